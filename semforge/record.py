@@ -1,0 +1,104 @@
+"""The records every stage passes around: a seed program and a finished (original, variant) row.
+
+Everything else in semforge stands on this module; it imports nothing from the project.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import pyarrow as pa
+
+LANGUAGES = ("python", "pytorch", "cuda", "c", "cpp")
+VERDICTS = ("equivalent", "different", "error", "timeout", "undecided")
+PERF_LABELS = ("faster", "slower", "same")
+
+
+@dataclass
+class Seed:
+    """One seed program taken from a corpus.
+
+    ``code`` is a whole module (imports, helpers and the entry point); ``inputs`` holds example
+    calls as lists of positional arguments. ``atol`` is the corpus's float tolerance, if any.
+    """
+
+    source: str
+    source_id: str
+    entry_point: str
+    code: str
+    language: str = "python"
+    license: str | None = None
+    inputs: list[list[Any]] = field(default_factory=list)
+    atol: float = 0.0
+
+
+@dataclass
+class Rejection:
+    """A corpus record that could not become a seed, with the reason (counted in stats.json)."""
+
+    source: str
+    source_id: str
+    reason: str
+
+
+def content_id(language: str, original: str, variant: str) -> str:
+    """Stable content hash of (language, original, variant): the row id."""
+    h = hashlib.sha256()
+    for part in (language, original, variant):
+        data = part.encode("utf-8", "surrogatepass")
+        h.update(len(data).to_bytes(8, "little"))
+        h.update(data)
+    return h.hexdigest()[:32]
+
+
+def digest(obj: Any) -> str:
+    """Digest of a JSON-serialisable object (configs, sampling parameters)."""
+    blob = json.dumps(obj, sort_keys=True, default=str).encode()
+    return hashlib.sha256(blob).hexdigest()[:16]
+
+
+VERIFICATION_TYPE = pa.struct(
+    [
+        ("method", pa.string()),
+        ("inputs_run", pa.int64()),
+        ("seed", pa.int64()),
+        ("counterexample", pa.string()),
+        # Extensions of the v1 struct: a one-line reason and the exception policy used.
+        ("reason", pa.string()),
+        ("policy", pa.string()),
+    ]
+)
+
+# Dataset v1 schema (shared/DESIGN.md). Extend with new nullable columns; never rename or drop.
+SCHEMA = pa.schema(
+    [
+        ("id", pa.string()),
+        ("language", pa.string()),
+        ("source", pa.string()),
+        ("source_id", pa.string()),
+        ("license", pa.string()),
+        ("entry_point", pa.string()),
+        ("original", pa.string()),
+        ("variant", pa.string()),
+        ("generator", pa.string()),
+        ("transforms", pa.list_(pa.string())),
+        ("model", pa.string()),
+        ("verdict", pa.string()),
+        ("verification", VERIFICATION_TYPE),
+        ("speedup", pa.float64()),
+        ("speedup_ci", pa.list_(pa.float64())),
+        ("perf_label", pa.string()),
+        ("timing", pa.string()),
+        ("semforge_version", pa.string()),
+        ("config_digest", pa.string()),
+    ]
+)
+
+
+def rows_to_table(rows: list[dict[str, Any]]) -> pa.Table:
+    """Build an Arrow table with exactly the dataset schema (missing keys become null)."""
+    columns = {name: [row.get(name) for row in rows] for name in SCHEMA.names}
+    return pa.table(columns, schema=SCHEMA)

@@ -1,0 +1,92 @@
+"""The rule base class: one rewrite family, written like a libcst codemod.
+
+A rule is a class with metadata (``id``, ``description``, ``category``, ``intent``) and a nested
+libcst transformer. The transformer declares the metadata providers it needs in
+``METADATA_DEPENDENCIES``, reads them with the *original* node, counts every rewritten site in
+``self.sites``, and draws any random choice from ``self.rng`` so that a rewrite is a pure function
+of (source, seed).
+
+    @register
+    class SwapIfElse(Rule):
+        \"\"\"``if not c: A else: B`` -> ``if c: B else: A``. Sound: pure re-ordering.\"\"\"
+        id = "swap-if-else"
+        description = "Negate an if condition and swap its branches."
+        category = "control-flow"
+        intent = "neutral"
+
+        class Transformer(RuleTransformer):
+            def leave_If(self, original_node, updated_node):
+                ...
+                self.sites += 1
+                return updated_node.with_changes(...)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import ClassVar
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper
+
+INTENTS = ("faster", "slower", "neutral")
+
+
+class RuleTransformer(cst.CSTTransformer):
+    """Base of every rule's transformer: carries the site counter and the seeded RNG."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__()
+        self.rng = rng
+        self.sites = 0
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """The result of applying one rule to one module."""
+
+    code: str
+    sites: int
+
+
+class Rule:
+    """Base class of every rewrite rule. Subclass, set the class attributes, define Transformer."""
+
+    id: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    language: ClassVar[str] = "python"
+    # renaming, loops, control-flow, comprehension, expression, unpacking, helpers, dead-code,
+    # reorder, performance, ... (free text, shown by `semforge rules list`)
+    category: ClassVar[str] = ""
+    # What the rule is *meant* to do to speed. Never a label: only a measurement is.
+    intent: ClassVar[str] = "neutral"
+    Transformer: ClassVar[type[RuleTransformer]]
+
+    def transform(self, module: cst.Module, seed: int = 0) -> tuple[cst.Module, int]:
+        """Apply the rule to a parsed module; return the new module and the sites rewritten."""
+        transformer = self.Transformer(random.Random(f"{self.id}:{seed}"))
+        wrapper = MetadataWrapper(module)
+        new_module = wrapper.visit(transformer)
+        if transformer.sites == 0:
+            return module, 0
+        return new_module, transformer.sites
+
+    def apply(self, source: str, seed: int = 0) -> Rewrite:
+        """Apply the rule to source text. Raises ``libcst.ParserSyntaxError`` on invalid input."""
+        module = cst.parse_module(source)
+        new_module, sites = self.transform(module, seed)
+        if sites == 0:
+            return Rewrite(source, 0)
+        return Rewrite(new_module.code, sites)
+
+    @classmethod
+    def info(cls) -> dict[str, str]:
+        return {
+            "id": cls.id,
+            "language": cls.language,
+            "category": cls.category,
+            "intent": cls.intent,
+            "description": cls.description,
+            "module": cls.__module__,
+        }

@@ -1,0 +1,1 @@
+"""Built-in rules, one per module. Each module registers its rule with @register."""
