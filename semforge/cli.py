@@ -1,0 +1,43 @@
+"""The `semforge` command line. Each sub-command lives in its own module; this file wires them."""
+
+from __future__ import annotations
+
+import click
+
+from . import __version__
+
+
+@click.group(
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
+@click.version_option(__version__, prog_name="semforge")
+def main() -> None:
+    """semforge builds datasets of semantics-preserving code transformations.
+
+    \b
+    The flow:  corpora -> seed -> generate -> verify -> measure -> curate -> shard -> publish
+    Every published pair is differentially tested; speed labels come from measurement only.
+
+    \b
+    Start here:
+      semforge run                      the whole pipeline on the built-in corpus
+      semforge run --config run.yaml    the same on your corpora (see `semforge run --help`)
+      semforge rules list               every registered rewrite rule
+      semforge rewrite SRC --rule ID -o OUT   try one rule on your own code base
+      semforge verify pairs.jsonl -o results.jsonl   judge pairs you made elsewhere
+    """
+
+
+def _register_commands() -> None:
+    from .cli_rules import rewrite, rules
+    from .cli_run import run
+    from .cli_verify import verify
+
+    for command in (run, verify, rules, rewrite):
+        main.add_command(command)
+
+
+_register_commands()
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
