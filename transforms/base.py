@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Iterable
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper
@@ -34,7 +34,14 @@ INTENTS = ("faster", "slower", "neutral")
 
 
 class RuleTransformer(cst.CSTTransformer):
-    """Base of every rule's transformer: carries the site counter and the seeded RNG."""
+    """Base of every rule's transformer: carries the site counter and the seeded RNG.
+
+    ``self.protected`` holds names the caller needs to survive the rewrite unchanged (the seed's
+    entry point, names a test imports): a rule must not rename, remove or redefine them. Rules
+    that only touch locals can ignore it; `Rule.transform` sets it before visiting.
+    """
+
+    protected: frozenset[str] = frozenset()
 
     def __init__(self, rng: random.Random) -> None:
         super().__init__()
@@ -63,19 +70,24 @@ class Rule:
     intent: ClassVar[str] = "neutral"
     Transformer: ClassVar[type[RuleTransformer]]
 
-    def transform(self, module: cst.Module, seed: int = 0) -> tuple[cst.Module, int]:
-        """Apply the rule to a parsed module; return the new module and the sites rewritten."""
+    def transform(self, module: cst.Module, seed: int = 0,
+                  protected: Iterable[str] = ()) -> tuple[cst.Module, int]:
+        """Apply the rule to a parsed module; return the new module and the sites rewritten.
+
+        ``protected`` names reach the transformer as ``self.protected`` (see RuleTransformer).
+        """
         transformer = self.Transformer(random.Random(f"{self.id}:{seed}"))
+        transformer.protected = frozenset(protected)
         wrapper = MetadataWrapper(module)
         new_module = wrapper.visit(transformer)
         if transformer.sites == 0:
             return module, 0
         return new_module, transformer.sites
 
-    def apply(self, source: str, seed: int = 0) -> Rewrite:
+    def apply(self, source: str, seed: int = 0, protected: Iterable[str] = ()) -> Rewrite:
         """Apply the rule to source text. Raises ``libcst.ParserSyntaxError`` on invalid input."""
         module = cst.parse_module(source)
-        new_module, sites = self.transform(module, seed)
+        new_module, sites = self.transform(module, seed, protected)
         if sites == 0:
             return Rewrite(source, 0)
         return Rewrite(new_module.code, sites)
