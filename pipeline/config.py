@@ -1,0 +1,168 @@
+"""The run configuration: one validated object, loaded from YAML or TOML.
+
+Every section rejects unknown keys, and a bad value is reported with its full key path and the
+reason (``verify.examples: must be >= 1, got 0``), so a typo never silently falls back to a
+default.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from semforge import __version__
+from semforge.record import digest
+
+from .corpora import CorpusSpec
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class GenerateSettings(_Section):
+    """How variants are made from each seed."""
+
+    rules: list[str] | Literal["all"] = Field("all", description="rule ids to use, or 'all'")
+    exclude_rules: list[str] = Field(default_factory=list, description="rule ids never to use")
+    variants_per_seed: int = Field(8, ge=1, le=1000, description="distinct variants kept per seed")
+    max_chain: int = Field(3, ge=1, le=20, description="longest chain of rules in one variant")
+    seed: int = Field(0, description="seed of the rule chains (the run is a pure function of it)")
+    rule_modules: list[str] = Field(
+        default_factory=list, description="importable modules holding your own @register-ed rules"
+    )
+
+
+class VerifySettings(_Section):
+    """How every pair is judged (see docs/verifier.md)."""
+
+    examples: int = Field(200, ge=1, le=100_000, description="inputs run per pair")
+    seed: int = Field(0, description="Hypothesis seed (derandomized), recorded per row")
+    timeout_s: float = Field(2.0, gt=0, le=600, description="wall-clock limit per call")
+    memory_mb: int = Field(512, ge=64, description="memory limit of a sandboxed program")
+    policy: Literal["strict", "domain"] = Field(
+        "strict", description="strict: exception types must match; domain: only inputs the original accepts"
+    )
+    rtol: float = Field(1e-9, ge=0, description="relative tolerance for floats")
+    atol: float = Field(0.0, ge=0, description="absolute tolerance for floats (max-ed with the corpus's)")
+    measure_speed: bool = Field(True, description="measure speedup of equivalent pairs")
+    speed_band: float = Field(0.05, ge=0, lt=1, description="|speedup - 1| within this is 'same'")
+    speed_rounds: int = Field(15, ge=3, le=1000, description="interleaved timing rounds per pair")
+
+
+class RunSettings(_Section):
+    """Placement and sharding. Placement never changes the rows, so it is not part of the digest."""
+
+    seeds_per_shard: int = Field(10, ge=1, description="seeds per shard (one Dask task, one Parquet file)")
+    workers: int | None = Field(None, ge=1, description="local cluster worker processes (default: cores)")
+    max_retries: int = Field(1, ge=0, description="Dask retries of a shard whose worker died")
+
+
+class CardSettings(_Section):
+    """What the dataset card says."""
+
+    name: str = Field("semforge-pairs", description="dataset name shown in the card")
+    description: str | None = Field(None, description="a paragraph of your own for the card")
+    license: str | None = Field(None, description="license of the published dataset")
+
+
+class Config(_Section):
+    corpus: list[CorpusSpec] = Field(default_factory=lambda: [CorpusSpec(kind="builtin")])
+    generate: GenerateSettings = Field(default_factory=GenerateSettings)
+    verify: VerifySettings = Field(default_factory=VerifySettings)
+    run: RunSettings = Field(default_factory=RunSettings)
+    card: CardSettings = Field(default_factory=CardSettings)
+    out: str = Field("semforge-out", description="output dataset directory")
+
+    def content_digest(self, corpus_labels: list[str]) -> str:
+        """Digest of everything that decides the rows: not placement, not the output path."""
+        data = self.model_dump(mode="json", exclude={"run": {"workers", "max_retries"}, "out": True})
+        return digest({"config": data, "corpora": corpus_labels, "semforge": __version__})
+
+
+class ConfigError(ValueError):
+    """A config file that cannot be used; the message names the key and the fix."""
+
+
+def _key_path(loc: tuple[Any, ...]) -> str:
+    path = ""
+    for part in loc:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        elif part in ("function-after", "function-before", "literal['all']", "list[str]"):
+            continue  # pydantic's internal branch names are noise to a user
+        else:
+            path += ("." if path else "") + str(part)
+    return path or "(top level)"
+
+
+def _known_keys(loc: tuple[Any, ...]) -> list[str]:
+    model: Any = Config
+    for part in loc[:-1]:
+        if isinstance(part, int):
+            continue
+        field = getattr(model, "model_fields", {}).get(part)
+        if field is None:
+            return []
+        ann = field.annotation
+        args = getattr(ann, "__args__", ()) or (ann,)
+        model = next((a for a in args if isinstance(a, type) and issubclass(a, BaseModel)), None)
+        if model is None:
+            return []
+    return list(getattr(model, "model_fields", {}))
+
+
+def explain(exc: ValidationError, origin: str) -> ConfigError:
+    """Turn pydantic's errors into one message a user can act on."""
+    lines = []
+    seen = set()
+    for err in exc.errors():
+        path = _key_path(err["loc"])
+        if err["type"] == "extra_forbidden":
+            known = _known_keys(err["loc"])
+            close = difflib.get_close_matches(str(err["loc"][-1]), known, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            msg = f"unknown key{hint}; allowed here: {', '.join(known)}" if known else "unknown key"
+        else:
+            got = err.get("input")
+            msg = f"{err['msg']} (got {got!r})" if not isinstance(got, (dict, list)) else err["msg"]
+        if (path, msg) not in seen:
+            seen.add((path, msg))
+            lines.append(f"  {path}: {msg}")
+    return ConfigError(f"invalid config {origin}:\n" + "\n".join(lines))
+
+
+def parse_config(data: dict[str, Any] | None, origin: str = "(inline)") -> Config:
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"invalid config {origin}: the top level must be a mapping of sections")
+    try:
+        return Config.model_validate(data)
+    except ValidationError as exc:
+        raise explain(exc, origin) from None
+
+
+def load_config(path: str | Path | None) -> Config:
+    """Load a YAML (.yaml/.yml) or TOML (.toml) config; ``None`` gives the defaults."""
+    if path is None:
+        return Config()
+    p = Path(path)
+    if not p.is_file():
+        raise ConfigError(f"config file {p} does not exist")
+    text = p.read_text(encoding="utf-8")
+    try:
+        if p.suffix == ".toml":
+            data = tomllib.loads(text)
+        elif p.suffix in (".yaml", ".yml"):
+            data = yaml.safe_load(text)
+        else:
+            raise ConfigError(f"config file {p}: use a .yaml, .yml or .toml file")
+    except (yaml.YAMLError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"config file {p} is not valid {p.suffix[1:].upper()}: {exc}") from None
+    return parse_config(data, origin=str(p))
