@@ -1,0 +1,34 @@
+# One command for each job on a fresh machine; each sets itself up first.
+#   make demo   build a dataset from the built-in corpus into ./semforge-out
+#   make test   run the test suite
+#   make bench  run the benchmarks (ratios against baselines measured in the same run)
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+OUT    ?= semforge-out
+
+.PHONY: setup demo test bench clean
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $@
+
+demo: setup
+	$(BIN)/semforge run --out $(OUT)
+
+test: setup
+	$(BIN)/python -m pytest -q -ra
+
+bench: setup
+	$(BIN)/python benchmarks/demo_throughput.py
+	$(BIN)/python benchmarks/verify_throughput.py
+	$(BIN)/python benchmarks/rule_throughput.py
+	$(BIN)/python benchmarks/mutants.py
+
+clean:
+	rm -rf $(OUT) .pytest_cache .hypothesis build *.egg-info
