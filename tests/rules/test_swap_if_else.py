@@ -1,0 +1,99 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestSwapIfElse(RuleTestCase):
+    RULE = "swap-if-else"
+    CASES = [
+        (
+            """
+            def f(x):
+                if not x:
+                    return 1
+                else:
+                    return 2
+            """,
+            """
+            def f(x):
+                if x:
+                    return 2
+                else:
+                    return 1
+            """,
+        ),
+        (  # a comparison is wrapped in `not`, never flipped (NaN)
+            """
+            def f(a, b):
+                if a < b:
+                    r = 1
+                else:
+                    r = 2
+                return r
+            """,
+            """
+            def f(a, b):
+                if not a < b:
+                    r = 2
+                else:
+                    r = 1
+                return r
+            """,
+        ),
+        (  # `and`/`or` need parentheses under `not`
+            """
+            if a and b:
+                x = 1
+            else:
+                x = 2
+            """,
+            """
+            if not (a and b):
+                x = 2
+            else:
+                x = 1
+            """,
+        ),
+        (  # walrus keeps its parentheses
+            """
+            if not (n := f()):
+                x = 1
+            else:
+                x = n
+            """,
+            """
+            if (n := f()):
+                x = n
+            else:
+                x = 1
+            """,
+        ),
+        (  # an elif with a plain else is swapped in place
+            """
+            if a:
+                x = 1
+            elif b:
+                x = 2
+            else:
+                x = 3
+            """,
+            """
+            if a:
+                x = 1
+            elif not b:
+                x = 3
+            else:
+                x = 2
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        """
+        if a:
+            x = 1
+        """,
+        """
+        if a:
+            x = 1
+        elif b:
+            x = 2
+        """,
+    ]
