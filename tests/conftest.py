@@ -1,0 +1,31 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SEMFORGE = [sys.executable, "-m", "semforge.cli"]
+
+
+def shared_data(name: str) -> Path:
+    """A file of the shared data folder that sits beside the repository (and beside CI's clone)."""
+    root = Path(os.environ.get("SEMFORGE_SHARED", REPO.parent / "shared"))
+    path = root / "data" / name
+    if not path.exists():
+        pytest.skip(f"{path} is not present (set SEMFORGE_SHARED to the shared folder)")
+    return path
+
+
+@pytest.fixture
+def humaneval_path() -> Path:
+    return shared_data("HumanEvalPlus.jsonl.gz")
+
+
+def run_cli(*args: str, check: bool = True, timeout: float = 600, **kw) -> subprocess.CompletedProcess:
+    proc = subprocess.run([*SEMFORGE, *args], capture_output=True, text=True, timeout=timeout, **kw)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"semforge {' '.join(args)} exited {proc.returncode}:\n"
+                             f"stdout:\n{proc.stdout}\nstderr:\n{proc.stderr}")
+    return proc

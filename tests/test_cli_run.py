@@ -1,0 +1,30 @@
+"""What a user sees from `semforge --help`, `semforge run --help` and a bad config."""
+
+from conftest import run_cli
+
+
+def test_top_level_help_teaches_the_commands():
+    out = run_cli("--help").stdout
+    for word in ("run", "verify", "rules", "rewrite", "Start here"):
+        assert word in out
+
+
+def test_run_help_explains_config_and_output():
+    out = run_cli("run", "--help").stdout
+    for word in ("--config", "--scheduler-address", "--out", "load_dataset", "corpus:", "resume"):
+        assert word in out, word
+
+
+def test_print_config_shows_every_section():
+    out = run_cli("run", "--print-config").stdout
+    for section in ("corpus:", "generate:", "verify:", "run:", "card:"):
+        assert section in out
+
+
+def test_bad_config_exits_nonzero_naming_the_key(tmp_path):
+    cfg = tmp_path / "run.toml"
+    cfg.write_text("[verify]\nexampels = 5\n")
+    proc = run_cli("run", "--config", str(cfg), check=False)
+    assert proc.returncode == 1
+    assert "verify.exampels" in proc.stderr and "did you mean 'examples'" in proc.stderr
+    assert "Traceback" not in proc.stderr
