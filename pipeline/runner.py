@@ -122,6 +122,7 @@ def run(
     seeds, rejections, labels = load_seeds(config)
     digest = config.content_digest(labels)
     _check_out_dir(out_dir, digest, config, labels)
+    shards.remove_temporaries(out_dir)
     for r in rejections:
         log(f"skipped {r.source_id} ({r.source}): {r.reason}")
 

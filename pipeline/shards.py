@@ -64,6 +64,17 @@ def read_stats(out_dir: str | Path, index: int) -> Stats:
     return Stats.from_json(json.loads(stats_path(out_dir, index).read_text()))
 
 
+def remove_temporaries(out_dir: str | Path) -> int:
+    """Delete temporary files left by writers that were killed; call before work starts."""
+    removed = 0
+    for folder in (Path(out_dir) / "data" / "equivalent", Path(out_dir) / "data" / "rejected",
+                   Path(out_dir) / "_shards"):
+        for tmp in folder.glob(".*.tmp"):
+            tmp.unlink(missing_ok=True)
+            removed += 1
+    return removed
+
+
 def _atomic_write(path: Path, write) -> None:
     """Write through a temporary file in the same folder, then rename: readers never see half a file.
 
