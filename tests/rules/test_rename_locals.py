@@ -1,0 +1,146 @@
+"""Fixtures for rename-locals: where it renames, and the traps where it must not."""
+
+from semforge.transforms.testing import RuleTestCase, assert_rewrites
+
+
+class TestRenameLocals(RuleTestCase):
+    RULE = "rename-locals"
+    CASES = [
+        (
+            """
+            def mean(xs):
+                total = 0
+                for x in xs:
+                    total += x
+                return total / len(xs)
+            """,
+            """
+            def mean(xs):
+                key = 0
+                for prev in xs:
+                    key += prev
+                return key / len(xs)
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # parameters, module-level names and class attributes are interface
+        """
+        LIMIT = 3
+        def f(a, *args, b=1, **kw):
+            return a, args, b, kw, LIMIT
+        class C:
+            x = 1
+            def m(self):
+                return self.x
+        """,
+        # exec/eval/locals()/vars()/dir() see variables by name
+        """
+        def f():
+            x = 1
+            return eval("x")
+        """,
+        """
+        def f():
+            x = 1
+            return locals()
+        """,
+        """
+        def f():
+            x = 1
+            def g():
+                return vars()
+            return g()
+        """,
+        # nonlocal/global tie the name to another scope
+        """
+        def f():
+            x = 1
+            def g():
+                nonlocal x
+                x = 2
+            g()
+            return x
+        """,
+        """
+        def f():
+            global y
+            y = 1
+        """,
+        # a string annotation mentions the name
+        """
+        def f():
+            err = ValueError
+            def g(a: "err") -> None:
+                pass
+            return g, err
+        """,
+        # a walrus in a comprehension binds in the function: libcst misplaces it
+        """
+        def f(xs):
+            y = 0
+            [(y := v) for v in xs]
+            return y
+        """,
+        # match captures
+        """
+        def f(cmd):
+            y = 1
+            match cmd:
+                case [y, *rest]:
+                    return y, rest
+            return y
+        """,
+        # def/class/import inside a function bind names the rule does not touch
+        """
+        def f():
+            import os
+            def g():
+                return os
+            class K:
+                pass
+            return g, K
+        """,
+    ]
+
+
+def test_renames_reach_nested_scopes_and_class_bodies():
+    assert_rewrites(
+        "rename-locals",
+        """
+        def f(xs):
+            total = sum(xs)
+            class K:
+                x = total
+            inner = lambda: total
+            return [total + y for y in xs], K.x, inner()
+        """,
+        """
+        def f(xs):
+            prev = sum(xs)
+            class K:
+                x = prev
+            key = lambda: prev
+            return [prev + y for y in xs], K.x, key()
+        """,
+    )
+
+
+def test_protected_names_are_kept():
+    from semforge.transforms import get_rule
+
+    source = "def f():\n    keep = 1\n    other = 2\n    return keep + other\n"
+    out = get_rule("rename-locals").apply(source, protected={"keep"})
+    assert "keep = 1" in out.code and "other" not in out.code
+
+
+def test_new_names_are_fresh_in_the_module():
+    from semforge.transforms import get_rule
+    from semforge.transforms.analysis import WORDS
+
+    taken = "\n".join(f"{w} = 0" for w in WORDS)
+    source = taken + "\ndef f():\n    a = 1\n    return a\n"
+    out = get_rule("rename-locals").apply(source)
+    assert out.sites == 1
+    new_name = out.code.splitlines()[-1].split()[-1]
+    assert new_name not in WORDS and new_name != "a"

@@ -1,0 +1,176 @@
+"""Make variants of one program by applying rules and seeded random chains of rules.
+
+``generate_variants(source, rules, count=8, max_chain=3, seed=0, protected=())`` is what the
+pipeline calls for every seed. It is a pure function of ``(source, rules, seed)``:
+
+1. **Singles.** Every rule is tried once on the original, in an order shuffled by the seed. Each
+   rule that fires gives a candidate variant, so every applicable rule shows up when ``count``
+   allows. Up to ``count - count // 4`` singles are kept when chains are enabled, leaving room for
+   chains.
+2. **Chains.** Starting from a random single, 1..``max_chain - 1`` more rules are applied, each
+   picked at random among the rules; only rules that fire join the chain (and ``transforms``).
+3. **Fill.** If chains could not fill ``count``, the singles left over in step 1 fill it.
+
+Variants are deduplicated by ``normal_form`` (AST equality, docstrings kept) and never equal the
+original's normal form. A variant that differs from the original or from an accepted variant only
+by renaming locals (same ``alpha_form``) is kept once per alpha class: one renamed copy is a
+useful variant, ten are noise.
+
+``protected`` names (the entry point, anything a harness calls by name) reach every rule as
+``RuleTransformer.protected``; as a safety net, a rewrite after which a protected module-level
+name is no longer defined is dropped and reported in ``rule_errors``. A rule that raises is
+reported once as ``"rule-id: ExceptionType: message"`` and not used again for this source:
+a crash is a bug in the rule, never fatal to the pipeline.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+import libcst as cst
+
+from .analysis import module_level_names
+from .base import Rule
+from .normalize import alpha_form, normal_form
+
+
+@dataclass
+class Variant:
+    code: str
+    transforms: list[str]  # rule ids applied, in order
+
+
+@dataclass
+class GenerateResult:
+    variants: list[Variant] = field(default_factory=list)
+    # "rule-id: ExceptionType: msg" when a rule crashed (a bug, but never fatal)
+    rule_errors: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _State:
+    """A program on the way: its tree, its text and the rules that made it."""
+
+    module: cst.Module
+    code: str
+    transforms: list[str]
+
+
+class _Composer:
+    def __init__(self, source: str, rules: Sequence[Rule], seed: int,
+                 protected: frozenset[str]) -> None:
+        self.rules = list(rules)
+        self.protected = protected
+        source_hash = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
+        self.rng = random.Random(f"semforge-compose:{seed}:{source_hash}")
+        self.result = GenerateResult()
+        self.broken: set[str] = set()
+        self.seen: set[str] = set()
+        self.alpha_classes: Counter[str] = Counter()
+
+    def error(self, rule: Rule, kind: str, message: str) -> None:
+        self.broken.add(rule.id)
+        line = f"{rule.id}: {kind}: {message}".splitlines()[0][:500]
+        self.result.rule_errors.append(line)
+
+    def step(self, rule: Rule, state: _State) -> _State | None:
+        """Apply one rule; None when it does not fire, crashes or breaks an invariant."""
+        if rule.id in self.broken:
+            return None
+        step_seed = self.rng.randrange(2**31)
+        try:
+            new_module, sites = rule.transform(state.module, seed=step_seed,
+                                               protected=self.protected)
+            if sites == 0:
+                return None
+            code = new_module.code
+            ast.parse(code)
+        except SyntaxError as exc:
+            self.error(rule, "SyntaxError", f"rewrite does not parse: {exc}")
+            return None
+        except Exception as exc:  # noqa: BLE001 - a crashing rule is reported, never fatal
+            self.error(rule, type(exc).__name__, str(exc))
+            return None
+        lost = self.required - module_level_names(new_module)
+        if lost:
+            self.error(rule, "ProtectedNameLost", f"rewrite removed {sorted(lost)}")
+            return None
+        return _State(new_module, code, [*state.transforms, rule.id])
+
+    def accept(self, state: _State) -> bool:
+        nf = normal_form(state.code)
+        if nf in self.seen:
+            return False
+        alpha = alpha_form(state.code)
+        if self.alpha_classes[alpha] >= 2:
+            return False
+        self.seen.add(nf)
+        self.alpha_classes[alpha] += 1
+        self.result.variants.append(Variant(state.code, state.transforms))
+        return True
+
+    def run(self, source: str, count: int, max_chain: int) -> GenerateResult:
+        try:
+            module = cst.parse_module(source)
+            self.seen.add(normal_form(source))
+            self.alpha_classes[alpha_form(source)] += 1
+        except (cst.ParserSyntaxError, SyntaxError, ValueError):
+            return self.result  # not Python 3: no variants, and not a rule's fault
+        self.required = self.protected & module_level_names(module)
+        original = _State(module, source, [])
+
+        order = self.rules[:]
+        self.rng.shuffle(order)
+        singles: list[_State] = []
+        for rule in order:
+            state = self.step(rule, original)
+            if state is not None:
+                singles.append(state)
+        quota = count - count // 4 if max_chain > 1 else count
+        leftover = []
+        for state in singles:
+            if len(self.result.variants) >= quota or not self.accept(state):
+                leftover.append(state)
+
+        if max_chain > 1 and singles:
+            attempts = 4 * count + 2 * len(self.rules)
+            while len(self.result.variants) < count and attempts > 0:
+                attempts -= 1
+                state = self.rng.choice(singles)
+                extra = self.rng.randint(1, max_chain - 1)
+                for _ in range(extra):
+                    for _try in range(3):  # a few picks to find a rule that fires here
+                        rule = self.rng.choice(self.rules)
+                        if rule.id == state.transforms[-1]:
+                            continue
+                        new_state = self.step(rule, state)
+                        if new_state is not None:
+                            state = new_state
+                            break
+                if len(state.transforms) > 1:
+                    self.accept(state)
+
+        for state in leftover:
+            if len(self.result.variants) >= count:
+                break
+            self.accept(state)
+        return self.result
+
+
+def generate_variants(source: str, rules: Sequence[Rule], *, count: int = 8,
+                      max_chain: int = 3, seed: int = 0,
+                      protected: Iterable[str] = ()) -> GenerateResult:
+    """Up to ``count`` distinct variants of ``source`` made by ``rules`` (see module docstring).
+
+    Deterministic for ``(source, rules, seed)``. ``protected`` names are never renamed or
+    removed. Never raises for a rule's bug: crashes are listed in ``rule_errors``.
+    """
+    if count <= 0:
+        return GenerateResult()
+    composer = _Composer(source, rules, seed, frozenset(protected))
+    return composer.run(source, count, max(1, max_chain))

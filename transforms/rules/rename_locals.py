@@ -1,0 +1,88 @@
+"""Rename local variables of functions to fresh names."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import FunctionScope, ScopeProvider
+
+from ..analysis import (NameAllocator, global_nonlocal_names, local_names,
+                        references_are_names, uses_dynamic_scope)
+from ..base import Rule, RuleTransformer
+from ..registry import register
+
+def _tricky_bindings(node: cst.CSTNode) -> set[str]:
+    """Names bound by a walrus or a match pattern: libcst's scopes put a walrus inside a
+    comprehension, and some match captures, in the wrong scope or nowhere, so a rename could miss
+    a binding. Such names are left alone."""
+    names = set()
+    for found in m.findall(node, m.NamedExpr() | m.MatchAs() | m.MatchStar() | m.MatchMapping()):
+        target = getattr(found, "target", None) or getattr(found, "name", None) \
+            or getattr(found, "rest", None)
+        if isinstance(target, cst.Name):
+            names.add(target.value)
+    return names
+
+
+@register
+class RenameLocals(Rule):
+    """Give every renamable local variable of every function a new, module-fresh name.
+
+    Sound because a function's local variables are private to its frame: renaming a binding and
+    all of its references (including those in nested functions, lambdas and comprehensions, which
+    the ScopeProvider resolves to the same assignment) changes no behaviour. A name is renamable
+    only when all of the following hold:
+
+    * it is bound in the function's own scope by plain name targets (assignment, ``for``,
+      ``with ... as``, ``except ... as``, walrus, ``del``), never by ``def``/``class``/``import``
+      and never a parameter (keyword calls and introspection see parameter names);
+    * every reference to it is a ``Name`` node (no string annotation mentions it);
+    * no ``global``/``nonlocal`` statement anywhere in the function names it;
+    * the function (nested functions included) does not use ``exec``, ``eval``, ``locals()``,
+      ``vars()``, ``globals()``, ``dir()`` or zero-argument ``super()``, which see names.
+
+    Observable differences left: exception *messages* that quote a variable name
+    (``UnboundLocalError``) and ``f.__code__.co_varnames``; exception types are unchanged.
+    Module-level names, class attributes and parameters are never renamed. New names come from a
+    word list drawn with ``self.rng`` and are checked against every identifier in the module.
+    """
+
+    id = "rename-locals"
+    description = "Rename function-local variables to fresh names."
+    category = "renaming"
+    intent = "neutral"
+
+    class Transformer(RuleTransformer):
+        METADATA_DEPENDENCIES = (ScopeProvider,)
+
+        def __init__(self, rng):
+            super().__init__(rng)
+            self.renames: dict[cst.Name, str] = {}  # original Name node -> new identifier
+            self.names: NameAllocator | None = None
+
+        def visit_Module(self, node: cst.Module) -> None:
+            self.names = NameAllocator(node, taken=self.protected, rng=self.rng)
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+            scope = self.get_metadata(ScopeProvider, node.body, None)
+            if not isinstance(scope, FunctionScope) or uses_dynamic_scope(node):
+                return
+            tricky = _tricky_bindings(node)
+            declared = global_nonlocal_names(node)
+            candidates = local_names(scope, exclude=declared | tricky | self.protected)
+            for name in sorted(candidates):
+                assignments = candidates[name]
+                if not references_are_names(assignments):
+                    continue
+                new = self.names.fresh()
+                self.sites += 1
+                for assignment in assignments:
+                    self.renames[assignment.node] = new
+                    for access in assignment.references:
+                        self.renames[access.node] = new
+
+        def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
+            new = self.renames.get(original_node)
+            if new is None:
+                return updated_node
+            return updated_node.with_changes(value=new)
