@@ -1,0 +1,137 @@
+"""generate_variants: determinism, dedup, chains, protected names, crashing rules."""
+
+import ast
+
+import libcst as cst
+
+from semforge.transforms import Rule, RuleTransformer, all_rules
+from semforge.transforms.compose import generate_variants
+from semforge.transforms.normalize import alpha_form, normal_form
+
+SOURCE = '''
+def below_zero(operations):
+    """Detect a negative running balance."""
+    balance = 0
+    for op in operations:
+        balance += op
+        if not balance >= 0:
+            return True
+        else:
+            pass
+    return False
+'''
+
+
+class Crash(Rule):
+    id = "test-crash"
+    description = "Raises on every module."
+
+    class Transformer(RuleTransformer):
+        def visit_Module(self, node):
+            raise RuntimeError("boom")
+
+
+class DropEntryPoint(Rule):
+    """Renames every function to `gone`: breaks the protected entry point."""
+
+    id = "test-drop"
+    description = "Renames functions."
+
+    class Transformer(RuleTransformer):
+        def leave_FunctionDef(self, original_node, updated_node):
+            self.sites += 1
+            return updated_node.with_changes(name=cst.Name("gone"))
+
+
+class AddPass(Rule):
+    """Appends `pass` to each function body: a distinct variant every time it is applied."""
+
+    id = "test-add-pass"
+    description = "Append a pass statement."
+
+    class Transformer(RuleTransformer):
+        def leave_FunctionDef(self, original_node, updated_node):
+            self.sites += 1
+            body = updated_node.body
+            return updated_node.with_changes(
+                body=body.with_changes(body=[*body.body, cst.SimpleStatementLine([cst.Pass()])]))
+
+
+def builtin_rules():
+    return [cls() for cls in all_rules().values()]
+
+
+def test_deterministic_for_source_rules_and_seed():
+    rules = builtin_rules()
+    a = generate_variants(SOURCE, rules, seed=3, protected={"below_zero"})
+    b = generate_variants(SOURCE, rules, seed=3, protected={"below_zero"})
+    assert [(v.code, v.transforms) for v in a.variants] == [(v.code, v.transforms) for v in b.variants]
+    assert a.variants
+
+
+def test_variants_are_distinct_valid_and_differ_from_original():
+    result = generate_variants(SOURCE, builtin_rules() + [AddPass()], count=20, seed=0)
+    forms = [normal_form(v.code) for v in result.variants]
+    assert len(forms) == len(set(forms))
+    assert normal_form(SOURCE) not in forms
+    for v in result.variants:
+        ast.parse(v.code)
+        assert v.transforms and all(isinstance(t, str) for t in v.transforms)
+    assert not result.rule_errors
+
+
+def test_count_is_a_ceiling_and_chains_appear():
+    result = generate_variants(SOURCE, builtin_rules() + [AddPass()], count=6, max_chain=3, seed=1)
+    assert 0 < len(result.variants) <= 6
+    assert any(len(v.transforms) > 1 for v in result.variants)
+    single = generate_variants(SOURCE, builtin_rules() + [AddPass()], count=6, max_chain=1)
+    assert all(len(v.transforms) == 1 for v in single.variants)
+
+
+def test_every_applicable_rule_shows_up_when_count_allows():
+    rules = builtin_rules()
+    result = generate_variants(SOURCE, rules, count=100, seed=0)
+    fired = {r.id for r in rules if r.apply(SOURCE).sites}
+    singles = {v.transforms[0] for v in result.variants if len(v.transforms) == 1}
+    # every rule that fires alone appears alone, unless its output equals another's
+    assert len(singles) >= min(len(fired), 2)
+    assert "rename-locals" in singles
+
+
+def test_renamings_are_kept_once_per_alpha_class():
+    rules = [all_rules()["rename-locals"]()]
+    result = generate_variants(SOURCE, rules, count=10, max_chain=3, seed=0)
+    assert len(result.variants) == 1
+    assert alpha_form(result.variants[0].code) == alpha_form(SOURCE)
+
+
+def test_crashing_rule_is_reported_not_fatal():
+    result = generate_variants(SOURCE, [Crash(), *builtin_rules()], seed=0)
+    assert result.rule_errors == ["test-crash: RuntimeError: boom"]
+    assert result.variants
+    assert all("test-crash" not in v.transforms for v in result.variants)
+
+
+def test_protected_names_survive():
+    result = generate_variants(SOURCE, [DropEntryPoint(), *builtin_rules()],
+                               protected={"below_zero"}, seed=0)
+    assert all("def below_zero(" in v.code for v in result.variants)
+    assert any(e.startswith("test-drop: ProtectedNameLost") for e in result.rule_errors)
+    # without protection the same rewrite is a valid variant
+    free = generate_variants(SOURCE, [DropEntryPoint()], seed=0)
+    assert [v.transforms for v in free.variants] == [["test-drop"]]
+
+
+def test_invalid_source_gives_nothing():
+    result = generate_variants("def f(:\n", builtin_rules())
+    assert result.variants == [] and result.rule_errors == []
+
+
+def test_normal_forms():
+    assert normal_form("x = (1)  # c\n") == normal_form("x = 1\n")
+    assert normal_form('def f():\n    "doc"\n') != normal_form("def f():\n    pass\n")
+    a = "def f(x):\n    y = x\n    return y\n"
+    b = "def f(x):\n    z = x\n    return z\n"
+    c = "def f(z):\n    y = z\n    return y\n"
+    assert alpha_form(a) == alpha_form(b)
+    assert alpha_form(a) != alpha_form(c)  # parameters are interface
