@@ -1,0 +1,12 @@
+"""Verifiers judge (original, variant) pairs: sandboxed differential testing and speed labels.
+
+Public API (what the pipeline and users import):
+
+    from semforge.verifiers import VerifyConfig, Verdict, verify_variants, verify_pair
+
+See docs/verifier.md for what is checked, the verdicts and their limits.
+"""
+
+from .python_diff import Verdict, VerifyConfig, verify_pair, verify_variants
+
+__all__ = ["VerifyConfig", "Verdict", "verify_variants", "verify_pair"]

@@ -1,0 +1,221 @@
+"""Behaviour comparison: pure functions over the sandbox's outcome dicts.
+
+An outcome (see ``verifiers/sandbox.py``) is ``{"kind", "value", "exc_type", "exc_msg", "stdout",
+"stderr", "args_after", ...}`` where values are JSON tagged trees (``["int", "1"]``, ``["list", [..]]``).
+``diff_outcomes`` returns ``None`` when two outcomes count as the same behaviour, else a short
+human-readable description of the *first* difference found. Everything here is deliberately
+stricter than ``==``: ``1``, ``1.0`` and ``True`` differ (the tag differs), dict iteration order is
+behaviour, arguments mutated by the call are behaviour, printed output is behaviour.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+# Memory addresses in reprs ("<Foo object at 0x7f...>") differ between any two processes.
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]{4,}")
+# Warnings printed to stderr name line numbers, which any rewrite shifts.
+_LINENO = re.compile(r"(line |:)\d+")
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """Float tolerance: ``|a-b| <= max(atol, rtol*max(|a|,|b|))``; NaN equals only NaN."""
+
+    rtol: float = 1e-9
+    atol: float = 0.0
+
+
+EXACT = Tolerance(0.0, 0.0)
+
+
+def floats_close(a: float, b: float, tol: Tolerance) -> bool:
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    if math.isinf(a) or math.isinf(b):
+        return a == b
+    return a == b or abs(a - b) <= max(tol.atol, tol.rtol * max(abs(a), abs(b)))
+
+
+def _float(hexstr: Any) -> float:
+    if isinstance(hexstr, (int, float)):
+        return float(hexstr)
+    return float.fromhex(hexstr)
+
+
+def diff_values(a: Any, b: Any, tol: Tolerance = Tolerance(), path: str = "value") -> str | None:
+    """First difference between two encoded values, or None when they are equal."""
+    if a == b:  # identical trees (the common case) short-circuit the walk
+        return None
+    if not (isinstance(a, list) and isinstance(b, list) and a and b):
+        return f"{path}: {short(a)} != {short(b)}"
+    ta, tb = a[0], b[0]
+    if ta != tb:
+        return f"{path}: type {ta} != {tb} ({short(a)} vs {short(b)})"
+    if ta == "float":
+        if floats_close(_float(a[1]), _float(b[1]), tol):
+            return None
+        return f"{path}: {_float(a[1])!r} != {_float(b[1])!r}"
+    if ta == "complex":
+        if floats_close(_float(a[1]), _float(b[1]), tol) and floats_close(
+            _float(a[2]), _float(b[2]), tol
+        ):
+            return None
+        return f"{path}: complex {short(a)} != {short(b)}"
+    if ta in ("list", "tuple"):
+        return _diff_seq(a[1], b[1], tol, path)
+    if ta == "gen":
+        found = _diff_seq(a[1], b[1], tol, path + " (generated items)")
+        if found:
+            return found
+        if a[2] != b[2]:
+            return f"{path}: generator exhausted={a[2]} vs {b[2]}"
+        return None
+    if ta in ("set", "frozenset"):
+        return _diff_unordered(a[1], b[1], tol, path)
+    if ta == "dict":
+        return _diff_dict(a[1], b[1], tol, path)
+    if ta == "obj":
+        if a[1] != b[1]:
+            return f"{path}: object class {a[1]} != {b[1]}"
+        return diff_values(a[2], b[2], tol, f"{path}.<state of {a[1]}>")
+    if ta == "repr":
+        if _ADDRESS.sub("0x?", str(a[1])) == _ADDRESS.sub("0x?", str(b[1])):
+            return None
+        return f"{path}: {short(a[1])} != {short(b[1])}"
+    # int, str, bytes, bool, none, range, type, func, cycle, truncated: exact payload.
+    return f"{path}: {short(a)} != {short(b)}"
+
+
+def _diff_seq(xs: list, ys: list, tol: Tolerance, path: str) -> str | None:
+    if len(xs) != len(ys):
+        return f"{path}: length {len(xs)} != {len(ys)}"
+    for i, (x, y) in enumerate(zip(xs, ys)):
+        found = diff_values(x, y, tol, f"{path}[{i}]")
+        if found:
+            return found
+    return None
+
+
+def _key(x: Any) -> str:
+    return repr(x)
+
+
+def _diff_unordered(xs: list, ys: list, tol: Tolerance, path: str) -> str | None:
+    """Sets are encoded in any order: match elements, exactly first, then within tolerance."""
+    if len(xs) != len(ys):
+        return f"{path}: set size {len(xs)} != {len(ys)}"
+    rest_x = sorted(xs, key=_key)
+    rest_y = sorted(ys, key=_key)
+    if rest_x == rest_y:
+        return None
+    # Tolerant matching is quadratic; sets of floats that differ only in rounding are rare
+    # and small, so cap the effort and call larger ones different.
+    if len(rest_x) > 300:
+        return f"{path}: sets differ"
+    unmatched = list(rest_y)
+    for x in rest_x:
+        for j, y in enumerate(unmatched):
+            if diff_values(x, y, tol) is None:
+                del unmatched[j]
+                break
+        else:
+            return f"{path}: element {short(x)} missing from the other set"
+    return None
+
+
+def _diff_dict(xs: list, ys: list, tol: Tolerance, path: str) -> str | None:
+    if len(xs) != len(ys):
+        return f"{path}: dict size {len(xs)} != {len(ys)}"
+    for i, ((kx, vx), (ky, vy)) in enumerate(zip(xs, ys)):
+        if diff_values(kx, ky, EXACT) is not None:
+            same_keys = sorted(map(_key, (k for k, _ in xs))) == sorted(
+                map(_key, (k for k, _ in ys))
+            )
+            if same_keys:
+                return f"{path}: same keys in another insertion order (at position {i})"
+            return f"{path}: key {short(kx)} != {short(ky)} (at position {i})"
+        found = diff_values(vx, vy, tol, f"{path}[{short(kx, 40)}]")
+        if found:
+            return found
+    return None
+
+
+def _norm_stderr(s: str) -> str:
+    return _LINENO.sub(r"\1?", _ADDRESS.sub("0x?", s))
+
+
+def diff_outcomes(a: dict, b: dict, tol: Tolerance = Tolerance()) -> str | None:
+    """First behavioural difference between outcome ``a`` (original) and ``b`` (variant)."""
+    ka, kb = a.get("kind"), b.get("kind")
+    if ka != kb:
+        return f"original {describe(a)}, variant {describe(b)}"
+    if ka == "raise" and a.get("exc_type") != b.get("exc_type"):
+        return f"original raised {a.get('exc_type')}, variant raised {b.get('exc_type')}"
+    if ka == "return":
+        found = diff_values(a.get("value"), b.get("value"), tol, "return value")
+        if found:
+            return found
+    if (a.get("stdout") or "") != (b.get("stdout") or ""):
+        return f"stdout {short(a.get('stdout'), 60)} != {short(b.get('stdout'), 60)}"
+    if _norm_stderr(a.get("stderr") or "") != _norm_stderr(b.get("stderr") or ""):
+        return f"stderr {short(a.get('stderr'), 60)} != {short(b.get('stderr'), 60)}"
+    if ka in ("return", "raise"):
+        args_a, args_b = a.get("args_after"), b.get("args_after")
+        if args_a is not None and args_b is not None:
+            if len(args_a) != len(args_b):
+                return "argument count after the call differs"
+            for i, (x, y) in enumerate(zip(args_a, args_b)):
+                found = diff_values(x, y, tol, f"argument {i} after the call")
+                if found:
+                    return found
+    return None
+
+
+def describe(outcome: dict) -> str:
+    """One-phrase summary of an outcome, for reasons."""
+    kind = outcome.get("kind")
+    if kind == "return":
+        return f"returned {short(outcome.get('value'))}"
+    if kind == "raise":
+        return f"raised {outcome.get('exc_type')}"
+    if kind == "timeout":
+        return "timed out"
+    if kind == "crash":
+        return f"crashed ({outcome.get('reason') or 'no reason given'})"
+    if kind == "load_error":
+        return f"failed to load ({outcome.get('exc_type') or outcome.get('reason')})"
+    return str(kind)
+
+
+def summary(outcome: dict) -> dict:
+    """The part of an outcome that goes in a counterexample (bounded in size)."""
+    out = {"kind": outcome.get("kind")}
+    if outcome.get("kind") == "return":
+        out["value"] = bounded(outcome.get("value"))
+    if outcome.get("exc_type"):
+        out["exc_type"] = outcome["exc_type"]
+        out["exc_msg"] = short(outcome.get("exc_msg"), 200)
+    for stream in ("stdout", "stderr"):
+        if outcome.get(stream):
+            out[stream] = short(outcome[stream], 200)
+    if outcome.get("args_after") is not None:
+        out["args_after"] = bounded(outcome["args_after"])
+    if outcome.get("reason"):
+        out["reason"] = short(outcome["reason"], 200)
+    return out
+
+
+def bounded(value: Any, limit: int = 2000) -> Any:
+    """The value itself when its JSON form is small, else a truncated repr of it."""
+    text = repr(value)
+    return value if len(text) <= limit else ["truncated", text[:limit]]
+
+
+def short(x: Any, limit: int = 80) -> str:
+    text = x if isinstance(x, str) else repr(x)
+    text = text.replace("\n", "\\n")
+    return text if len(text) <= limit else text[: limit - 3] + "..."

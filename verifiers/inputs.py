@@ -1,0 +1,472 @@
+"""Input generation: the inputs most likely to tell an original from a subtly wrong variant.
+
+Three sources, in this order, deduplicated:
+
+1. the seed inputs themselves (a corpus's examples);
+2. deterministic boundary cases derived from each seed: every argument in turn replaced by the
+   edge values of its inferred type (0, 1, -1, "", [], a one-element list, duplicates, sorted,
+   reversed, NaN, ...);
+3. Hypothesis-driven type-aware mutation in the spirit of EvalPlus: a seed is picked and some of
+   its arguments mutated (ints nudged and pushed to boundaries, strings rebuilt from the seed's own
+   characters and substrings, lists emptied / shortened / extended / duplicated / sorted, dict keys
+   added and removed, recursively through nested values), plus values drawn from the entry point's
+   type hints when it has them. Hypothesis runs derandomized from ``seed``; sizes stay bounded
+   because the programs may be quadratic.
+
+Type hints are read in the parent with ``ast`` and a whitelist of typing names; the untrusted
+program is never executed here.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import seed as hypothesis_seed
+from hypothesis import strategies as st
+
+# Hint trees: ("int",), ("list", elem), ("tuple", [elems], variadic), ("dict", k, v),
+# ("set", elem), ("union", [alternatives]), ("any",), ("none",).
+Hint = tuple
+
+_ATOMS = {
+    "int": ("int",), "float": ("float",), "str": ("str",), "bool": ("bool",),
+    "bytes": ("bytes",), "complex": ("complex",), "None": ("none",), "NoneType": ("none",),
+    "Any": ("any",), "object": ("any",),
+    "list": ("list", ("any",)), "List": ("list", ("any",)), "Sequence": ("list", ("any",)),
+    "Iterable": ("list", ("any",)), "dict": ("dict", ("any",), ("any",)),
+    "Dict": ("dict", ("any",), ("any",)), "Mapping": ("dict", ("any",), ("any",)),
+    "tuple": ("tuple", [("any",)], True), "Tuple": ("tuple", [("any",)], True),
+    "set": ("set", ("any",)), "Set": ("set", ("any",)), "frozenset": ("set", ("any",)),
+    "FrozenSet": ("set", ("any",)),
+}
+_GENERIC = {"list": "list", "List": "list", "Sequence": "list", "Iterable": "list",
+            "set": "set", "Set": "set", "frozenset": "set", "FrozenSet": "set",
+            "dict": "dict", "Dict": "dict", "Mapping": "dict", "tuple": "tuple",
+            "Tuple": "tuple", "Optional": "optional", "Union": "union"}
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    hint: Hint | None
+    required: bool
+
+
+# --------------------------------------------------------------------------------------------
+# Reading the signature without running the program
+
+
+def entry_params(code: str, entry_point: str) -> list[Param] | None:
+    """Positional parameters of the module-level ``def entry_point`` (None if not found)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return None
+    fn = None
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == entry_point:
+            fn = node  # the last definition wins, as at run time
+    if fn is None:
+        return None
+    args = fn.args.posonlyargs + fn.args.args
+    first_default = len(args) - len(fn.args.defaults)
+    return [
+        Param(a.arg, parse_hint(a.annotation) if a.annotation else None, i < first_default)
+        for i, a in enumerate(args)
+    ]
+
+
+def parse_hint(node: ast.AST | str | None) -> Hint | None:
+    """A hint tree for an annotation (AST or string), or None when it is not understood."""
+    if node is None:
+        return None
+    if isinstance(node, str):
+        try:
+            node = ast.parse(node, mode="eval").body
+        except SyntaxError:
+            return None
+    try:
+        return _hint(node)
+    except (ValueError, TypeError, IndexError):
+        return None
+
+
+def _name(node: ast.AST) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):  # typing.List, t.Dict
+        return node.attr
+    if isinstance(node, ast.Constant) and node.value is None:
+        return "None"
+    raise ValueError("unsupported annotation")
+
+
+def _hint(node: ast.AST) -> Hint:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return _hint(ast.parse(node.value, mode="eval").body)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return ("union", [_hint(node.left), _hint(node.right)])
+    if isinstance(node, ast.Subscript):
+        base = _GENERIC.get(_name(node.value))
+        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if base == "list":
+            return ("list", _hint(items[0]))
+        if base == "set":
+            return ("set", _hint(items[0]))
+        if base == "dict":
+            return ("dict", _hint(items[0]), _hint(items[1]))
+        if base == "tuple":
+            if len(items) == 2 and isinstance(items[1], ast.Constant) and items[1].value is ...:
+                return ("tuple", [_hint(items[0])], True)
+            return ("tuple", [_hint(i) for i in items], False)
+        if base == "optional":
+            return ("union", [_hint(items[0]), ("none",)])
+        if base == "union":
+            return ("union", [_hint(i) for i in items])
+        raise ValueError("unsupported generic")
+    name = _name(node)
+    if name in _ATOMS:
+        return _ATOMS[name]
+    raise ValueError(f"unsupported annotation {name}")
+
+
+# --------------------------------------------------------------------------------------------
+# Strategies from hints
+
+MAX_LEN = 12
+
+
+def from_hint(hint: Hint, max_len: int = MAX_LEN) -> st.SearchStrategy:
+    kind = hint[0]
+    if kind == "int":
+        return st.one_of(st.sampled_from([0, 1, -1, 2, 10, -10, 100]), st.integers(-1000, 1000))
+    if kind == "float":
+        return st.one_of(
+            st.sampled_from([0.0, -0.0, 0.5, 1.0, -1.0, 2.5, 1e-9, float("nan"), float("inf")]),
+            st.floats(-1e6, 1e6, allow_nan=False),
+            st.integers(-100, 100).map(float),
+        )
+    if kind == "str":
+        return st.text(st.characters(codec="utf-8", max_codepoint=0x2FF), max_size=max_len * 2)
+    if kind == "bool":
+        return st.booleans()
+    if kind == "bytes":
+        return st.binary(max_size=max_len)
+    if kind == "complex":
+        return st.complex_numbers(max_magnitude=1e6, allow_nan=False)
+    if kind == "none":
+        return st.none()
+    if kind == "list":
+        return st.lists(from_hint(hint[1], max_len), max_size=max_len)
+    if kind == "set":
+        return st.sets(_hashable(hint[1], max_len), max_size=max_len)
+    if kind == "dict":
+        return st.dictionaries(_hashable(hint[1], max_len), from_hint(hint[2], max_len),
+                               max_size=max_len)
+    if kind == "tuple":
+        if hint[2]:
+            return st.lists(from_hint(hint[1][0], max_len), max_size=max_len).map(tuple)
+        return st.tuples(*[from_hint(h, max_len) for h in hint[1]])
+    if kind == "union":
+        return st.one_of(*[from_hint(h, max_len) for h in hint[1]])
+    return _ANY
+
+
+def _hashable(hint: Hint, max_len: int) -> st.SearchStrategy:
+    if hint[0] in ("list", "set", "dict", "any"):
+        return st.one_of(st.integers(-100, 100), st.text(max_size=5))
+    return from_hint(hint, max_len)
+
+
+_ANY = st.one_of(
+    st.integers(-100, 100), st.text(max_size=8), st.lists(st.integers(-20, 20), max_size=8),
+    st.floats(-100, 100), st.booleans(), st.none(),
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Type-aware mutation of seed values
+
+
+@dataclass
+class Bounds:
+    """Size limits derived from the seeds, so that mutants stay in the programs' working range."""
+
+    max_len: int = MAX_LEN
+    int_mag: int = 1000
+
+    @classmethod
+    def from_seeds(cls, seeds: list[list]) -> "Bounds":
+        lens, mags = [0], [0]
+        for value in _walk(seeds):
+            if isinstance(value, (str, bytes, list, tuple, dict, set)):
+                lens.append(len(value))
+            elif isinstance(value, int) and not isinstance(value, bool):
+                mags.append(abs(value))
+        return cls(max_len=min(max(10, 2 * max(lens)), 100), int_mag=max(100, 4 * max(mags)))
+
+
+def _walk(value: Any):
+    yield value
+    if isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            yield from _walk(item)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _walk(k)
+            yield from _walk(v)
+
+
+def int_edges(v: int, b: Bounds) -> list[int]:
+    return [0, 1, -1, 2, v + 1, v - 1, -v, 2 * v, b.int_mag, -b.int_mag]
+
+
+def float_edges(v: float) -> list[float]:
+    near = [] if not math.isfinite(v) else [v + 1.0, v - 1.0, -v, v * (1 + 1e-7), math.floor(v) + 0.5]
+    return [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1e-12, float("nan"), float("inf"), float("-inf")] + near
+
+
+def mutate(v: Any, b: Bounds) -> st.SearchStrategy:
+    """A strategy of values near ``v`` of the same shape, including its type's edge cases."""
+    if isinstance(v, bool):
+        return st.booleans()
+    if isinstance(v, int):
+        return st.one_of(
+            st.sampled_from(int_edges(v, b)),
+            st.integers(v - 10, v + 10),
+            st.integers(-b.int_mag, b.int_mag),
+        )
+    if isinstance(v, float):
+        finite = v if math.isfinite(v) else 0.0
+        span = max(10.0, abs(finite) * 2)
+        return st.one_of(
+            st.sampled_from(float_edges(v)),
+            st.floats(finite - span, finite + span, allow_nan=False),
+            st.integers(-int(span), int(span)).map(float),
+        )
+    if isinstance(v, str):
+        return _mutate_str(v, b)
+    if isinstance(v, bytes):
+        return st.one_of(st.just(b""), st.binary(max_size=b.max_len),
+                         _mutate_str(v.decode("latin-1"), b).map(lambda s: s.encode("latin-1")))
+    if isinstance(v, (list, tuple)):
+        return _mutate_seq(v, b)
+    if isinstance(v, (set, frozenset)):
+        items = sorted(v, key=repr)
+        return _mutate_seq(items, b).map(lambda xs: _to_set(xs, type(v)))
+    if isinstance(v, dict):
+        return _mutate_dict(v, b)
+    if v is None:
+        return st.none()
+    return st.just(v)
+
+
+def _to_set(xs: list, kind: type) -> Any:
+    try:
+        return kind(xs)
+    except TypeError:  # a mutated element became unhashable
+        return kind()
+
+
+def _mutate_str(s: str, b: Bounds) -> st.SearchStrategy:
+    # Characters of the seed itself keep mutants inside the program's alphabet (digits stay
+    # digits, brackets stay brackets); a few extras probe case, spaces and separators.
+    alphabet = sorted(set(s) | set(" aA0"))
+    n = len(s)
+    edits = [
+        st.just(""), st.sampled_from(alphabet),
+        st.just(s * 2), st.just(s[::-1]), st.just(s.swapcase()), st.just(s + s[:1]),
+        st.text(st.sampled_from(alphabet), max_size=b.max_len),
+    ]
+    if n:
+        edits += [
+            st.tuples(st.integers(0, n), st.integers(0, n)).map(lambda ij: s[min(ij):max(ij)]),
+            st.tuples(st.integers(0, n), st.sampled_from(alphabet)).map(
+                lambda ic: s[: ic[0]] + ic[1] + s[ic[0]:]),
+            st.tuples(st.integers(0, n - 1), st.sampled_from(alphabet)).map(
+                lambda ic: s[: ic[0]] + ic[1] + s[ic[0] + 1:]),
+            st.integers(0, n - 1).map(lambda i: s[:i] + s[i + 1:]),
+        ]
+    return st.one_of(edits)
+
+
+def _mutate_seq(v: list | tuple, b: Bounds) -> st.SearchStrategy:
+    kind = type(v) if type(v) in (list, tuple) else list
+    items = list(v)
+    pool = items[:20]
+    if pool:
+        elem = st.sampled_from(pool).flatmap(lambda x: st.one_of(st.just(x), mutate(x, b)))
+    else:
+        elem = _ANY
+    n = len(items)
+    options = [
+        st.just([]),
+        elem.map(lambda x: [x]),
+        st.lists(elem, max_size=b.max_len),
+        st.just(items + items[:1]),
+        st.just(sorted(items, key=_sort_key)),
+        st.just(items[::-1]),
+        st.lists(elem, min_size=n, max_size=n),
+    ]
+    if n:
+        options += [
+            st.integers(0, n - 1).map(lambda i: items[:i] + items[i + 1:]),
+            st.tuples(st.integers(0, n - 1), elem).map(
+                lambda ix: items[: ix[0]] + [ix[1]] + items[ix[0] + 1:]),
+            st.tuples(st.integers(0, n), elem).map(
+                lambda ix: items[: ix[0]] + [ix[1]] + items[ix[0]:]),
+            st.integers(0, n - 1).map(lambda i: items[: i + 1] + [items[i]] + items[i + 1:]),
+        ]
+    return st.one_of(options).map(lambda xs: kind(xs[: b.max_len]))
+
+
+def _sort_key(x: Any) -> tuple:
+    return (type(x).__name__, x if isinstance(x, (int, float, str)) and x == x else repr(x))
+
+
+def _mutate_dict(d: dict, b: Bounds) -> st.SearchStrategy:
+    keys, values = list(d), list(d.values())
+    if keys:
+        key = st.sampled_from(keys[:20]).flatmap(lambda k: mutate(k, b))
+        val = st.sampled_from(values[:20]).flatmap(lambda v: st.one_of(st.just(v), mutate(v, b)))
+    else:
+        key, val = st.one_of(st.integers(-10, 10), st.text(max_size=5)), _ANY
+    options = [
+        st.just({}),
+        st.dictionaries(key, val, max_size=b.max_len),
+        st.tuples(key, val).map(lambda kv: {**d, kv[0]: kv[1]}),
+    ]
+    if keys:
+        options += [
+            st.sampled_from(keys).map(lambda k: {x: y for x, y in d.items() if x != k}),
+            st.tuples(st.sampled_from(keys), val).map(lambda kv: {**d, kv[0]: kv[1]}),
+        ]
+    return st.one_of(options).filter(_hashable_keys)
+
+
+def _hashable_keys(d: Any) -> bool:
+    return isinstance(d, dict)
+
+
+def boundary_inputs(seed: list, b: Bounds) -> list[list]:
+    """Each argument of ``seed`` replaced, one at a time, by its type's edge values."""
+    out = []
+    for i, v in enumerate(seed):
+        for edge in _edges(v, b):
+            out.append(seed[:i] + [edge] + seed[i + 1:])
+    return out
+
+
+def _edges(v: Any, b: Bounds) -> list:
+    if isinstance(v, bool):
+        return [not v]
+    if isinstance(v, int):
+        return [0, 1, -1, v + 1, v - 1]
+    if isinstance(v, float):
+        return [0.0, -1.0, float("nan"), float("inf")]
+    if isinstance(v, str):
+        return ["", v[:1], v + v[-1:], v[::-1]]
+    if isinstance(v, (list, tuple)):
+        items = list(v)
+        kind = type(v)
+        edges = [[], items[:1], items + items[-1:], items[::-1], sorted(items, key=_sort_key)]
+        return [kind(e) for e in edges]
+    if isinstance(v, dict):
+        return [{}]
+    return []
+
+
+# --------------------------------------------------------------------------------------------
+# Putting it together
+
+
+def input_strategy(params: list[Param] | None, seeds: list[list], b: Bounds) -> st.SearchStrategy | None:
+    """Hypothesis strategy of argument lists: mutated seeds, and values from hints when known."""
+    branches = []
+    if seeds:
+        pool = seeds[:50]
+        branches.append(
+            st.sampled_from(pool).flatmap(
+                lambda s: st.tuples(*[st.one_of(st.just(a), mutate(a, b)) for a in s]).map(list)
+            )
+        )
+    if params is not None:
+        required = [p for p in params if p.required]
+        if all(p.hint is not None for p in required) and (required or not seeds):
+            branches.append(
+                st.tuples(*[from_hint(p.hint, min(b.max_len, MAX_LEN)) for p in required]).map(list)
+            )
+        elif not seeds and required:
+            branches.append(st.tuples(*[_ANY for _ in required]).map(list))
+    if not branches:
+        return None
+    return st.one_of(branches)
+
+
+def draw(strategy: st.SearchStrategy, n: int, seed: int) -> list:
+    """Up to ``n`` examples of ``strategy``, deterministic in ``seed`` (no shrinking, no database)."""
+    if n <= 0:
+        return []
+    drawn: list = []
+
+    @settings(max_examples=n, database=None, deadline=None, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck), derandomize=False, print_blob=False)
+    @hypothesis_seed(seed)
+    @given(strategy)
+    def collect(x: Any) -> None:
+        drawn.append(x)
+
+    collect()
+    return drawn
+
+
+def input_key(args: Any) -> str:
+    """Identity of an input for deduplication: type-exact (1, 1.0 and True differ)."""
+    return _typed_repr(args)
+
+
+def _typed_repr(x: Any) -> str:
+    if isinstance(x, (list, tuple, set, frozenset)):
+        items = sorted(map(_typed_repr, x)) if isinstance(x, (set, frozenset)) else map(_typed_repr, x)
+        return f"{type(x).__name__}[{','.join(items)}]"
+    if isinstance(x, dict):
+        return "dict{" + ",".join(f"{_typed_repr(k)}:{_typed_repr(v)}" for k, v in x.items()) + "}"
+    return f"{type(x).__name__}:{x!r}"
+
+
+def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int,
+                    seed: int = 0) -> list[list]:
+    """``n`` distinct argument lists: seeds first, then boundary cases, then Hypothesis mutants."""
+    seeds = [list(s) for s in seed_inputs if isinstance(s, (list, tuple))]
+    params = entry_params(code, entry_point)
+    b = Bounds.from_seeds(seeds)
+    out: list[list] = []
+    seen: set[str] = set()
+
+    def add(args: list) -> None:
+        key = input_key(args)
+        if key not in seen and len(out) < n:
+            seen.add(key)
+            out.append(args)
+
+    for s in seeds:
+        add(s)
+    # Boundary cases get at most a quarter of the budget so that random mutants keep room.
+    budget = len(out) + max(1, n // 4)
+    for s in seeds:
+        for args in boundary_inputs(s, b):
+            if len(out) >= budget:
+                break
+            add(args)
+    if params is not None and not seeds and not any(p.required for p in params):
+        add([])
+    strategy = input_strategy(params, seeds, b)
+    if strategy is not None and len(out) < n:
+        # Hypothesis draws duplicates on small input spaces; ask for extra and keep the new ones.
+        for args in draw(strategy, 2 * (n - len(out)) + 10, seed):
+            add(args)
+    return out

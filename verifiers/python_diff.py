@@ -1,0 +1,316 @@
+"""Differential verification of Python (original, variant) pairs.
+
+``verify_variants`` is the hot path: the inputs are generated once per original, the original is
+run once per hash seed, and those outcomes are reused for every variant. The steps:
+
+1. inputs: seeds, boundary cases, Hypothesis mutants (``inputs.py``);
+2. the original runs in two fresh sessions with different ``PYTHONHASHSEED``s; any disagreement
+   means its behaviour is not a function of its inputs -> every variant ``undecided``;
+3. inputs where the original times out or crashes are dropped (no behaviour to compare); under
+   the ``domain`` policy so are inputs where it raises;
+4. each variant runs on the kept inputs under both hash seeds; outcomes are compared with
+   ``compare.diff_outcomes`` (types exact, floats within tolerance, mutation of arguments, stdout);
+5. a variant that passes but adds escape hatches (``inspect``, ``gc``, ``globals()``, ...) the
+   original does not use is ``undecided``; otherwise ``equivalent``, then timed (``timing.py``).
+
+Nothing here raises for a bad program: every failure is a Verdict with a one-line reason.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import time
+from dataclasses import dataclass, field, replace
+
+from . import timing
+from .compare import Tolerance, describe, diff_outcomes, short, summary
+from .inputs import generate_inputs, input_key
+
+METHOD = "hypothesis-diff"
+# Two hash seeds: differences between them expose reliance on set/dict order of str keys.
+HASH_SEEDS = (1, 2)
+# Fewer returning inputs than this and a pass proves little.
+MIN_RETURNING = 5
+
+
+@dataclass
+class VerifyConfig:
+    examples: int = 200          # inputs run per pair: seed inputs first, then generated ones
+    seed: int = 0                # Hypothesis seed (derandomized); recorded in the verdict
+    timeout_s: float = 2.0       # wall clock per call
+    memory_mb: int = 512
+    policy: str = "strict"       # "strict": exception types must match; "domain": returns only
+    rtol: float = 1e-9
+    atol: float = 0.0            # the corpus's atol (e.g. EvalPlus) is max()-ed with this
+    measure_speed: bool = True
+    speed_band: float = 0.05     # |speedup-1| within band -> "same"
+    speed_rounds: int = 15
+    crosshair: bool = False      # not available: CrossHair is not a dependency (docs/verifier.md)
+
+
+@dataclass
+class Verdict:
+    verdict: str                 # equivalent | different | error | timeout | undecided
+    reason: str                  # one line
+    counterexample: str | None   # JSON: {"args", "original", "variant"}
+    examples: int                # inputs run
+    seed: int
+    method: str
+    policy: str
+    seconds: float
+    speedup: float | None = None
+    speedup_ci: list[float] | None = None
+    perf_label: str | None = None
+    timing: str | None = None
+
+
+# --------------------------------------------------------------------------------------------
+# Static guard: escape hatches a rewrite has no business introducing
+
+GUARDED_MODULES = {
+    "gc", "inspect", "ctypes", "builtins", "os", "subprocess", "signal", "atexit", "threading",
+    "multiprocessing", "sys", "importlib", "random", "time", "datetime", "socket", "shutil",
+    "pickle", "marshal", "types", "faulthandler", "resource", "tracemalloc", "weakref", "secrets",
+    "uuid", "asyncio", "concurrent", "io", "pathlib", "tempfile",
+}
+GUARDED_NAMES = {
+    "__builtins__", "__import__", "globals", "locals", "vars", "eval", "exec", "compile",
+    "setattr", "delattr", "open", "input", "breakpoint", "exit", "quit", "id", "hash",
+    "__code__", "__globals__", "__closure__", "__dict__", "__class__", "__subclasses__",
+    "_getframe", "f_back", "f_locals", "f_globals", "__defaults__", "__kwdefaults__",
+}
+
+
+def escape_hatches(code: str) -> set[str]:
+    """Guarded modules imported and guarded names/attributes used by ``code``."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return set()
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {a.name.split(".")[0] for a in node.names} & GUARDED_MODULES
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            root = node.module.split(".")[0]
+            if root in GUARDED_MODULES:
+                found.add(root)
+        elif isinstance(node, ast.Name) and node.id in GUARDED_NAMES:
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute) and node.attr in GUARDED_NAMES:
+            found.add("." + node.attr)
+    return found
+
+
+def introduced_hatches(original: str, variant: str) -> set[str]:
+    return escape_hatches(variant) - escape_hatches(original)
+
+
+# --------------------------------------------------------------------------------------------
+# Running a program on many inputs
+
+
+CHUNK = 64
+
+
+def run_inputs(sandbox, code: str, entry_point: str, inputs: list[list]) -> tuple[dict, list[dict]]:
+    """(load outcome, one outcome per input). A session that dies is replaced and work resumes
+    after the input that killed it; if the program cannot be reloaded the rest are crashes."""
+    session = sandbox.open(code, entry_point)
+    load = session.load
+    outcomes: list[dict] = []
+    try:
+        if load.get("kind") != "return":
+            return load, []
+        while len(outcomes) < len(inputs):
+            if not session.alive:
+                session.close()
+                session = sandbox.open(code, entry_point)
+                if session.load.get("kind") != "return":
+                    lost = {"kind": "crash", "reason": f"could not reload: {describe(session.load)}"}
+                    outcomes.extend([lost] * (len(inputs) - len(outcomes)))
+                    break
+            start = len(outcomes)
+            batch = session.call_many(inputs[start: start + CHUNK])
+            if not batch:  # the sandbox gave nothing back for this input: count it lost
+                batch = [{"kind": "crash", "reason": "no outcome returned"}]
+            outcomes.extend(batch)
+        return load, outcomes[: len(inputs)]
+    finally:
+        session.close()
+
+
+@dataclass
+class OriginalRun:
+    """What every variant of one original is compared against."""
+
+    inputs: list[list] = field(default_factory=list)        # kept inputs
+    outcomes: list[list[dict]] = field(default_factory=list)  # per hash seed, per kept input
+    failure: Verdict | None = None                           # set when no variant can be judged
+    note: str = ""                                            # dropped-input counts, for reasons
+
+
+def _verdict(kind: str, reason: str, config: VerifyConfig, t0: float, examples: int = 0,
+             counterexample: str | None = None) -> Verdict:
+    return Verdict(kind, reason, counterexample, examples, config.seed, METHOD, config.policy,
+                   round(time.perf_counter() - t0, 4))
+
+
+def _counterexample(args: list, orig: dict, var: dict, hash_seed: int | None = None) -> str:
+    payload = {"args": repr(args), "original": summary(orig), "variant": summary(var)}
+    if hash_seed is not None:
+        payload["hash_seed"] = hash_seed
+    return json.dumps(payload, default=repr)
+
+
+def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
+                     config: VerifyConfig, sandboxes: list, t0: float) -> OriginalRun:
+    inputs = generate_inputs(original, entry_point, seed_inputs, config.examples, config.seed)
+    if not inputs:
+        return OriginalRun(failure=_verdict(
+            "error", "no inputs: no seed inputs and no usable signature for the entry point",
+            config, t0))
+    runs = []
+    for sandbox in sandboxes:
+        load, outcomes = run_inputs(sandbox, original, entry_point, inputs)
+        if load.get("kind") != "return":
+            why = describe(load)
+            msg = load.get("exc_msg") or load.get("reason") or ""
+            return OriginalRun(failure=_verdict(
+                "error", f"original {why}: {short(msg, 120)}".rstrip(": "), config, t0))
+        runs.append(outcomes)
+    tol = Tolerance(0.0, 0.0)  # the same program twice must agree exactly
+    kept, kept_outcomes = [], [[] for _ in runs]
+    dropped = {"timeout": 0, "crash": 0, "raise": 0}
+    for i, args in enumerate(inputs):
+        first = runs[0][i]
+        if any(r[i].get("kind") in ("timeout", "crash") for r in runs):
+            dropped["timeout" if first.get("kind") == "timeout" else "crash"] += 1
+            continue
+        for h, other in zip(HASH_SEEDS[1:], runs[1:]):
+            found = diff_outcomes(first, other[i], tol)
+            if found:
+                return OriginalRun(failure=_verdict(
+                    "undecided",
+                    f"original is nondeterministic (differs between two runs, PYTHONHASHSEED "
+                    f"{HASH_SEEDS[0]} vs {h}) on input {short(repr(args), 60)}: {found}",
+                    config, t0, counterexample=_counterexample(args, first, other[i], h)))
+        if config.policy == "domain" and first.get("kind") != "return":
+            dropped["raise"] += 1
+            continue
+        kept.append(args)
+        for j, r in enumerate(runs):
+            kept_outcomes[j].append(r[i])
+    returning = sum(o.get("kind") == "return" for o in kept_outcomes[0]) if kept else 0
+    note = ", ".join(f"{v} dropped ({k} in original)" for k, v in dropped.items() if v)
+    if not kept:
+        kind = "undecided" if dropped["raise"] else "error"
+        return OriginalRun(failure=_verdict(
+            kind, f"no input could be compared ({note or 'none generated'})", config, t0))
+    if returning < min(MIN_RETURNING, len(inputs)):
+        return OriginalRun(failure=_verdict(
+            "undecided", f"original returns on only {returning} of {len(inputs)} inputs "
+            f"({note or 'the rest raise'}): too little evidence", config, t0, len(kept)))
+    return OriginalRun(kept, kept_outcomes, None, note)
+
+
+def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: str,
+                  config: VerifyConfig, sandboxes: list, tol: Tolerance, t0: float) -> Verdict:
+    n = len(run.inputs)
+    for h, sandbox, expected in zip(HASH_SEEDS, sandboxes, run.outcomes):
+        load, outcomes = run_inputs(sandbox, variant, entry_point, run.inputs)
+        kind = load.get("kind")
+        if kind == "timeout":
+            return _verdict("timeout", "variant timed out while loading", config, t0)
+        if kind != "return":
+            # A variant that cannot even be imported behaves differently from one that can.
+            msg = load.get("exc_msg") or load.get("reason") or ""
+            return _verdict("different", f"variant {describe(load)}: {short(msg, 100)}".rstrip(": "),
+                            config, t0, counterexample=json.dumps(
+                                {"args": None, "original": {"kind": "return"},
+                                 "variant": summary(load)}, default=repr))
+        diffs, timeouts = [], []
+        for i, (args, want, got) in enumerate(zip(run.inputs, expected, outcomes)):
+            if got.get("kind") == "timeout":
+                timeouts.append(i)
+                continue
+            found = diff_outcomes(want, got, tol)
+            if found:
+                diffs.append((i, found))
+        hash_note = "" if h == HASH_SEEDS[0] else f" under PYTHONHASHSEED={h}"
+        if diffs:
+            # The smallest differing input makes the most readable counterexample.
+            i, found = min(diffs, key=lambda d: (len(input_key(run.inputs[d[0]])), d[0]))
+            return _verdict(
+                "different",
+                f"{len(diffs)} of {n} inputs differ{hash_note}; e.g. {short(repr(run.inputs[i]), 60)}: {found}",
+                config, t0, n,
+                _counterexample(run.inputs[i], expected[i], outcomes[i], None if not hash_note else h))
+        if timeouts:
+            i = timeouts[0]
+            return _verdict(
+                "timeout", f"variant timed out on {len(timeouts)} of {n} inputs{hash_note} where the "
+                f"original finished, e.g. {short(repr(run.inputs[i]), 60)}", config, t0, n,
+                _counterexample(run.inputs[i], expected[i], outcomes[i]))
+    hatches = introduced_hatches(original, variant)
+    if hatches:
+        return _verdict("undecided", f"agrees on {n} inputs but introduces "
+                        f"{', '.join(sorted(hatches))}, which testing cannot vouch for",
+                        config, t0, n)
+    note = f"; {run.note}" if run.note else ""
+    verdict = _verdict("equivalent", f"same behaviour on {n} inputs ({config.policy} policy){note}",
+                       config, t0, n)
+    if config.measure_speed:
+        times = [o.get("time_ns") for o in run.outcomes[0]]
+        chosen = timing.pick_timing_inputs(run.inputs, times)
+        speed = timing.measure(sandboxes[0], original, variant, entry_point, chosen,
+                               config.speed_rounds, config.speed_band, config.seed)
+        if speed is not None:
+            verdict.speedup = round(speed.speedup, 4)
+            verdict.speedup_ci = [round(x, 4) for x in speed.ci]
+            verdict.perf_label = speed.label
+            verdict.timing = speed.timing
+        verdict.seconds = round(time.perf_counter() - t0, 4)
+    return verdict
+
+
+def _sandboxes(config: VerifyConfig) -> list:
+    from .sandbox import Limits, shared_sandbox
+
+    return [shared_sandbox(Limits(timeout_s=config.timeout_s, memory_mb=config.memory_mb,
+                                  hash_seed=h)) for h in HASH_SEEDS]
+
+
+def verify_variants(original: str, entry_point: str, variants: list[str], seed_inputs: list[list],
+                    config: VerifyConfig = VerifyConfig(), atol: float = 0.0) -> list[Verdict]:
+    """One Verdict per variant, in order. Never raises for a bad program."""
+    t0 = time.perf_counter()
+    if config.policy not in ("strict", "domain"):
+        bad = _verdict("error", f"unknown policy {config.policy!r}: use 'strict' or 'domain'", config, t0)
+        return [bad for _ in variants]
+    tol = Tolerance(config.rtol, max(config.atol, atol or 0.0))
+    try:
+        sandboxes = _sandboxes(config)
+        run = prepare_original(original, entry_point, seed_inputs or [], config, sandboxes, t0)
+    except Exception as exc:  # infrastructure failure: say so on every variant
+        reason = f"verifier failed on the original: {type(exc).__name__}: {short(str(exc), 120)}"
+        return [_verdict("error", reason, config, t0) for _ in variants]
+    if run.failure is not None:
+        return [replace(run.failure) for _ in variants]
+    verdicts = []
+    for variant in variants:
+        tv = time.perf_counter()
+        try:
+            verdicts.append(judge_variant(run, original, variant, entry_point, config, sandboxes, tol, tv))
+        except Exception as exc:
+            verdicts.append(_verdict(
+                "error", f"verifier failed on the variant: {type(exc).__name__}: {short(str(exc), 120)}",
+                config, tv))
+    return verdicts
+
+
+def verify_pair(original: str, variant: str, entry_point: str, seed_inputs: list[list],
+                config: VerifyConfig = VerifyConfig()) -> Verdict:
+    """Judge one pair (use ``verify_variants`` for several variants of one original)."""
+    return verify_variants(original, entry_point, [variant], seed_inputs, config)[0]

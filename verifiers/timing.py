@@ -1,0 +1,92 @@
+"""Speed labels from measurement: interleaved rounds, ratio of medians, bootstrap CI.
+
+Original and variant each run in their own warm session; rounds alternate between them (and
+alternate which goes first) so that drift in machine load hits both alike. A round is one pass
+over the same verified inputs. ``speedup = median(original) / median(variant)`` (> 1 means the
+variant is faster). A label other than ``same`` needs the *whole* 95% bootstrap interval outside
+``1 ± band``: a noisy measurement says ``same`` rather than guess.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Speed:
+    speedup: float
+    ci: list[float]
+    label: str
+    rounds: int
+    inputs: int
+    timing: str = "wall"
+
+
+def bootstrap_ratio(orig_ns: list[int], var_ns: list[int], resamples: int = 1000,
+                    seed: int = 0, level: float = 0.95) -> tuple[float, float, float]:
+    """Point estimate and percentile CI of median(orig) / median(var), resampling both sides."""
+    point = statistics.median(orig_ns) / max(statistics.median(var_ns), 1)
+    rng = random.Random(seed)
+    ratios = []
+    for _ in range(resamples):
+        o = statistics.median(rng.choices(orig_ns, k=len(orig_ns)))
+        v = statistics.median(rng.choices(var_ns, k=len(var_ns)))
+        ratios.append(o / max(v, 1))
+    ratios.sort()
+    tail = (1 - level) / 2
+    lo = ratios[int(tail * (resamples - 1))]
+    hi = ratios[int((1 - tail) * (resamples - 1))]
+    return point, lo, hi
+
+
+def perf_label(lo: float, hi: float, band: float) -> str:
+    """``faster``/``slower`` only when the whole interval clears the band, else ``same``."""
+    if lo > 1 + band:
+        return "faster"
+    if hi < 1 - band:
+        return "slower"
+    return "same"
+
+
+def pick_timing_inputs(inputs: list[list], times_ns: list[int | None],
+                       budget_ns: int = 20_000_000) -> list[list]:
+    """A prefix of the inputs whose original run time fits in ``budget_ns`` per round (>= 1)."""
+    chosen, total = [], 0
+    for args, t in zip(inputs, times_ns):
+        t = t or 0
+        if chosen and total + t > budget_ns:
+            break
+        chosen.append(args)
+        total += t
+    return chosen
+
+
+def measure(sandbox, original: str, variant: str, entry_point: str, inputs: list[list],
+            rounds: int, band: float, seed: int = 0) -> Speed | None:
+    """Time both programs on ``inputs``; None when either cannot be timed (load failure etc.)."""
+    if not inputs or rounds < 2:
+        return None
+    s_orig = sandbox.open(original, entry_point)
+    s_var = sandbox.open(variant, entry_point)
+    try:
+        if s_orig.load.get("kind") != "return" or s_var.load.get("kind") != "return":
+            return None
+        # One untimed round each: first-call costs (caches, imports inside the function).
+        s_orig.time_calls(inputs, 1)
+        s_var.time_calls(inputs, 1)
+        t_orig, t_var = [], []
+        for r in range(rounds):
+            pair = (s_orig, t_orig), (s_var, t_var)
+            for session, out in pair if r % 2 == 0 else pair[::-1]:
+                out.extend(session.time_calls(inputs, 1))
+        if len(t_orig) < 2 or len(t_var) < 2:
+            return None
+        point, lo, hi = bootstrap_ratio(t_orig, t_var, seed=seed)
+        return Speed(point, [lo, hi], perf_label(lo, hi, band), rounds, len(inputs))
+    except Exception:  # a session that died while timing: no label rather than a wrong one
+        return None
+    finally:
+        s_orig.close()
+        s_var.close()
