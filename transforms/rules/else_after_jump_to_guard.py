@@ -1,0 +1,72 @@
+"""Drop the ``else:`` after an ``if`` branch that always jumps away (a guard clause)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import libcst as cst
+
+from ..base import Rule, RuleTransformer
+from ..registry import register
+
+_JUMPS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
+
+
+def ends_with_jump(body: cst.BaseSuite) -> bool:
+    """The block's last statement is ``return``/``raise``/``continue``/``break``: control never
+    falls through the end of the block."""
+    if isinstance(body, cst.SimpleStatementSuite):
+        small = body.body
+    else:
+        last = body.body[-1] if body.body else None
+        if not isinstance(last, cst.SimpleStatementLine):
+            return False
+        small = last.body
+    return bool(small) and isinstance(small[-1], _JUMPS)
+
+
+def as_statements(body: cst.BaseSuite) -> list[cst.BaseStatement]:
+    """The statements of a block, as block-level statements."""
+    if isinstance(body, cst.SimpleStatementSuite):
+        return [cst.SimpleStatementLine(body=body.body)]
+    return list(body.body)
+
+
+@register
+class ElseAfterJumpToGuard(Rule):
+    """``if c: ...; return x`` + ``else: B`` -> ``if c: ...; return x`` followed by ``B``.
+
+    Sound because the ``if`` branch ends with ``return``, ``raise``, ``continue`` or ``break``:
+    control never reaches the statement after the ``if`` from that branch, so running ``B``
+    after the ``if`` is the same as running it in the ``else``. Blocks do not create scopes in
+    Python, so names bound in ``B`` are unaffected. Only a plain ``else:`` (not ``elif``) of a
+    block-level ``if``.
+    """
+
+    id = "else-after-jump-to-guard"
+    description = "Remove `else:` after an if-branch that returns/raises (guard clause)."
+    category = "control-flow"
+    intent = "neutral"
+
+    class Transformer(RuleTransformer):
+        def _flatten(self, body: Sequence[cst.BaseStatement]) -> list[cst.BaseStatement] | None:
+            out: list[cst.BaseStatement] = []
+            changed = False
+            for stmt in body:
+                if (isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.Else)
+                        and ends_with_jump(stmt.body)):
+                    out.append(stmt.with_changes(orelse=None))
+                    out.extend(as_statements(stmt.orelse.body))
+                    self.sites += 1
+                    changed = True
+                else:
+                    out.append(stmt)
+            return out if changed else None
+
+        def leave_IndentedBlock(self, original_node, updated_node):
+            new = self._flatten(updated_node.body)
+            return updated_node if new is None else updated_node.with_changes(body=new)
+
+        def leave_Module(self, original_node, updated_node):
+            new = self._flatten(updated_node.body)
+            return updated_node if new is None else updated_node.with_changes(body=new)
