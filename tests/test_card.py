@@ -1,0 +1,45 @@
+"""The dataset card: valid YAML front matter whose configs point at the shards."""
+
+import yaml
+
+from semforge.cards.render import render_card
+from semforge.pipeline.config import parse_config
+
+
+def stats():
+    return {
+        "config_digest": "abc123",
+        "corpora": ["semforge/builtin@0.1.0"],
+        "seeds": {"loaded": 40, "rejected": 1, "with_variants": 39, "without_variants": 1},
+        "source_licenses": ["Apache-2.0"],
+        "rejected_records": [{"source": "x", "source_id": "bad.py", "reason": "empty file"}],
+        "pairs": 10,
+        "verdicts": {"equivalent": 7, "different": 2, "error": 0, "timeout": 1, "undecided": 0},
+        "perf_labels": {"faster": 2, "slower": 1, "same": 4},
+        "rules": {"swap-if-else": {"applied": 5, "equivalent": 4}},
+        "rule_errors": 0,
+        "errors": [],
+        "shards": {"total": 2, "skipped": 0, "failed": []},
+        "seconds": 1.0,
+    }
+
+
+def test_card_front_matter_declares_both_configs():
+    config = parse_config({"card": {"name": "my-pairs", "license": "apache-2.0"}})
+    card = render_card(stats(), config, "my-pairs")
+    _, front, body = card.split("---\n", 2)
+    meta = yaml.safe_load(front)
+    assert meta["license"] == "apache-2.0"
+    configs = {c["config_name"]: c for c in meta["configs"]}
+    assert configs["default"]["data_files"][0]["path"] == "data/equivalent/*.parquet"
+    assert configs["rejected"]["data_files"][0]["path"] == "data/rejected/*.parquet"
+    assert "# my-pairs" in body
+    assert "| `swap-if-else` | 5 | 4 |" in body
+    assert "| equivalent | 7 |" in body
+
+
+def test_card_without_license_points_at_row_licenses():
+    card = render_card(stats(), parse_config({}), "out")
+    meta = yaml.safe_load(card.split("---\n", 2)[1])
+    assert meta["license"] == "other"
+    assert "Apache-2.0" in card
