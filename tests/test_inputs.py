@@ -1,0 +1,78 @@
+"""Input generation: hint parsing, boundary cases, mutation, determinism (no sandbox)."""
+
+from semforge.verifiers.inputs import (Bounds, boundary_inputs, entry_params, generate_inputs,
+                                       input_key, parse_hint)
+
+CODE = '''
+from typing import List, Optional, Tuple
+
+def f(xs: List[int], k: "Optional[int]", t: Tuple[str, ...], d: dict[str, float] = None):
+    return xs
+'''
+
+
+def test_hints_parsed_without_running_code():
+    params = entry_params(CODE, "f")
+    assert [p.name for p in params] == ["xs", "k", "t", "d"]
+    assert params[0].hint == ("list", ("int",))
+    assert params[1].hint == ("union", [("int",), ("none",)])
+    assert params[2].hint == ("tuple", [("str",)], True)
+    assert params[3].hint == ("dict", ("str",), ("float",)) and not params[3].required
+    assert parse_hint("int | None") == ("union", [("int",), ("none",)])
+    assert parse_hint("MyClass") is None
+    assert parse_hint("__import__('os').system('x')") is None
+    assert entry_params("def g(:", "g") is None
+    assert entry_params(CODE, "missing") is None
+
+
+def test_seeds_first_then_distinct_inputs():
+    seeds = [[[3, 1, 2], 2], [[5], 0]]
+    out = generate_inputs("def f(xs, k):\n    return xs[k]\n", "f", seeds, 100, seed=0)
+    assert out[:2] == seeds
+    assert len(out) == 100
+    assert len({input_key(x) for x in out}) == 100
+    assert all(len(x) == 2 and isinstance(x[0], list) and isinstance(x[1], int) for x in out)
+
+
+def test_boundaries_cover_empty_duplicates_and_edges():
+    b = Bounds.from_seeds([[[3, 1, 2], 5, "ab"]])
+    cases = boundary_inputs([[3, 1, 2], 5, "ab"], b)
+    firsts = [c[0] for c in cases]
+    assert [] in firsts and [3] in firsts and [3, 1, 2, 2] in firsts and [1, 2, 3] in firsts
+    assert any(c[1] == 0 for c in cases) and any(c[1] == -1 for c in cases)
+    assert any(c[2] == "" for c in cases)
+
+
+def test_deterministic_in_seed_and_seed_matters():
+    code = "def f(s: str, n: int):\n    return s * n\n"
+    a = generate_inputs(code, "f", [["abc", 2]], 60, seed=3)
+    b = generate_inputs(code, "f", [["abc", 2]], 60, seed=3)
+    c = generate_inputs(code, "f", [["abc", 2]], 60, seed=4)
+    assert a == b
+    assert a != c
+
+
+def test_strings_mutated_from_seed_characters():
+    out = generate_inputs("def f(s):\n    return s\n", "f", [["(()())"]], 80, seed=0)
+    strs = [x[0] for x in out]
+    assert "" in strs
+    # Most mutants stay within the seed's alphabet plus a few probe characters.
+    inside = [s for s in strs if set(s) <= set("() aA0")]
+    assert len(inside) > len(strs) // 2
+
+
+def test_hints_used_when_no_seeds():
+    out = generate_inputs(CODE, "f", [], 40, seed=0)
+    assert out and all(len(x) == 3 for x in out)
+    assert all(isinstance(x[0], list) and all(type(v) is int for v in x[0]) for x in out)
+    assert all(x[1] is None or type(x[1]) is int for x in out)
+    assert all(isinstance(x[2], tuple) for x in out)
+
+
+def test_zero_argument_function_gets_one_empty_call():
+    assert generate_inputs("def f():\n    return 1\n", "f", [], 10) == [[]]
+
+
+def test_sizes_bounded():
+    out = generate_inputs("def f(xs):\n    return xs\n", "f", [[[1, 2, 3]]], 200, seed=1)
+    assert max(len(x[0]) for x in out) <= Bounds.from_seeds([[[1, 2, 3]]]).max_len
