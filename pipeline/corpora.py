@@ -1,0 +1,302 @@
+"""Seed corpora: where seeds come from (config's ``corpus:`` list) and how each kind is read.
+
+``iter_corpus(spec)`` yields validated ``Seed``s and ``Rejection``s in a deterministic order; a
+bad record never stops it. Only a config error that makes the whole corpus unusable (a missing
+path, a dataset without the named column) raises. ``corpus_label(spec)`` names the corpus and its
+exact content (a version, a file digest or a dataset revision) for the ``source`` column and the
+run's config digest.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import itertools
+import json
+import re
+from collections.abc import Iterable, Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+
+from semforge import __version__
+from semforge.record import Rejection, Seed
+
+from .seeds import decode_or_reason, extract_functions, seed_from_evalplus, validate_seed
+
+EVALPLUS_SUFFIXES = (".jsonl", ".jsonl.gz", ".parquet")
+BUILTIN_LICENSE = "Apache-2.0"
+# A plain-code file larger than this is generated or vendored code, not a seed source.
+MAX_FILE_BYTES = 1_000_000
+_SKIPPED_DIRS = {"__pycache__", "node_modules", "site-packages"}
+
+
+class CorpusSpec(BaseModel):
+    """One entry of the config's ``corpus:`` list."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["builtin", "evalplus", "hf", "files"] = Field(
+        "builtin", description="builtin: semforge's own seeds; evalplus: a local EvalPlus file; "
+        "hf: a Hub dataset or local dataset folder; files: a .py file or a folder of them")
+    path: str | None = Field(None, validate_default=True,
+                             description="evalplus: .jsonl / .jsonl.gz / .parquet; files: .py file or folder")
+    name: str | None = Field(None, validate_default=True,
+                             description="hf: a Hub dataset id or a local dataset folder")
+    split: str = Field("train", description="hf: dataset split")
+    revision: str | None = Field(None, description="hf: Hub revision (commit, tag or branch)")
+    data_format: Literal["evalplus", "code"] = Field(
+        "evalplus", description="hf: rows are EvalPlus records, or plain source text")
+    code_column: str = Field("code", description="hf with data_format=code: the source column")
+    license: str | None = Field(None, description="license of the corpus (overrides what is known)")
+    limit: int | None = Field(None, ge=0, description="keep only the first N records")
+    max_inputs: int = Field(64, ge=0, description="seed inputs kept per record")
+
+    @field_validator("path")
+    @classmethod
+    def _path_fits_kind(cls, path: str | None, info: ValidationInfo) -> str | None:
+        kind = info.data.get("kind")
+        if kind in ("evalplus", "files") and not path:
+            raise ValueError(f"path is required when kind is '{kind}'")
+        if kind in ("builtin", "hf") and path:
+            hint = " (use name: for a local dataset folder)" if kind == "hf" else ""
+            raise ValueError(f"path is not used when kind is '{kind}'{hint}; remove it or change kind")
+        if kind == "evalplus" and not path.lower().endswith(EVALPLUS_SUFFIXES):
+            raise ValueError(f"an EvalPlus corpus must be one of {', '.join(EVALPLUS_SUFFIXES)}, "
+                             f"got '{path}'")
+        return path
+
+    @field_validator("name")
+    @classmethod
+    def _name_fits_kind(cls, name: str | None, info: ValidationInfo) -> str | None:
+        kind = info.data.get("kind")
+        if kind == "hf" and not name:
+            raise ValueError("name is required when kind is 'hf' (a Hub dataset id or a local folder)")
+        if kind != "hf" and name and kind is not None:
+            raise ValueError(f"name is not used when kind is '{kind}'; use path: for local files")
+        return name
+
+
+# --------------------------------------------------------------------------------------------
+# Public entry points
+
+
+def corpus_label(spec: CorpusSpec) -> str:
+    """A name for the corpus that changes whenever its content does."""
+    if spec.kind == "builtin":
+        return f"semforge/builtin@{__version__}"
+    if spec.kind == "evalplus":
+        path = _existing(spec.path, spec)
+        return f"evalplus:{path.name}@{_file_sha256(path)[:12]}"
+    if spec.kind == "files":
+        return f"files:{spec.path}"
+    dataset = _load_hf(spec)
+    return f"hf:{spec.name}@{spec.revision or dataset._fingerprint}"
+
+
+def iter_corpus(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
+    """Validated seeds and rejected records of one corpus, in a deterministic order.
+
+    ``spec.limit`` keeps the first N records (for ``files`` and ``hf`` code, the first N
+    functions or rejections).
+    """
+    readers = {"builtin": _iter_builtin, "evalplus": _iter_evalplus, "files": _iter_files,
+               "hf": _iter_hf}
+    items = readers[spec.kind](spec)
+    return itertools.islice(items, spec.limit) if spec.limit is not None else iter(items)
+
+
+def evalplus_license(name: str) -> str | None:
+    """Apache-2.0 for EvalPlus's own HumanEval+ and MBPP+, recognised by file or dataset name."""
+    squashed = re.sub(r"[^a-z0-9+]", "", name.lower()).replace("+", "plus")
+    return "Apache-2.0" if ("humanevalplus" in squashed or "mbppplus" in squashed) else None
+
+
+# --------------------------------------------------------------------------------------------
+# builtin
+
+
+def builtin_manifest() -> dict[str, list[list[Any]]]:
+    """Entry point -> example inputs of every built-in seed, in corpus order."""
+    data = resources.files("semforge.pipeline") / "data" / "builtin.json"
+    return json.loads(data.read_text(encoding="utf-8"))
+
+
+def _iter_builtin(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
+    source = corpus_label(spec)
+    folder = resources.files("semforge.pipeline") / "data"
+    for name, inputs in builtin_manifest().items():
+        code = (folder / f"{name}.py").read_text(encoding="utf-8")
+        yield validate_seed(Seed(source=source, source_id=name, entry_point=name, code=code,
+                                 license=spec.license or BUILTIN_LICENSE,
+                                 inputs=inputs[: spec.max_inputs]))
+
+
+# --------------------------------------------------------------------------------------------
+# evalplus
+
+
+def _iter_evalplus(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
+    path = _existing(spec.path, spec)
+    source = corpus_label(spec)
+    license = spec.license or evalplus_license(path.name)
+    try:
+        for source_id, record in _evalplus_records(path):
+            if isinstance(record, Rejection):
+                yield Rejection(source, source_id, record.reason)
+                continue
+            yield seed_from_evalplus(record, source=source, source_id=source_id, license=license,
+                                     max_inputs=spec.max_inputs)
+    except (OSError, EOFError, ValueError) as err:  # a corrupt gzip or Parquet file: one rejection
+        yield Rejection(source, path.name, f"unreadable file: {_one_line(err)}")
+
+
+def _evalplus_records(path: Path) -> Iterator[tuple[str, Any]]:
+    """(fallback source id, record or Rejection) per line / row; ids are ``line N`` / ``row N``."""
+    if path.name.lower().endswith(".parquet"):
+        import pyarrow.parquet as pq
+
+        row = 0
+        for batch in pq.ParquetFile(path).iter_batches():
+            for record in batch.to_pylist():
+                row += 1
+                yield f"row {row}", record
+        return
+    opener = gzip.open if path.name.lower().endswith(".gz") else open
+    with opener(path, "rb") as fh:
+        for number, raw in enumerate(fh, start=1):
+            if not raw.strip():
+                continue
+            text, reason = decode_or_reason(raw)
+            if reason:
+                yield f"line {number}", Rejection("", f"line {number}", reason)
+                continue
+            try:
+                yield f"line {number}", json.loads(text)
+            except json.JSONDecodeError as err:
+                yield f"line {number}", Rejection("", f"line {number}", f"not JSON: {err.msg} "
+                                                  f"at column {err.colno}")
+
+
+# --------------------------------------------------------------------------------------------
+# files
+
+
+def _iter_files(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
+    root = _existing(spec.path, spec)
+    source = corpus_label(spec)
+    for path, relpath in _python_files(root):
+        try:
+            size = path.stat().st_size
+            if size > MAX_FILE_BYTES:
+                yield Rejection(source, relpath, f"file too large ({size} bytes > {MAX_FILE_BYTES})")
+                continue
+            data = path.read_bytes()
+        except OSError as err:
+            yield Rejection(source, relpath, f"unreadable file: {_one_line(err)}")
+            continue
+        if not data.strip():
+            yield Rejection(source, relpath, "empty file")
+            continue
+        text, reason = decode_or_reason(data)
+        if reason:
+            yield Rejection(source, relpath, reason)
+            continue
+        yield from _with_license(extract_functions(text, source, relpath), spec.license)
+
+
+def _python_files(root: Path) -> list[tuple[Path, str]]:
+    """(path, path relative to the corpus root, with / separators) of every .py file, sorted."""
+    if root.is_file():
+        return [(root, root.name)]
+    found = []
+    for path in root.rglob("*.py"):
+        rel = path.relative_to(root)
+        if any(part.startswith(".") or part in _SKIPPED_DIRS for part in rel.parts[:-1]):
+            continue
+        if path.is_file():
+            found.append((path, rel.as_posix()))
+    return sorted(found, key=lambda item: item[1])
+
+
+# --------------------------------------------------------------------------------------------
+# hf
+
+
+def _load_hf(spec: CorpusSpec):
+    import datasets
+
+    try:
+        return datasets.load_dataset(spec.name, split=spec.split, revision=spec.revision)
+    except ValueError as err:
+        if "split" in str(err).lower():
+            raise ValueError(f"corpus '{spec.name}' has no split '{spec.split}': {_one_line(err)}") from err
+        raise
+
+
+def _iter_hf(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
+    dataset = _load_hf(spec)
+    source = f"hf:{spec.name}@{spec.revision or dataset._fingerprint}"
+    columns = list(dataset.column_names)
+    if spec.data_format == "code":
+        if spec.code_column not in columns:
+            raise ValueError(f"dataset '{spec.name}' has no column '{spec.code_column}' "
+                             f"(code_column); its columns are: {', '.join(columns)}")
+        license = spec.license or _dataset_license(dataset)
+        for index, row in enumerate(dataset):
+            prefix = f"{spec.split}[{index}]"
+            code = row[spec.code_column]
+            if not isinstance(code, str) or not code.strip():
+                yield Rejection(source, prefix, f"column '{spec.code_column}' is empty or not text")
+                continue
+            yield from _with_license(extract_functions(code, source, prefix), license)
+        return
+    missing = [c for c in ("entry_point",) if c not in columns]
+    if "canonical_solution" not in columns:
+        missing.append("canonical_solution")
+    if missing:
+        raise ValueError(f"dataset '{spec.name}' is not in EvalPlus format: no column "
+                         f"{', '.join(repr(m) for m in missing)}; its columns are: {', '.join(columns)} "
+                         "(use data_format: code and code_column: for plain source text)")
+    license = spec.license or evalplus_license(spec.name) or _dataset_license(dataset)
+    for index, row in enumerate(dataset):
+        yield seed_from_evalplus(row, source=source, source_id=f"{spec.split}[{index}]",
+                                 license=license, max_inputs=spec.max_inputs)
+
+
+def _dataset_license(dataset) -> str | None:
+    license = getattr(dataset.info, "license", None)
+    return license.strip() or None if isinstance(license, str) else None
+
+
+# --------------------------------------------------------------------------------------------
+# helpers
+
+
+def _existing(path: str | None, spec: CorpusSpec) -> Path:
+    resolved = Path(path or "").expanduser()
+    if not resolved.exists():
+        raise FileNotFoundError(f"corpus path '{path}' (kind '{spec.kind}') does not exist")
+    return resolved
+
+
+def _file_sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _with_license(items: Iterable[Seed | Rejection], license: str | None) -> Iterator[Seed | Rejection]:
+    for item in items:
+        if isinstance(item, Seed) and license:
+            item.license = license
+        yield item
+
+
+def _one_line(err: BaseException) -> str:
+    text = str(err).strip().splitlines()
+    return f"{type(err).__name__}: {text[0]}" if text else type(err).__name__

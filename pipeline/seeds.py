@@ -1,0 +1,541 @@
+"""Seed validation, EvalPlus record mapping and self-contained function extraction.
+
+Every loader in ``corpora.py`` funnels its output through this module, so a seed that reaches the
+generator is always valid UTF-8 Python that parses, defines its entry point at top level and
+carries JSON-ish inputs. Anything else becomes a ``Rejection`` with a one-line reason; a bad
+record never stops a corpus.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import dataclasses
+import json
+import math
+import re
+import symtable
+from collections.abc import Mapping
+from typing import Any
+
+from semforge.record import Rejection, Seed
+
+# Inputs whose JSON is longer than this are skipped: one huge input makes every verification run
+# of every variant of the seed slow, and EvalPlus's plus inputs include a few stress cases.
+MAX_INPUT_JSON_CHARS = 20_000
+
+_BUILTIN_NAMES = frozenset(n for n in dir(builtins) if not n.startswith("_")) | {"__debug__"}
+
+# Extracted plain code is wild: these builtins and modules make a function depend on the
+# filesystem, the clock, randomness or the interpreter's state, so its outputs are not a function
+# of its inputs and differential testing would judge noise. Curated corpora (EvalPlus, builtin)
+# are not filtered.
+IMPURE_BUILTINS = frozenset(
+    {"input", "open", "exec", "eval", "compile", "globals", "locals", "vars", "breakpoint",
+     "exit", "quit", "help", "id", "memoryview", "__import__"}
+)
+IMPURE_MODULES = frozenset(
+    {"os", "sys", "io", "random", "secrets", "time", "datetime", "subprocess", "socket", "shutil",
+     "pathlib", "tempfile", "glob", "threading", "multiprocessing", "asyncio", "signal", "uuid",
+     "requests", "urllib", "http", "ctypes", "gc", "inspect", "importlib", "builtins", "pickle",
+     "sqlite3", "logging", "warnings", "atexit", "platform", "getpass", "webbrowser"}
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Text and parsing
+
+
+def decode_or_reason(data: bytes) -> tuple[str | None, str | None]:
+    """``(text, None)`` for valid UTF-8 (a leading BOM dropped), else ``(None, reason)``."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        return None, f"not UTF-8: byte 0x{data[err.start]:02x} at offset {err.start}"
+    return text.removeprefix("\ufeff"), None
+
+
+def _utf8_reason(code: str) -> str | None:
+    """A str may still hold lone surrogates (from ``surrogateescape`` decoding): not UTF-8."""
+    try:
+        code.encode("utf-8")
+    except UnicodeEncodeError as err:
+        return f"not UTF-8: lone surrogate {ord(code[err.start]):#06x} at offset {err.start}"
+    return None
+
+
+def parse_or_reason(code: str) -> tuple[ast.Module | None, str | None]:
+    """``(module, None)`` when ``code`` parses, else ``(None, one-line reason)``."""
+    try:
+        return ast.parse(code), None
+    except SyntaxError as err:
+        msg = (err.msg or "invalid syntax").splitlines()[0]
+        return None, f"syntax error at line {err.lineno}: {msg}"
+    except ValueError as err:  # e.g. "source code string cannot contain null bytes"
+        return None, f"invalid source: {str(err).splitlines()[0]}"
+    except (RecursionError, MemoryError):
+        return None, "invalid source: too deeply nested to parse"
+
+
+# --------------------------------------------------------------------------------------------
+# Inputs
+
+
+def json_value_reason(value: Any, where: str, depth: int = 0) -> str | None:
+    """None when ``value`` survives a JSON round trip unchanged, else what is wrong with it.
+
+    Tuples and sets are refused on purpose: the verifier and the published rows carry inputs as
+    JSON, where a tuple would silently come back as a list and change what the program sees.
+    """
+    if depth > 100:
+        return f"{where} is nested too deeply"
+    if value is None or isinstance(value, (bool, int, str)):
+        return None
+    if isinstance(value, float):
+        return None  # NaN and infinities are written as the JSON extensions Python reads back
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            reason = json_value_reason(item, f"{where}[{i}]", depth + 1)
+            if reason:
+                return reason
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                return f"{where} has a non-string key {key!r}"
+            reason = json_value_reason(item, f"{where}[{key!r}]", depth + 1)
+            if reason:
+                return reason
+        return None
+    return f"{where} is not a JSON value ({type(value).__name__})"
+
+
+def inputs_reason(inputs: Any) -> str | None:
+    """None when ``inputs`` is a list of positional-argument lists of JSON values."""
+    if not isinstance(inputs, list):
+        return f"inputs must be a list of argument lists, got {type(inputs).__name__}"
+    for i, args in enumerate(inputs):
+        if not isinstance(args, list):
+            return f"inputs[{i}] must be a list of positional arguments, got {type(args).__name__}"
+        reason = json_value_reason(args, f"inputs[{i}]")
+        if reason:
+            return reason
+    return None
+
+
+def cap_inputs(base: list[Any], plus: list[Any], max_inputs: int) -> list[Any]:
+    """At most ``max_inputs`` inputs: the base inputs first, then evenly spaced plus inputs.
+
+    Oversized inputs (JSON over ``MAX_INPUT_JSON_CHARS``) and exact duplicates are dropped first.
+    The sample is a pure function of the lists, so a rerun keeps the same inputs.
+    """
+    seen: set[str] = set()
+
+    def keep(items: list[Any]) -> list[Any]:
+        kept = []
+        for item in items:
+            try:
+                blob = json.dumps(item, sort_keys=True)
+            except (TypeError, ValueError):
+                kept.append(item)  # not JSON: let inputs_reason name the problem
+                continue
+            if len(blob) <= MAX_INPUT_JSON_CHARS and blob not in seen:
+                seen.add(blob)
+                kept.append(item)
+        return kept
+
+    chosen = keep(base)[:max_inputs]
+    room = max_inputs - len(chosen)
+    extra = keep(plus)
+    if room <= 0 or not extra:
+        return chosen
+    if len(extra) <= room:
+        return chosen + extra
+    return chosen + [extra[i * len(extra) // room] for i in range(room)]
+
+
+# --------------------------------------------------------------------------------------------
+# Validation
+
+
+def _top_level_bindings(module: ast.Module) -> dict[str, list[ast.stmt]]:
+    """Top-level statements binding each name, in order (compound statements looked into)."""
+    found: dict[str, list[ast.stmt]] = {}
+
+    def bind(name: str, stmt: ast.stmt) -> None:
+        found.setdefault(name, []).append(stmt)
+
+    def visit(stmts: list[ast.stmt]) -> None:
+        for stmt in stmts:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                bind(stmt.name, stmt)
+                continue
+            if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+                for alias in stmt.names:
+                    if alias.name != "*":
+                        bind(alias.asname or alias.name.split(".")[0], stmt)
+                continue
+            # Everything else: any name stored anywhere in the statement outside nested scopes
+            # (assignments, for/with targets, walrus, except-as, match captures).
+            for sub in _walk_outside_scopes(stmt):
+                if isinstance(sub, ast.Name) and isinstance(sub.ctx, (ast.Store, ast.Del)):
+                    bind(sub.id, stmt)
+                elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    bind(sub.name, stmt)
+                elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+                    for alias in sub.names:
+                        bind(alias.asname or alias.name.split(".")[0], stmt)
+                elif isinstance(sub, ast.ExceptHandler) and sub.name:
+                    bind(sub.name, stmt)
+                elif isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name:
+                    bind(sub.name, stmt)
+                elif isinstance(sub, ast.MatchMapping) and sub.rest:
+                    bind(sub.rest, stmt)
+
+    visit(module.body)
+    return found
+
+
+def _walk_outside_scopes(node: ast.AST):
+    """Like ``ast.walk`` but does not enter function, lambda, class or comprehension bodies."""
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        yield current
+        if current is not node and isinstance(
+            current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+        ):
+            continue
+        if isinstance(current, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            # Only the walrus targets of a comprehension leak into the enclosing scope.
+            todo.extend(n for n in ast.walk(current) if isinstance(n, ast.NamedExpr))
+            continue
+        todo.extend(ast.iter_child_nodes(current))
+
+
+def entry_point_reason(module: ast.Module, entry_point: str, language: str = "python") -> str | None:
+    """None when ``entry_point`` is a top-level def (a class too for pytorch) that stays bound."""
+    kinds: tuple[type, ...] = (ast.FunctionDef,)
+    if language == "pytorch":
+        kinds = (ast.FunctionDef, ast.ClassDef)
+    defs = [s for s in module.body if isinstance(s, kinds) and s.name == entry_point]
+    if not defs:
+        if any(isinstance(s, ast.AsyncFunctionDef) and s.name == entry_point for s in module.body):
+            return f"entry point '{entry_point}' is an async function"
+        return f"entry point '{entry_point}' is not defined at top level"
+    last = _top_level_bindings(module)[entry_point][-1]
+    if last is not defs[-1]:
+        return f"entry point '{entry_point}' is rebound at line {last.lineno} after its def"
+    return None
+
+
+def validate_seed(seed: Seed) -> Seed | Rejection:
+    """The seed (``atol`` as a float) when usable, else a Rejection naming the first problem."""
+
+    def reject(reason: str) -> Rejection:
+        return Rejection(source=seed.source, source_id=seed.source_id, reason=reason)
+
+    code: Any = seed.code
+    if isinstance(code, (bytes, bytearray)):
+        code, reason = decode_or_reason(bytes(code))
+        if reason:
+            return reject(reason)
+    if not isinstance(code, str):
+        return reject(f"code must be text, got {type(code).__name__}")
+    if reason := _utf8_reason(code):
+        return reject(reason)
+    if not isinstance(seed.entry_point, str) or not seed.entry_point.strip():
+        return reject("record has no entry_point")
+    if not code.strip():
+        return reject("empty module")
+    if seed.language in ("python", "pytorch"):
+        module, reason = parse_or_reason(code)
+        if reason:
+            return reject(reason)
+        if not module.body:
+            return reject("empty module")
+        if reason := entry_point_reason(module, seed.entry_point, seed.language):
+            return reject(reason)
+    if reason := inputs_reason(seed.inputs):
+        return reject(reason)
+    try:
+        atol = float(seed.atol)
+    except (TypeError, ValueError):
+        return reject(f"atol must be a number, got {seed.atol!r}")
+    if not math.isfinite(atol) or atol < 0:
+        return reject(f"atol must be a finite number >= 0, got {seed.atol!r}")
+    return dataclasses.replace(seed, code=code, atol=atol)
+
+
+# --------------------------------------------------------------------------------------------
+# EvalPlus records
+
+
+def _json_list(value: Any, field_name: str) -> list[Any]:
+    """EvalPlus inputs are lists; some Hub copies store them as JSON text."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        value = json.loads(value) if value.strip() else []
+    if not isinstance(value, list):
+        raise ValueError(f"{field_name} must be a list, got {type(value).__name__}")
+    return value
+
+
+def seed_from_evalplus(
+    record: Any, *, source: str, source_id: str, license: str | None, max_inputs: int
+) -> Seed | Rejection:
+    """Map one EvalPlus record (HumanEval+ / MBPP+ layout) to a validated seed.
+
+    code = prompt + canonical_solution; inputs = base_input then a sample of plus_input, capped at
+    ``max_inputs``; ``source_id`` is the record's ``task_id`` (the caller's fallback otherwise).
+    """
+    if not isinstance(record, Mapping):
+        return Rejection(source, source_id, f"record is not a JSON object ({type(record).__name__})")
+    task_id = record.get("task_id")
+    if task_id not in (None, ""):
+        source_id = str(task_id)
+
+    def reject(reason: str) -> Rejection:
+        return Rejection(source=source, source_id=source_id, reason=reason)
+
+    entry_point = record.get("entry_point")
+    if not isinstance(entry_point, str) or not entry_point.strip():
+        return reject("record has no entry_point")
+    solution = record.get("canonical_solution")
+    if solution is None:
+        return reject("record has no canonical_solution")
+    prompt = record.get("prompt") or ""
+    if not isinstance(prompt, str) or not isinstance(solution, str):
+        return reject("prompt and canonical_solution must be text")
+    try:
+        base = _json_list(record.get("base_input"), "base_input")
+        plus = _json_list(record.get("plus_input"), "plus_input")
+    except ValueError as err:  # json.JSONDecodeError is a ValueError
+        return reject(f"bad inputs: {str(err).splitlines()[0]}")
+    atol = record.get("atol")
+    seed = Seed(
+        source=source,
+        source_id=source_id,
+        entry_point=entry_point.strip(),
+        code=prompt + solution,
+        license=license,
+        inputs=cap_inputs(base, plus, max_inputs),
+        atol=0.0 if atol is None else atol,
+    )
+    return validate_seed(seed)
+
+
+# --------------------------------------------------------------------------------------------
+# Function extraction from plain code
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _lines(code: str) -> list[str]:
+    """Source lines as the parser numbers them (``str.splitlines`` also breaks on \\f and others)."""
+    parts = _LINE_BREAK.split(code)
+    breaks = _LINE_BREAK.findall(code) + [""]
+    return [part + brk for part, brk in zip(parts, breaks)]
+
+
+def _module_scope_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """Names a def statement evaluates in the module scope: decorators, defaults, annotations.
+
+    Annotations count even when postponed (``from __future__ import annotations``) or written as
+    strings: the verifier resolves type hints to generate inputs.
+    """
+    args = fn.args
+    exprs: list[ast.expr | None] = [*fn.decorator_list, *args.defaults, *args.kw_defaults, fn.returns]
+    every_arg = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    exprs += [a.annotation for a in every_arg if a is not None]
+    names: set[str] = set()
+    for expr in exprs:
+        if expr is None:
+            continue
+        for node in ast.walk(expr):
+            if isinstance(node, ast.Name):
+                names.add(node.id)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and expr in (
+                fn.returns, *(a.annotation for a in every_arg if a is not None)
+            ):
+                try:
+                    names |= {n.id for n in ast.walk(ast.parse(node.value, mode="eval"))
+                              if isinstance(n, ast.Name)}
+                except SyntaxError:
+                    pass  # a string that is not an annotation expression: nothing to resolve
+    return names
+
+
+def _body_globals(table: symtable.SymbolTable) -> tuple[set[str], list[str]]:
+    """Module-level names the function body reads (nested scopes included), and global writes."""
+    names: set[str] = set()
+    problems: list[str] = []
+    todo = [table]
+    while todo:
+        current = todo.pop()
+        for sym in current.get_symbols():
+            if not sym.is_global():
+                continue
+            if sym.is_declared_global() and sym.is_assigned():
+                problems.append(f"assigns global '{sym.get_name()}'")
+            if sym.is_referenced() or sym.is_assigned():
+                names.add(sym.get_name())
+        todo.extend(current.get_children())
+    return names, problems
+
+
+def _is_generator(fn: ast.FunctionDef) -> bool:
+    return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in _walk_outside_scopes(fn))
+
+
+def extract_functions(code: str, source: str, source_id_prefix: str) -> list[Seed | Rejection]:
+    """Every top-level function of ``code`` that is self-contained, as a validated seed.
+
+    A function is self-contained when each name it takes from the module is a builtin, a name
+    bound by a top-level import (the import line is kept) or another top-level function (its
+    source is kept too, in file order). ``source_id`` is ``"<prefix>::<name>"``; inputs are empty
+    (the verifier generates them from type hints). Functions using I/O, clocks or randomness
+    (``IMPURE_BUILTINS``, ``IMPURE_MODULES``), module constants, classes or names bound twice
+    come back as Rejections; a module that does not parse or has no function is one Rejection.
+    """
+
+    def reject(source_id: str, reason: str) -> Rejection:
+        return Rejection(source=source, source_id=source_id, reason=reason)
+
+    if reason := _utf8_reason(code):
+        return [reject(source_id_prefix, reason)]
+    module, reason = parse_or_reason(code)
+    if reason:
+        return [reject(source_id_prefix, reason)]
+    if not module.body:
+        return [reject(source_id_prefix, "empty file")]
+    defs = [s for s in module.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if not defs:
+        return [reject(source_id_prefix, "no top-level function")]
+    try:
+        top = symtable.symtable(code, "<seed>", "exec")
+    except (SyntaxError, RecursionError, MemoryError) as err:  # errors only the compiler finds
+        return [reject(source_id_prefix, f"invalid source: {str(err).splitlines()[0]}")]
+    tables = {(t.get_name(), t.get_lineno()): t for t in top.get_children()}
+
+    bindings = _top_level_bindings(module)
+    star = next((s for s in module.body if isinstance(s, ast.ImportFrom)
+                 and any(a.name == "*" for a in s.names)), None)
+    futures = [s for s in module.body if isinstance(s, ast.ImportFrom) and s.module == "__future__"]
+    # A name is usable only when exactly one top-level statement binds it, so the extracted code
+    # sees the very object the function saw in its file.
+    functions = {n: b[0] for n, b in bindings.items() if len(b) == 1 and b[0] in defs}
+    imports = {n: b[0] for n, b in bindings.items() if len(b) == 1
+               and isinstance(b[0], (ast.Import, ast.ImportFrom)) and b[0] in module.body
+               and b[0] not in futures}
+
+    def alias_of(name: str, stmt: ast.Import | ast.ImportFrom) -> ast.alias:
+        return next(a for a in stmt.names if (a.asname or a.name.split(".")[0]) == name)
+
+    def direct_needs(fn) -> tuple[set[str], set[tuple[ast.stmt, ast.alias]], list[str]]:
+        """(helper function names, (import statement, alias) pairs, problems) of one def."""
+        names, problems = _body_globals(tables[(fn.name, fn.lineno)])
+        names |= _module_scope_names(fn)
+        helpers: set[str] = set()
+        used: set[tuple[ast.stmt, ast.alias]] = set()
+        for name in sorted(names):
+            if name in functions:
+                helpers.add(name)
+            elif name in imports:
+                stmt = imports[name]
+                alias = alias_of(name, stmt)
+                module_name = alias.name if isinstance(stmt, ast.Import) else stmt.module or ""
+                if isinstance(stmt, ast.ImportFrom) and stmt.level:
+                    problems.append(f"uses '{name}' from a relative import")
+                elif module_name.split(".")[0] in IMPURE_MODULES:
+                    problems.append(f"uses module '{module_name.split('.')[0]}' "
+                                    "(I/O, clock, randomness or interpreter state)")
+                used.add((stmt, alias))
+            elif name in bindings:
+                problems.append(f"uses top-level name '{name}', which is not a function or an import"
+                                if len(bindings[name]) == 1 else
+                                f"uses '{name}', which is bound more than once at top level")
+            elif star is not None:
+                problems.append(f"uses '{name}', which may come from 'from {star.module} import *'")
+            elif name in IMPURE_BUILTINS:
+                problems.append(f"uses impure builtin '{name}'")
+            elif name not in _BUILTIN_NAMES:
+                problems.append(f"uses undefined name '{name}'")
+        return helpers, used, problems
+
+    needs = {name: direct_needs(fn) for name, fn in functions.items()}
+    lines = _lines(code)
+    out: list[Seed | Rejection] = []
+    for fn in defs:
+        source_id = f"{source_id_prefix}::{fn.name}"
+        if isinstance(fn, ast.AsyncFunctionDef):
+            out.append(reject(source_id, f"'{fn.name}' is an async function"))
+            continue
+        if fn.name not in functions:
+            out.append(reject(source_id, f"'{fn.name}' is bound more than once at top level"))
+            continue
+        if _is_generator(fn):
+            out.append(reject(source_id, f"'{fn.name}' is a generator function"))
+            continue
+        # Close over helper functions, collecting their imports and problems.
+        closure, stmts, problems = {fn.name}, set(), []
+        todo = [fn.name]
+        while todo:
+            name = todo.pop()
+            helpers, imported, issues = needs[name]
+            stmts |= imported
+            prefix = "" if name == fn.name else f"helper '{name}' "
+            problems += [prefix + issue for issue in issues]
+            for helper in sorted(helpers - closure):
+                closure.add(helper)
+                todo.append(helper)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            out.append(reject(source_id, f"not self-contained: {problems[0]}{more}"))
+            continue
+        parts = [s for s in module.body if s in futures or (s in defs and s.name in closure)
+                 or any(s is stmt for stmt, _ in stmts)]
+        aliases = [alias for _, alias in stmts]
+        out.append(validate_seed(Seed(
+            source=source,
+            source_id=source_id,
+            entry_point=fn.name,
+            code=_join_statements(parts, aliases, lines),
+        )))
+    return out
+
+
+def _join_statements(stmts: list[ast.stmt], aliases: list[ast.alias], lines: list[str]) -> str:
+    """Source of top-level statements in file order: each import trimmed to the ``aliases``
+    used (``import math, os`` -> ``import math``), then each def verbatim (decorators and
+    comments included), separated by two blank lines."""
+    imports: list[str] = []
+    defs: list[str] = []
+    for stmt in stmts:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            kept = stmt.names if isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__" \
+                else [a for a in stmt.names if any(a is b for b in aliases)]
+            trimmed = (ast.Import(names=kept) if isinstance(stmt, ast.Import)
+                       else ast.ImportFrom(module=stmt.module, names=kept, level=stmt.level))
+            imports.append(ast.unparse(trimmed) + "\n")
+        else:
+            start = min([stmt.lineno] + [d.lineno for d in stmt.decorator_list])
+            defs.append("".join(lines[start - 1:stmt.end_lineno]).rstrip() + "\n")
+    return "\n\n".join(["".join(imports)] * bool(imports) + defs)
+
+
+__all__ = [
+    "IMPURE_BUILTINS",
+    "IMPURE_MODULES",
+    "MAX_INPUT_JSON_CHARS",
+    "cap_inputs",
+    "decode_or_reason",
+    "entry_point_reason",
+    "extract_functions",
+    "inputs_reason",
+    "parse_or_reason",
+    "seed_from_evalplus",
+    "validate_seed",
+]
