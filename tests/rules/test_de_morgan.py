@@ -1,0 +1,80 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestDeMorgan(RuleTestCase):
+    RULE = "de-morgan"
+    CASES = [
+        (
+            """
+            def f(a, b):
+                if not (a and b):
+                    return 1
+                while not (a or b):
+                    a = g()
+            """,
+            """
+            def f(a, b):
+                if not a or not b:
+                    return 1
+                while not a and not b:
+                    a = g()
+            """,
+        ),
+        (  # and back
+            """
+            if not x or not y:
+                pass
+            """,
+            """
+            if not (x and y):
+                pass
+            """,
+        ),
+        (  # nested in a condition: parentheses keep the precedence
+            """
+            if c and not (a or b):
+                pass
+            """,
+            """
+            if c and (not a and not b):
+                pass
+            """,
+        ),
+        (  # loose operands get parentheses; comparisons need none
+            """
+            if not (a < b and (x or y)):
+                pass
+            """,
+            """
+            if not a < b or not (x or y):
+                pass
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # value context: `and`/`or` return operands, and `not (a and b)` calls a.__bool__ twice
+        """
+        x = not (a and b)
+        """,
+        """
+        def f(a, b):
+            return not a or not b
+        """,
+        """
+        y = [not (a and b) for a in r]
+        """,
+        # the test of a conditional expression is not treated as a condition
+        """
+        z = 1 if not (a and b) else 2
+        """,
+        # a call argument inside a condition is a value
+        """
+        if f(not (a and b)):
+            pass
+        """,
+        # plain `not x` has nothing to distribute
+        """
+        if not a:
+            pass
+        """,
+    ]
