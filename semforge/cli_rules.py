@@ -1,14 +1,268 @@
-"""`semforge rules ...` and `semforge rewrite` (being written)."""
+"""`semforge rules list|check` and `semforge rewrite`: the rule author's tools.
+
+* ``rules list`` shows every registered rule (built-in, plug-in entry points, ``--rule-module``).
+* ``rules check ID --corpus PATH`` applies one rule to every seed of a corpus and differentially
+  verifies each application; an unsound one is printed with its counterexample (exit 1).
+* ``rewrite PATH --rule ID -o OUT`` rewrites a whole source tree, so the author can run that
+  project's own test suite against the result.
+
+The CLI sits above ``transforms`` and ``verifiers`` and is the one place that uses both.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+from pathlib import Path
+from typing import Iterable, Iterator
 
 import click
+
+RULE_MODULE_HELP = ("Also load rules from this importable module (repeatable); the same as the "
+                    "config key generate.rule_modules.")
+
+
+def _rule_modules(rule_modules: tuple[str, ...], config: str | None) -> list[str]:
+    modules = list(rule_modules)
+    if config:
+        from semforge.pipeline.config import load_config
+
+        modules += [m for m in load_config(config).generate.rule_modules if m not in modules]
+    return modules
+
+
+def _load_rules(rule_ids: Iterable[str], modules: list[str]):
+    from semforge.transforms import RuleError, get_rule
+
+    try:
+        return [get_rule(rule_id, modules) for rule_id in rule_ids]
+    except RuleError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+# --------------------------------------------------------------------------------------- list
 
 
 @click.group()
 def rules() -> None:
-    """Not written yet."""
+    """List rewrite rules and check them against a corpus.
+
+    \b
+      semforge rules list [--json]
+      semforge rules check ID --corpus HumanEvalPlus.jsonl.gz
+    """
+
+
+@rules.command("list")
+@click.option("--json", "as_json", is_flag=True, help="One JSON array of rule descriptions.")
+@click.option("--rule-module", "-m", multiple=True, help=RULE_MODULE_HELP)
+@click.option("--config", type=click.Path(exists=True, dir_okay=False),
+              help="Read generate.rule_modules from this run config.")
+def list_rules(as_json: bool, rule_module: tuple[str, ...], config: str | None) -> None:
+    """Every registered rule: id, language, category, intent and description."""
+    from semforge.transforms import RuleError, all_rules
+
+    try:
+        infos = [cls.info() for cls in all_rules(_rule_modules(rule_module, config)).values()]
+    except RuleError as exc:
+        raise click.ClickException(str(exc)) from exc
+    if as_json:
+        click.echo(json.dumps(infos, indent=2))
+        return
+    columns = ("id", "language", "category", "intent")
+    widths = {c: max([len(c)] + [len(i[c]) for i in infos]) for c in columns}
+    header = "  ".join(c.upper().ljust(widths[c]) for c in columns) + "  DESCRIPTION"
+    click.echo(header)
+    for info in infos:
+        click.echo("  ".join(info[c].ljust(widths[c]) for c in columns) + "  " + info["description"])
+    click.echo(f"\n{len(infos)} rules. Intent is what a rule aims at; only measurement labels speed.")
+
+
+# --------------------------------------------------------------------------------------- check
+
+
+def _read_jsonl(path: Path) -> Iterator[dict]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                yield json.loads(line)
+
+
+def corpus_seeds(path: Path, limit: int | None = None) -> Iterator:
+    """Seeds of a corpus: EvalPlus JSONL(.gz) records, or every self-contained top-level
+    function of a ``.py`` file or of the ``.py`` files under a folder. Rejections are skipped."""
+    from semforge.pipeline.seeds import extract_functions, seed_from_evalplus
+    from semforge.record import Seed
+
+    def seeds() -> Iterator:
+        if path.is_file() and path.name.endswith((".jsonl", ".jsonl.gz", ".json")):
+            for n, record in enumerate(_read_jsonl(path)):
+                yield seed_from_evalplus(record, source=str(path), source_id=f"{path.name}:{n}",
+                                         license=None, max_inputs=50)
+            return
+        files = [path] if path.is_file() else sorted(path.rglob("*.py"))
+        for file in files:
+            code = file.read_bytes().decode("utf-8", "replace")
+            yield from extract_functions(code, str(file), str(file))
+
+    n = 0
+    for seed in seeds():
+        if isinstance(seed, Seed):
+            yield seed
+            n += 1
+            if limit is not None and n >= limit:
+                return
+
+
+@rules.command("check")
+@click.argument("rule_id")
+@click.option("--corpus", required=True, type=click.Path(exists=True, path_type=Path),
+              help="EvalPlus JSONL or JSONL.gz (code = prompt + canonical_solution, inputs = "
+                   "base_input), a .py file, or a folder of .py files.")
+@click.option("--limit", type=int, default=None, help="Check only the first N seeds.")
+@click.option("--examples", type=int, default=100, show_default=True,
+              help="Inputs run per application (seed inputs first, then generated ones).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Rule and input seed.")
+@click.option("--rule-module", "-m", multiple=True, help=RULE_MODULE_HELP)
+@click.option("--config", type=click.Path(exists=True, dir_okay=False),
+              help="Read generate.rule_modules from this run config.")
+def check(rule_id: str, corpus: Path, limit: int | None, examples: int, seed: int,
+          rule_module: tuple[str, ...], config: str | None) -> None:
+    """Apply rule ID to every seed of a corpus and differentially test each application.
+
+    Prints every unsound application (verdict `different`) with its counterexample and exits
+    with status 1 if there is any, or if the rule crashed; applications the verifier could not
+    decide (error, timeout, undecided) are counted but do not fail the check.
+    """
+    from semforge.verifiers import VerifyConfig, verify_pair
+
+    (rule,) = _load_rules([rule_id], _rule_modules(rule_module, config))
+    counts = {"seeds": 0, "fired": 0, "sites": 0, "crashed": 0}
+    verdicts: dict[str, int] = {}
+    unsound = 0
+    for s in corpus_seeds(corpus, limit):
+        counts["seeds"] += 1
+        try:
+            rewrite = rule.apply(s.code, seed=seed, protected={s.entry_point})
+        except Exception as exc:  # noqa: BLE001 - a rule bug is reported with the seed
+            counts["crashed"] += 1
+            click.echo(f"CRASH {s.source_id}: {type(exc).__name__}: {exc}")
+            continue
+        if not rewrite.sites:
+            continue
+        counts["fired"] += 1
+        counts["sites"] += rewrite.sites
+        verdict = verify_pair(s.code, rewrite.code, s.entry_point, s.inputs,
+                              VerifyConfig(examples=examples, seed=seed, atol=s.atol or 0.0,
+                                           measure_speed=False))
+        verdicts[verdict.verdict] = verdicts.get(verdict.verdict, 0) + 1
+        if verdict.verdict == "different":
+            unsound += 1
+            click.echo(f"UNSOUND {s.source_id}: {verdict.reason}")
+            click.echo(f"  counterexample: {verdict.counterexample}")
+            click.echo("  variant:\n" + "\n".join("    " + ln for ln in rewrite.code.splitlines()))
+        elif verdict.verdict != "equivalent":
+            click.echo(f"{verdict.verdict.upper()} {s.source_id}: {verdict.reason}")
+    summary = ", ".join(f"{k} {v}" for k, v in sorted(verdicts.items())) or "nothing verified"
+    click.echo(f"{rule.id}: {counts['seeds']} seeds, fired on {counts['fired']} "
+               f"({counts['sites']} sites), crashed on {counts['crashed']}; verdicts: {summary}")
+    if counts["fired"] == 0:
+        click.echo("The rule never fired: check its preconditions against this corpus.")
+    if unsound or counts["crashed"]:
+        raise SystemExit(1)
+
+
+# --------------------------------------------------------------------------------------- rewrite
+
+
+def rewrite_source(code: str, rules_, seed: int,
+                   protected: frozenset[str]) -> tuple[str, dict[str, int]]:
+    """Apply ``rules_`` in order; return (new code, sites per rule). Raises
+    ``libcst.ParserSyntaxError`` if ``code`` does not parse, anything else on a rule's bug."""
+    import ast
+
+    import libcst as cst
+
+    module = cst.parse_module(code)
+    sites: dict[str, int] = {}
+    for rule in rules_:
+        module, n = rule.transform(module, seed=seed, protected=protected)
+        sites[rule.id] = n
+    if not any(sites.values()):
+        return code, sites
+    new_code = module.code
+    ast.parse(new_code)  # a rewrite that does not parse is a rule bug; let it raise
+    return new_code, sites
 
 
 @click.command()
-def rewrite() -> None:
-    """Not written yet."""
-    raise click.ClickException("semforge rewrite is not available yet")
+@click.argument("path", type=click.Path(exists=True, path_type=Path))
+@click.option("--rule", "rule_ids", multiple=True, required=True,
+              help="Rule id; repeat to chain several rules, applied in the order given.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the rules' choices.")
+@click.option("-o", "--out", "out_dir", required=True, type=click.Path(path_type=Path),
+              help="Where the rewritten tree is written (must not exist, or be empty).")
+@click.option("--protect", multiple=True, help="A name no rule may rename or remove (repeatable).")
+@click.option("--report", type=click.Path(path_type=Path), default=None,
+              help="Also write the per-file report as JSON here.")
+@click.option("--rule-module", "-m", multiple=True, help=RULE_MODULE_HELP)
+def rewrite(path: Path, rule_ids: tuple[str, ...], seed: int, out_dir: Path,
+            protect: tuple[str, ...], report: Path | None, rule_module: tuple[str, ...]) -> None:
+    """Apply rules at every site where their preconditions hold in every .py file under PATH.
+
+    The whole tree is written to OUT_DIR (other files copied as they are; .git and __pycache__
+    left out) and the number of sites rewritten is reported per file. A file that does not parse
+    is copied unchanged and reported; so is a file on which a rule crashed (exit status 1), since
+    a crash is a bug in the rule. Then run the project's own tests in OUT_DIR.
+    """
+    rules_ = _load_rules(rule_ids, list(rule_module))
+    if out_dir.exists() and any(out_dir.iterdir()):
+        raise click.ClickException(f"{out_dir} exists and is not empty; choose a new folder")
+    ignore = shutil.ignore_patterns(".git", "__pycache__")
+    if path.is_dir():
+        shutil.copytree(path, out_dir, symlinks=True, ignore=ignore, dirs_exist_ok=True)
+        files = sorted(p for p in out_dir.rglob("*.py") if p.is_file() and not p.is_symlink())
+    else:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, out_dir / path.name)
+        files = [out_dir / path.name]
+
+    import libcst as cst
+
+    protected = frozenset(protect)
+    per_file: dict[str, dict[str, int]] = {}
+    totals = {r.id: 0 for r in rules_}
+    unparsed: list[str] = []
+    crashed: list[str] = []
+    for file in files:
+        rel = str(file.relative_to(out_dir))
+        try:
+            with open(file, encoding="utf-8", newline="") as fh:
+                code = fh.read()
+            new_code, sites = rewrite_source(code, rules_, seed, protected)
+        except (UnicodeDecodeError, cst.ParserSyntaxError) as exc:
+            unparsed.append(rel)
+            click.echo(f"{rel}: not parsed, copied unchanged ({type(exc).__name__})")
+            continue
+        except Exception as exc:  # noqa: BLE001 - report which file made the rule crash
+            crashed.append(f"{rel}: {type(exc).__name__}: {exc}")
+            click.echo(f"{rel}: RULE CRASHED, copied unchanged: {type(exc).__name__}: {exc}")
+            continue
+        if sum(sites.values()):
+            with open(file, "w", encoding="utf-8", newline="") as fh:
+                fh.write(new_code)
+            per_file[rel] = sites
+            detail = ", ".join(f"{k} {v}" for k, v in sites.items() if v)
+            click.echo(f"{rel}: {sum(sites.values())} sites ({detail})")
+        for rule_id, n in sites.items():
+            totals[rule_id] += n
+    total = ", ".join(f"{k} {v}" for k, v in totals.items())
+    click.echo(f"{len(files)} files, {len(per_file)} rewritten, {len(unparsed)} not parsed, "
+               f"{len(crashed)} crashed; sites: {total}")
+    if report is not None:
+        report.write_text(json.dumps({"files": per_file, "totals": totals, "unparsed": unparsed,
+                                      "crashed": crashed, "seed": seed}, indent=2))
+    if crashed:
+        raise SystemExit(1)
