@@ -1,0 +1,70 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestMergeChainedComparison(RuleTestCase):
+    RULE = "merge-chained-comparison"
+    CASES = [
+        (
+            """
+            def f(lo, x, hi):
+                if lo <= x and x < hi:
+                    return 1
+                return 0 < 5 and 5 <= hi
+            """,
+            """
+            def f(lo, x, hi):
+                if lo <= x < hi:
+                    return 1
+                return 0 < 5 <= hi
+            """,
+        ),
+        (
+            """
+            def f(a, b, c, d):
+                return a < b < c and c != d
+            """,
+            """
+            def f(a, b, c, d):
+                return a < b < c != d
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # different middle operands
+        """
+        def f(a, b, c, d):
+            return a < b and c < d
+        """,
+        # call: evaluated twice in the original
+        """
+        def f(a, c):
+            return a < g() and g() < c
+        """,
+        # attribute reads may run user code
+        """
+        def f(a, o, c):
+            return a < o.x and o.x < c
+        """,
+        # module-level names
+        """
+        ok = lo < mid and mid < hi
+        """,
+        # `or` is not a chain
+        """
+        def f(a, b, c):
+            return a < b or b < c
+        """,
+        # nonlocal rebinding
+        """
+        def f(a, b, c):
+            def g():
+                nonlocal b
+                b = 0
+            return a < b and b < c
+        """,
+        # parenthesized comparisons are left alone
+        """
+        def f(a, b, c):
+            return (a < b) and b < c
+        """,
+    ]
