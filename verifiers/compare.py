@@ -160,9 +160,9 @@ def diff_outcomes(a: dict, b: dict, tol: Tolerance = Tolerance()) -> str | None:
         if found:
             return found
     if (a.get("stdout") or "") != (b.get("stdout") or ""):
-        return f"stdout {short(a.get('stdout'), 60)} != {short(b.get('stdout'), 60)}"
+        return f"stdout {short(repr(a.get('stdout') or ''), 60)} != {short(repr(b.get('stdout') or ''), 60)}"
     if _norm_stderr(a.get("stderr") or "") != _norm_stderr(b.get("stderr") or ""):
-        return f"stderr {short(a.get('stderr'), 60)} != {short(b.get('stderr'), 60)}"
+        return f"stderr {short(repr(a.get('stderr') or ''), 60)} != {short(repr(b.get('stderr') or ''), 60)}"
     if ka in ("return", "raise"):
         args_a, args_b = a.get("args_after"), b.get("args_after")
         if args_a is not None and args_b is not None:

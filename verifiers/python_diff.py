@@ -157,8 +157,9 @@ def _verdict(kind: str, reason: str, config: VerifyConfig, t0: float, examples: 
                    round(time.perf_counter() - t0, 4))
 
 
-def _counterexample(args: list, orig: dict, var: dict, hash_seed: int | None = None) -> str:
-    payload = {"args": repr(args), "original": summary(orig), "variant": summary(var)}
+def _counterexample(args: list, orig: dict, var: dict, hash_seed: int | None = None,
+                    second: str = "variant") -> str:
+    payload = {"args": repr(args), "original": summary(orig), second: summary(var)}
     if hash_seed is not None:
         payload["hash_seed"] = hash_seed
     return json.dumps(payload, default=repr)
@@ -195,7 +196,7 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
                     "undecided",
                     f"original is nondeterministic (differs between two runs, PYTHONHASHSEED "
                     f"{HASH_SEEDS[0]} vs {h}) on input {short(repr(args), 60)}: {found}",
-                    config, t0, counterexample=_counterexample(args, first, other[i], h)))
+                    config, t0, counterexample=_counterexample(args, first, other[i], h, "original_rerun")))
         if config.policy == "domain" and first.get("kind") != "return":
             dropped["raise"] += 1
             continue

@@ -1,0 +1,174 @@
+"""Mutant benchmark: does the verifier reject subtly wrong variants that the corpus's own tests miss?
+
+From HumanEval+ canonical solutions we build first-order mutants (comparison swaps ``<``/``<=``,
+arithmetic swaps ``+``/``-``, off-by-one constants, ``and``/``or``, negated conditions, removed
+statements, ...). We keep the *hard* ones: mutants that the task's base inputs do NOT distinguish
+from the original but its plus inputs DO (both decided by running them in the sandbox). The
+verifier then sees only the base inputs, as it would for a corpus without EvalPlus's extra tests,
+and we report the share it rejects (goal: >= 97%).
+
+    python benchmarks/mutants.py --tasks 40 --per-task 6
+    python benchmarks/mutants.py            # every task (slow)
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import gzip
+import json
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from semforge.verifiers import VerifyConfig, verify_variants
+from semforge.verifiers.compare import Tolerance, diff_outcomes
+from semforge.verifiers.python_diff import run_inputs
+from semforge.verifiers.sandbox import Limits, shared_sandbox
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "HumanEvalPlus.jsonl.gz"
+
+SWAPS = {
+    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq, ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv,
+    ast.FloorDiv: ast.Mult, ast.Mod: ast.FloorDiv, ast.And: ast.Or, ast.Or: ast.And,
+    ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+}
+
+
+def mutation_sites(tree: ast.AST) -> list[tuple[int, str]]:
+    """(node index in ast.walk order, mutation kind) for every applicable first-order mutation."""
+    sites = []
+    for idx, node in enumerate(ast.walk(tree)):
+        if isinstance(node, (ast.Compare,)):
+            sites += [(idx, f"cmp{k}") for k, op in enumerate(node.ops) if type(op) in SWAPS]
+        elif isinstance(node, (ast.BinOp, ast.BoolOp, ast.AugAssign)) and type(node.op) in SWAPS:
+            sites.append((idx, "op"))
+        elif isinstance(node, ast.Constant) and type(node.value) is int:
+            sites += [(idx, "inc"), (idx, "dec")]
+        elif isinstance(node, (ast.If, ast.While, ast.IfExp)):
+            sites.append((idx, "negate"))
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Not, ast.USub)):
+            sites.append((idx, "drop-unary"))
+        if isinstance(node, (ast.FunctionDef, ast.For, ast.While, ast.If)) and len(node.body) > 1:
+            sites += [(idx, f"del{k}") for k, stmt in enumerate(node.body)
+                      if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))]
+    return sites
+
+
+def apply(tree: ast.AST, site: tuple[int, str]) -> str | None:
+    tree = copy.deepcopy(tree)
+    idx, kind = site
+    nodes = list(ast.walk(tree))
+    node = nodes[idx]
+    if kind.startswith("cmp"):
+        k = int(kind[3:])
+        node.ops[k] = SWAPS[type(node.ops[k])]()
+    elif kind == "op":
+        node.op = SWAPS[type(node.op)]()
+    elif kind in ("inc", "dec"):
+        node.value += 1 if kind == "inc" else -1
+    elif kind == "negate":
+        node.test = ast.UnaryOp(ast.Not(), node.test)
+    elif kind == "drop-unary":
+        parent = next(p for p in nodes for f, v in ast.iter_fields(p)
+                      if v is node or (isinstance(v, list) and any(x is node for x in v)))
+        for f, v in ast.iter_fields(parent):
+            if v is node:
+                setattr(parent, f, node.operand)
+            elif isinstance(v, list):
+                v[:] = [node.operand if x is node else x for x in v]
+    elif kind.startswith("del"):
+        del node.body[int(kind[3:])]
+    try:
+        return ast.unparse(ast.fix_missing_locations(tree))
+    except Exception:
+        return None
+
+
+def behaviour(sandbox, code: str, entry: str, inputs: list[list]) -> list[dict] | None:
+    load, outcomes = run_inputs(sandbox, code, entry, inputs)
+    return outcomes if load.get("kind") == "return" else None
+
+
+def differs(a: list[dict], b: list[dict], tol: Tolerance) -> bool:
+    return any(diff_outcomes(x, y, tol) is not None for x, y in zip(a, b)
+               if x.get("kind") in ("return", "raise"))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", default=str(DATA))
+    ap.add_argument("--tasks", type=int, default=0, help="first N tasks (0: all)")
+    ap.add_argument("--per-task", type=int, default=8, help="mutants tried per task (sampled)")
+    ap.add_argument("--plus", type=int, default=200, help="plus inputs used to decide hardness")
+    ap.add_argument("--examples", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--timeout", type=float, default=2.0)
+    ap.add_argument("--show", type=int, default=10, help="print this many accepted mutants")
+    args = ap.parse_args()
+
+    tasks = [json.loads(line) for line in gzip.open(args.data, "rt")]
+    if args.tasks:
+        tasks = tasks[: args.tasks]
+    rng = random.Random(args.seed)
+    sandbox = shared_sandbox(Limits(timeout_s=args.timeout))
+    config = VerifyConfig(examples=args.examples, seed=args.seed, timeout_s=args.timeout,
+                          measure_speed=False)
+    counts, verdicts, accepted = Counter(), Counter(), []
+    t0 = time.perf_counter()
+    for task in tasks:
+        code = task["prompt"] + task["canonical_solution"]
+        entry, base = task["entry_point"], task["base_input"]
+        plus = task["plus_input"][: args.plus]
+        tol = Tolerance(1e-9, float(task.get("atol") or 0.0))
+        tree = ast.parse(code)
+        sites = mutation_sites(tree)
+        rng.shuffle(sites)
+        base_out = behaviour(sandbox, code, entry, base)
+        plus_out = behaviour(sandbox, code, entry, plus)
+        if base_out is None or plus_out is None:
+            counts["tasks_unloadable"] += 1
+            continue
+        hard = []
+        for site in sites[: args.per_task]:
+            mutant = apply(tree, site)
+            counts["mutants"] += 1
+            if mutant is None:
+                continue
+            m_base = behaviour(sandbox, mutant, entry, base)
+            if m_base is None or differs(base_out, m_base, tol):
+                counts["killed_by_base"] += 1
+                continue
+            m_plus = behaviour(sandbox, mutant, entry, plus)
+            if m_plus is None or not differs(plus_out, m_plus, tol):
+                counts["survive_plus"] += 1  # possibly equivalent mutants: not part of the score
+                continue
+            hard.append(mutant)
+        counts["hard"] += len(hard)
+        if hard:
+            for mutant, v in zip(hard, verify_variants(code, entry, hard, base, config,
+                                                       atol=float(task.get("atol") or 0.0))):
+                verdicts[v.verdict] += 1
+                if v.verdict == "equivalent":
+                    accepted.append((task["task_id"], mutant, v.reason))
+        print(f"{task['task_id']}: {len(hard)} hard mutants; running totals {dict(verdicts)}",
+              file=sys.stderr, flush=True)
+    hard = counts["hard"]
+    rejected = verdicts["different"] + verdicts["timeout"]
+    print(json.dumps({"counts": dict(counts), "verdicts": dict(verdicts)}, indent=1))
+    if hard:
+        print(f"hard mutants (base inputs miss, plus inputs catch): {hard}")
+        print(f"rejected (different/timeout) from base inputs only: {rejected}/{hard} = "
+              f"{rejected / hard:.1%}; not judged equivalent: {(hard - verdicts['equivalent']) / hard:.1%}"
+              f"  (goal >= 97%)")
+    print(f"wall time {time.perf_counter() - t0:.0f}s")
+    for task_id, mutant, reason in accepted[: args.show]:
+        print(f"--- accepted mutant of {task_id} ({reason})\n{mutant}")
+
+
+if __name__ == "__main__":
+    main()
