@@ -1,0 +1,12 @@
+def to_roman(n: int) -> str:
+    """Roman numeral of 1 <= n <= 3999, else ''."""
+    if not 0 < n < 4000:
+        return ""
+    table = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+             (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+    result = ""
+    for value, symbol in table:
+        while n >= value:
+            result += symbol
+            n -= value
+    return result
