@@ -134,7 +134,8 @@ def check(rule_id: str, corpus: Path, limit: int | None, examples: int, seed: in
 
     Prints every unsound application (verdict `different`) with its counterexample and exits
     with status 1 if there is any, or if the rule crashed; applications the verifier could not
-    decide (error, timeout, undecided) are counted but do not fail the check.
+    decide (error, timeout, undecided) are counted but do not fail the check, unless none at all
+    could be decided (status 2).
     """
     from semforge.verifiers import VerifyConfig, verify_pair
 
@@ -172,6 +173,11 @@ def check(rule_id: str, corpus: Path, limit: int | None, examples: int, seed: in
         click.echo("The rule never fired: check its preconditions against this corpus.")
     if unsound or counts["crashed"]:
         raise SystemExit(1)
+    decided = verdicts.get("equivalent", 0) + verdicts.get("different", 0)
+    if counts["fired"] and not decided:
+        click.echo("No application could be verified (see the reasons above): the check proved "
+                   "nothing.")
+        raise SystemExit(2)
 
 
 # --------------------------------------------------------------------------------------- rewrite

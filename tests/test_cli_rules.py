@@ -1,0 +1,177 @@
+"""`semforge rules list`, `semforge rules check` and `semforge rewrite` through the real CLI."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from semforge.cli import main
+
+UNSOUND_RULE = '''
+import libcst as cst
+from semforge.transforms import Rule, RuleTransformer, register
+
+
+@register
+class PlusToMinus(Rule):
+    """Deliberately wrong: `a + b` -> `a - b`."""
+
+    id = "test-plus-to-minus"
+    description = "Wrong on purpose."
+
+    class Transformer(RuleTransformer):
+        def leave_BinaryOperation(self, original_node, updated_node):
+            if isinstance(updated_node.operator, cst.Add):
+                self.sites += 1
+                return updated_node.with_changes(operator=cst.Subtract())
+            return updated_node
+
+
+@register
+class Crashes(Rule):
+    id = "test-crashes"
+    description = "Raises on files that define `boom`."
+
+    class Transformer(RuleTransformer):
+        def visit_FunctionDef(self, node):
+            if node.name.value == "boom":
+                raise RuntimeError("boom")
+'''
+
+
+@pytest.fixture
+def rule_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    (tmp_path / "sf_test_rules.py").write_text(UNSOUND_RULE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return "sf_test_rules"
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_list_table_and_json():
+    table = invoke("rules", "list")
+    assert table.exit_code == 0
+    header = table.output.splitlines()[0]
+    for column in ("ID", "LANGUAGE", "CATEGORY", "INTENT", "DESCRIPTION"):
+        assert column in header
+    assert any(ln.startswith("rename-locals ") for ln in table.output.splitlines())
+    infos = json.loads(invoke("rules", "list", "--json").output)
+    by_id = {i["id"]: i for i in infos}
+    assert by_id["rename-locals"]["intent"] == "neutral"
+    assert set(by_id["rename-locals"]) >= {"id", "language", "category", "intent", "description"}
+
+
+def make_tree(root: Path) -> None:
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "mod.py").write_text("def f(xs):\n    total = 0\n    for x in xs:\n"
+                                         "        total += x\n    return total\n")
+    (root / "pkg" / "py2.py").write_text("print 'hello'\n")
+    (root / "pkg" / "data.txt").write_text("not code\n")
+    (root / "README").write_text("readme\n")
+
+
+def test_rewrite_tree(tmp_path: Path):
+    make_tree(tmp_path / "src")
+    out = tmp_path / "out"
+    report = tmp_path / "report.json"
+    result = invoke("rewrite", str(tmp_path / "src"), "--rule", "rename-locals", "-o", str(out),
+                    "--report", str(report))
+    assert result.exit_code == 0, result.output
+    assert "pkg/mod.py: 2 sites (rename-locals 2)" in result.output
+    assert "pkg/py2.py: not parsed, copied unchanged" in result.output
+    assert (out / "pkg" / "py2.py").read_text() == "print 'hello'\n"
+    assert (out / "pkg" / "data.txt").read_text() == "not code\n"
+    assert (out / "README").exists()
+    new = (out / "pkg" / "mod.py").read_text()
+    assert "total" not in new and "def f(xs):" in new
+    namespace: dict = {}
+    exec(new, namespace)
+    assert namespace["f"]([1, 2, 3]) == 6
+    data = json.loads(report.read_text())
+    assert data["totals"] == {"rename-locals": 2} and data["unparsed"] == ["pkg/py2.py"]
+
+    again = CliRunner().invoke(main, ["rewrite", str(tmp_path / "src"), "--rule", "rename-locals",
+                                      "-o", str(out)])
+    assert again.exit_code != 0 and "not empty" in again.output
+
+
+def test_rewrite_single_file_chain_and_protect(tmp_path: Path):
+    src = tmp_path / "m.py"
+    src.write_text("def f(x):\n    if not x:\n        a = 1\n    else:\n        a = 2\n    return a\n")
+    out = tmp_path / "out"
+    result = invoke("rewrite", str(src), "--rule", "swap-if-else", "--rule", "rename-locals",
+                    "--protect", "a", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    code = (out / "m.py").read_text()
+    assert "if x:" in code and "a = 1" in code  # swapped, and the protected local kept its name
+
+
+def test_rewrite_reports_crashing_rule(tmp_path: Path, rule_module: str):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "a.py").write_text("def boom():\n    pass\n")
+    (tmp_path / "src" / "b.py").write_text("def fine():\n    return 1 + 2\n")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["rewrite", str(tmp_path / "src"), "-m", rule_module,
+                                       "--rule", "test-crashes", "-o", str(out)])
+    assert result.exit_code == 1
+    assert "a.py: RULE CRASHED" in result.output and "RuntimeError: boom" in result.output
+    assert (out / "a.py").read_text() == "def boom():\n    pass\n"
+
+
+def test_unknown_rule_says_what_to_do(tmp_path: Path):
+    result = CliRunner().invoke(main, ["rewrite", str(tmp_path), "--rule", "rename-local",
+                                       "-o", str(tmp_path / "o")])
+    assert result.exit_code != 0
+    assert "unknown rule 'rename-local'" in result.output and "rename-locals" in result.output
+
+
+def write_corpus(path: Path) -> None:
+    records = [
+        {"task_id": "T/0", "entry_point": "add", "prompt": "def add(a, b):\n",
+         "canonical_solution": "    total = a + b\n    return total\n",
+         "base_input": [[1, 2], [0, 0], [-5, 3]], "plus_input": [], "atol": 0},
+        {"task_id": "T/1", "entry_point": "ident", "prompt": "def ident(x):\n",
+         "canonical_solution": "    return x\n", "base_input": [[1]], "plus_input": [], "atol": 0},
+    ]
+    with gzip.open(path, "wt") as fh:
+        for r in records:
+            fh.write(json.dumps(r) + "\n")
+
+
+@pytest.mark.slow
+def test_check_sound_rule_passes(tmp_path: Path):
+    corpus = tmp_path / "c.jsonl.gz"
+    write_corpus(corpus)
+    result = invoke("rules", "check", "rename-locals", "--corpus", str(corpus), "--examples", "20")
+    assert result.exit_code == 0, result.output
+    assert "2 seeds, fired on 1" in result.output and "equivalent 1" in result.output
+
+
+@pytest.mark.slow
+def test_check_unsound_rule_fails_with_counterexample(tmp_path: Path, rule_module: str):
+    corpus = tmp_path / "c.jsonl.gz"
+    write_corpus(corpus)
+    result = CliRunner().invoke(main, ["rules", "check", "test-plus-to-minus", "-m", rule_module,
+                                       "--corpus", str(corpus), "--examples", "20"])
+    assert result.exit_code == 1, result.output
+    assert "UNSOUND T/0" in result.output and "counterexample:" in result.output
+
+
+@pytest.mark.slow
+def test_check_folder_of_py_files(tmp_path: Path):
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "m.py").write_text(
+        "def scale(xs: list[int], k: int) -> list[int]:\n    out = []\n    for x in xs:\n"
+        "        out.append(x * k)\n    return out\n")
+    result = invoke("rules", "check", "rename-locals", "--corpus", str(tmp_path / "lib"),
+                    "--examples", "20")
+    assert result.exit_code == 0, result.output
+    assert "1 seeds, fired on 1" in result.output
