@@ -1,0 +1,47 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestMultiplyToPower(RuleTestCase):
+    RULE = "multiply-to-power"
+    CASES = [
+        (
+            """
+            def area(side: int) -> int:
+                return side * side
+            """,
+            """
+            def area(side: int) -> int:
+                return side ** 2
+            """,
+        ),
+        (
+            """
+            def f(xs: list[int]):
+                return sum(x * x * 3 for x in xs), [i * i for i in range(10)]
+            """,
+            """
+            def f(xs: list[int]):
+                return sum(x ** 2 * 3 for x in xs), [i ** 2 for i in range(10)]
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        """
+        def f(x, y: float, s: str):
+            return x * x + y * y + s * s
+        """,
+        # y * x * x is (y * x) * x; x * y is not a square
+        """
+        def f(x: int, y: int):
+            return y * x * x + x * y
+        """,
+        """
+        def f(x: int):
+            x = str(x)
+            return x * x
+        """,
+        """
+        def f(self):
+            return self.x * self.x
+        """,
+    ]
