@@ -1,0 +1,94 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestIfToTernary(RuleTestCase):
+    RULE = "if-to-ternary"
+    CASES = [
+        (
+            """
+            def f(x):
+                if x > 0:
+                    y = 1
+                else:
+                    y = -1
+                if y:
+                    return x
+                else:
+                    return y, x
+            """,
+            """
+            def f(x):
+                y = 1 if x > 0 else -1
+                return x if y else (y, x)
+            """,
+        ),
+        (  # operands the expression grammar needs parenthesized
+            """
+            if n := g():
+                h = lambda: 0
+            else:
+                h = p if q else r
+            """,
+            """
+            h = (lambda: 0) if (n := g()) else p if q else r
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # different targets
+        """
+        if c:
+            x = 1
+        else:
+            y = 1
+        """,
+        # attribute targets and augmented assignment
+        """
+        if c:
+            o.x = 1
+        else:
+            o.x = 2
+        """,
+        """
+        if c:
+            x += 1
+        else:
+            x += 2
+        """,
+        # more than one statement in a branch
+        """
+        if c:
+            x = 1
+            y = 2
+        else:
+            x = 2
+        """,
+        # a bare return
+        """
+        def f(c):
+            if c:
+                return
+            else:
+                return 1
+        """,
+        # elif chain
+        """
+        if c:
+            x = 1
+        elif d:
+            x = 2
+        """,
+        # comments would be lost
+        """
+        if c:
+            # because
+            x = 1
+        else:
+            x = 2
+        """,
+        # no else
+        """
+        if c:
+            x = 1
+        """,
+    ]

@@ -1,0 +1,63 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestTernaryToIf(RuleTestCase):
+    RULE = "ternary-to-if"
+    CASES = [
+        (
+            """
+            def f(x):
+                # sign
+                y = 1 if x > 0 else -1
+                return x if y else (y, x)
+            """,
+            """
+            def f(x):
+                # sign
+                if x > 0:
+                    y = 1
+                else:
+                    y = -1
+                if y:
+                    return x
+                else:
+                    return (y, x)
+            """,
+        ),
+        (  # chained and attribute targets: the value is still computed before the targets
+            """
+            a = o.x = p if (q := g()) else r
+            """,
+            """
+            if (q := g()):
+                a = o.x = p
+            else:
+                a = o.x = r
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # augmented assignment reads its target before the condition
+        """
+        x += a if c else b
+        """,
+        # annotated assignment
+        """
+        x: int = a if c else b
+        """,
+        # several statements on the line
+        """
+        y = 0; x = a if c else b
+        """,
+        # nested inside a larger expression
+        """
+        x = 1 + (a if c else b)
+        """,
+        """
+        f(a if c else b)
+        """,
+        # lambdas have no statements
+        """
+        g = lambda c: a if c else b
+        """,
+    ]
