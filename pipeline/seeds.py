@@ -70,6 +70,8 @@ def parse_or_reason(code: str) -> tuple[ast.Module | None, str | None]:
         return ast.parse(code), None
     except SyntaxError as err:
         msg = (err.msg or "invalid syntax").splitlines()[0]
+        if err.lineno is None:  # e.g. null bytes: not a located syntax error
+            return None, f"invalid source: {msg}"
         return None, f"syntax error at line {err.lineno}: {msg}"
     except ValueError as err:  # e.g. "source code string cannot contain null bytes"
         return None, f"invalid source: {str(err).splitlines()[0]}"
@@ -386,6 +388,21 @@ def _body_globals(table: symtable.SymbolTable) -> tuple[set[str], list[str]]:
     return names, problems
 
 
+def _local_import_problems(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """Imports inside the body bind local names, so scope analysis alone would let them pass."""
+    problems = []
+    for node in ast.walk(fn):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            problems.append("imports relatively inside its body")
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            for module_name in modules:
+                if module_name.split(".")[0] in IMPURE_MODULES:
+                    problems.append(f"imports module '{module_name.split('.')[0]}' "
+                                    "(I/O, clock, randomness or interpreter state)")
+    return problems
+
+
 def _is_generator(fn: ast.FunctionDef) -> bool:
     return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in _walk_outside_scopes(fn))
 
@@ -438,6 +455,7 @@ def extract_functions(code: str, source: str, source_id_prefix: str) -> list[See
         """(helper function names, (import statement, alias) pairs, problems) of one def."""
         names, problems = _body_globals(tables[(fn.name, fn.lineno)])
         names |= _module_scope_names(fn)
+        problems += _local_import_problems(fn)
         helpers: set[str] = set()
         used: set[tuple[ast.stmt, ast.alias]] = set()
         for name in sorted(names):

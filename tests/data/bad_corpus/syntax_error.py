@@ -1,0 +1,5 @@
+def ok(x):
+    return x
+
+def broken(x)
+    return x + 1

@@ -1,0 +1,297 @@
+"""Seed validation, input capping, EvalPlus mapping and function extraction (pipeline/seeds.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from semforge.pipeline.seeds import (
+    MAX_INPUT_JSON_CHARS,
+    cap_inputs,
+    decode_or_reason,
+    extract_functions,
+    seed_from_evalplus,
+    validate_seed,
+)
+from semforge.record import Rejection, Seed
+
+
+def seed(code: str, entry_point: str = "f", inputs=None, **kw) -> Seed:
+    return Seed(source="test", source_id="t/0", entry_point=entry_point, code=code,
+                inputs=[] if inputs is None else inputs, **kw)
+
+
+def reason_of(item) -> str:
+    assert isinstance(item, Rejection), f"expected a Rejection, got {item!r}"
+    return item.reason
+
+
+# ---------------------------------------------------------------------------- validate_seed
+
+
+def test_valid_seed_comes_back_with_float_atol():
+    out = validate_seed(seed("def f(x):\n    return x\n", inputs=[[1], ["a"]], atol=0))
+    assert isinstance(out, Seed)
+    assert out.atol == 0.0 and isinstance(out.atol, float)
+    assert out.inputs == [[1], ["a"]]
+
+
+@pytest.mark.parametrize(
+    "code, entry_point, inputs, expected",
+    [
+        ("def f(x)\n    return x\n", "f", [], "syntax error at line 1: expected ':'"),
+        ("x = 1\n\n\ndef f(:\n", "f", [], "syntax error at line 4"),
+        ("", "f", [], "empty module"),
+        ("  \n\n", "f", [], "empty module"),
+        ("# only a comment\n", "f", [], "empty module"),
+        ("def f(x):\n    return x\n", "", [], "record has no entry_point"),
+        ("def g(x):\n    return x\n", "f", [], "entry point 'f' is not defined at top level"),
+        ("class f:\n    pass\n", "f", [], "entry point 'f' is not defined at top level"),
+        ("def outer():\n    def f():\n        pass\n", "f", [], "entry point 'f' is not defined at top level"),
+        ("async def f():\n    pass\n", "f", [], "entry point 'f' is an async function"),
+        ("def f():\n    pass\nf = 3\n", "f", [], "entry point 'f' is rebound at line 3 after its def"),
+        ("def f(x):\n    return x\n", "f", [1, 2], "inputs[0] must be a list of positional arguments"),
+        ("def f(x):\n    return x\n", "f", [[(1, 2)]], "inputs[0][0] is not a JSON value (tuple)"),
+        ("def f(x):\n    return x\n", "f", [[{1: 2}]], "inputs[0][0] has a non-string key 1"),
+        ("def f(x):\n    return x\n", "f", "[[1]]", "inputs must be a list of argument lists, got str"),
+        ("def f(x):\n    return 'a\udcff'\n", "f", [], "not UTF-8: lone surrogate 0xdcff"),
+        ("def f(x):\n    return x\x00\n", "f", [], "invalid source"),
+    ],
+)
+def test_invalid_seeds_are_rejected_with_a_reason(code, entry_point, inputs, expected):
+    assert reason_of(validate_seed(seed(code, entry_point, inputs))).startswith(expected)
+
+
+def test_bytes_code_is_decoded_or_rejected():
+    ok = validate_seed(seed(b"def f():\n    return 1\n"))
+    assert isinstance(ok, Seed) and ok.code == "def f():\n    return 1\n"
+    assert reason_of(validate_seed(seed(b"def f():\n    return '\xff'\n"))) == \
+        "not UTF-8: byte 0xff at offset 21"
+
+
+@pytest.mark.parametrize("atol", [-1.0, float("nan"), "x"])
+def test_bad_atol_is_rejected(atol):
+    assert "atol" in reason_of(validate_seed(seed("def f():\n    pass\n", atol=atol)))
+
+
+def test_decode_drops_bom_and_names_bad_byte():
+    assert decode_or_reason(b"\xef\xbb\xbfx = 1\n") == ("x = 1\n", None)
+    assert decode_or_reason(b"ab\xffcd") == (None, "not UTF-8: byte 0xff at offset 2")
+
+
+# ---------------------------------------------------------------------------- cap_inputs
+
+
+def test_cap_keeps_base_first_then_evenly_spaced_plus():
+    base = [[1], [2]]
+    plus = [[i] for i in range(100, 200)]
+    out = cap_inputs(base, plus, 6)
+    assert out[:2] == base
+    assert out[2:] == [[100], [125], [150], [175]]
+
+
+def test_cap_drops_duplicates_and_oversized_inputs():
+    huge = ["x" * (MAX_INPUT_JSON_CHARS + 1)]
+    out = cap_inputs([[1], [1], huge], [[1], [2], huge], 10)
+    assert out == [[1], [2]]
+
+
+def test_cap_never_exceeds_limit_even_with_many_base_inputs():
+    base = [[i] for i in range(10)]
+    assert cap_inputs(base, [[99]], 3) == [[0], [1], [2]]
+    assert cap_inputs(base, [[99]], 0) == []
+
+
+def test_cap_is_deterministic():
+    plus = [[i, str(i)] for i in range(1000)]
+    assert cap_inputs([], plus, 64) == cap_inputs([], list(plus), 64)
+
+
+# ---------------------------------------------------------------------------- EvalPlus records
+
+
+def test_evalplus_record_maps_to_seed():
+    record = {"task_id": "HumanEval/0", "prompt": "def f(x):\n", "canonical_solution": "    return x\n",
+              "entry_point": "f", "base_input": [[1]], "plus_input": "[[2], [3]]", "atol": 1e-6}
+    out = seed_from_evalplus(record, source="s", source_id="line 1", license="Apache-2.0", max_inputs=2)
+    assert isinstance(out, Seed)
+    assert (out.source_id, out.code, out.inputs, out.atol, out.license) == (
+        "HumanEval/0", "def f(x):\n    return x\n", [[1], [2]], 1e-6, "Apache-2.0")
+
+
+def test_evalplus_record_problems_are_rejections():
+    base = {"prompt": "def f(x):\n", "canonical_solution": "    return x\n", "entry_point": "f"}
+    kw = dict(source="s", source_id="line 7", license=None, max_inputs=4)
+    assert reason_of(seed_from_evalplus([1, 2], **kw)).startswith("record is not a JSON object")
+    missing = seed_from_evalplus({**base, "entry_point": None}, **kw)
+    assert (missing.source_id, missing.reason) == ("line 7", "record has no entry_point")
+    assert reason_of(seed_from_evalplus({**base, "canonical_solution": None}, **kw)) == \
+        "record has no canonical_solution"
+    assert reason_of(seed_from_evalplus({**base, "base_input": "[[1]"}, **kw)).startswith("bad inputs")
+    assert reason_of(seed_from_evalplus({**base, "plus_input": 5}, **kw)) == \
+        "bad inputs: plus_input must be a list, got int"
+
+
+# ---------------------------------------------------------------------------- extract_functions
+
+MODULE = '''\
+from __future__ import annotations
+import math, os
+from typing import Dict, List
+import functools
+
+LIMIT = 10
+
+
+def helper(x: int) -> int:
+    # doubled
+    return x * 2
+
+
+@functools.lru_cache(maxsize=None)
+def main(xs: List[int]) -> int:
+    return sum(helper(x) for x in xs) + math.floor(1.5)
+
+
+def uses_constant(x):
+    return x + LIMIT
+
+
+def uses_os():
+    return os.getcwd()
+
+
+def local_random():
+    import random
+    return random.random()
+
+
+def reads_file(path):
+    with open(path) as fh:
+        return fh.read()
+
+
+def counter(n):
+    yield n
+
+
+def twice(): pass
+def twice(): return 1
+
+
+def undefined(x):
+    return missing(x)
+
+
+def writes_global(x):
+    global LIMIT
+    LIMIT = x
+
+
+async def fetch():
+    pass
+
+
+def calls_bad_helper(x):
+    return uses_constant(x)
+
+
+def default_from_module(x=LIMIT):
+    return x
+'''
+
+
+def by_id(items):
+    return {item.source_id.split("::")[1]: item for item in items}
+
+
+def test_extract_keeps_only_needed_imports_and_helpers_in_file_order():
+    items = by_id(extract_functions(MODULE, "files:x", "m.py"))
+    main = items["main"]
+    assert isinstance(main, Seed)
+    assert main.code == (
+        "from __future__ import annotations\nimport math\nfrom typing import List\nimport functools\n"
+        "\n\ndef helper(x: int) -> int:\n    # doubled\n    return x * 2\n"
+        "\n\n@functools.lru_cache(maxsize=None)\ndef main(xs: List[int]) -> int:\n"
+        "    return sum(helper(x) for x in xs) + math.floor(1.5)\n"
+    )
+    assert (main.source, main.source_id, main.entry_point, main.inputs) == ("files:x", "m.py::main", "main", [])
+    assert isinstance(items["helper"], Seed)
+
+
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("uses_constant", "not self-contained: uses top-level name 'LIMIT', which is not a function or an import"),
+        ("uses_os", "not self-contained: uses module 'os'"),
+        ("local_random", "not self-contained: imports module 'random'"),
+        ("reads_file", "not self-contained: uses impure builtin 'open'"),
+        ("counter", "'counter' is a generator function"),
+        ("twice", "'twice' is bound more than once at top level"),
+        ("undefined", "not self-contained: uses undefined name 'missing'"),
+        ("writes_global", "not self-contained: assigns global 'LIMIT'"),
+        ("fetch", "'fetch' is an async function"),
+        ("calls_bad_helper", "not self-contained: helper 'uses_constant' uses top-level name 'LIMIT'"),
+        ("default_from_module", "not self-contained: uses top-level name 'LIMIT'"),
+    ],
+)
+def test_extract_rejects_functions_that_are_not_self_contained(name, expected):
+    items = by_id(extract_functions(MODULE, "files:x", "m.py"))
+    assert reason_of(items[name]).startswith(expected)
+
+
+def test_extract_one_rejection_for_a_module_without_functions():
+    assert [reason_of(r) for r in extract_functions("x = 1\n", "s", "a.py")] == ["no top-level function"]
+    assert [reason_of(r) for r in extract_functions("# nothing\n", "s", "a.py")] == ["empty file"]
+    [bad] = extract_functions("def f(:\n", "s", "a.py")
+    assert (bad.source_id, bad.reason) == ("a.py", "syntax error at line 1: invalid syntax")
+
+
+def test_extract_star_import_makes_free_names_ambiguous():
+    code = "from math import *\n\n\ndef f(x):\n    return sqrt(x)\n"
+    [item] = extract_functions(code, "s", "a.py")
+    assert reason_of(item) == "not self-contained: uses 'sqrt', which may come from 'from math import *'"
+
+
+def test_extract_mutual_recursion_and_nested_scopes():
+    code = (
+        "def is_even(n: int) -> bool:\n    return True if n == 0 else is_odd(n - 1)\n\n"
+        "def is_odd(n: int) -> bool:\n    return False if n == 0 else is_even(n - 1)\n\n"
+        "def total(rows):\n"
+        "    class Acc:\n        def add(self, r):\n            return sum(r)\n"
+        "    return sum(Acc().add(r) for r in rows if is_even(len(r)))\n"
+    )
+    items = by_id(extract_functions(code, "s", "a.py"))
+    assert all(isinstance(item, Seed) for item in items.values())
+    assert "def is_odd" in items["is_even"].code and "def is_even" in items["is_odd"].code
+    assert items["total"].code.index("def is_even") < items["total"].code.index("def is_odd") \
+        < items["total"].code.index("def total")
+
+
+def test_extract_resolves_string_annotations():
+    code = "from typing import Optional\n\n\ndef f(x: 'Optional[int]') -> 'Optional[int]':\n    return x\n"
+    [item] = extract_functions(code, "s", "a.py")
+    assert isinstance(item, Seed) and item.code.startswith("from typing import Optional\n")
+    code = "def g(x: 'Missing') -> int:\n    return 1\n"
+    assert reason_of(extract_functions(code, "s", "a.py")[0]) == \
+        "not self-contained: uses undefined name 'Missing'"
+
+
+def test_extract_keeps_import_aliases():
+    code = "import numpy.linalg as la\nfrom collections import Counter as C, deque\n\n\n" \
+           "def f(xs):\n    return C(xs), la\n"
+    [item] = extract_functions(code, "s", "a.py")
+    assert item.code.startswith("import numpy.linalg as la\nfrom collections import Counter as C\n\n\ndef f")
+
+
+def test_extract_relative_import_is_rejected():
+    code = "from .util import g\n\n\ndef f(x):\n    return g(x)\n"
+    assert reason_of(extract_functions(code, "s", "a.py")[0]) == \
+        "not self-contained: uses 'g' from a relative import"
+
+
+def test_extracted_seeds_run_like_the_original():
+    """The extracted module behaves as the function did in its file."""
+    items = by_id(extract_functions(MODULE, "s", "m.py"))
+    namespace: dict = {}
+    exec(items["main"].code, namespace)  # noqa: S102 - our own fixture
+    assert namespace["main"]((1, 2, 3)) == 13
