@@ -1,0 +1,98 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestReturnBool(RuleTestCase):
+    RULE = "return-bool"
+    CASES = [
+        (
+            """
+            def f(x):
+                if x % 2 == 0:
+                    return True
+                else:
+                    return False
+            """,
+            """
+            def f(x):
+                return bool(x % 2 == 0)
+            """,
+        ),
+        (  # a following `return False`; constants the other way round give `not`
+            """
+            def f(xs, y):
+                for x in xs:
+                    if x > y:
+                        return False
+                    return True
+                if not xs:
+                    return True
+                return False
+            """,
+            """
+            def f(xs, y):
+                for x in xs:
+                    return not x > y
+                return not xs
+            """,
+        ),
+        (
+            """
+            def f(a, b):
+                if a or b:
+                    return False
+                else:
+                    return True
+            """,
+            """
+            def f(a, b):
+                return not (a or b)
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # `bool` is shadowed in the module
+        """
+        def bool(x):
+            return x
+        def f(x):
+            if x:
+                return True
+            return False
+        """,
+        """
+        def f(x, bool):
+            if x:
+                return True
+            return False
+        """,
+        # the same constant in both branches
+        """
+        def f(x):
+            if x:
+                return True
+            return True
+        """,
+        # not constants
+        """
+        def f(x, t):
+            if x:
+                return t
+            return False
+        """,
+        # something happens before the second return
+        """
+        def f(x):
+            if x:
+                return True
+            log(x)
+            return False
+        """,
+        # elif chain
+        """
+        def f(x, y):
+            if x:
+                return True
+            elif y:
+                return False
+        """,
+    ]

@@ -1,0 +1,74 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestWhileTrueToWhile(RuleTestCase):
+    RULE = "while-true-to-while"
+    CASES = [
+        (
+            """
+            def f(n):
+                while True:
+                    if n <= 0:
+                        break
+                    n -= 1
+                return n
+            """,
+            """
+            def f(n):
+                while not n <= 0:
+                    n -= 1
+                return n
+            """,
+        ),
+        (
+            """
+            while True:
+                if not (queue or waiting): break
+            """,
+            """
+            while (queue or waiting):
+                pass
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # the break is not the first statement: the condition is not tested before iteration 1
+        """
+        while True:
+            n -= 1
+            if n <= 0:
+                break
+        """,
+        # the if does more than break
+        """
+        while True:
+            if n <= 0:
+                print(n)
+                break
+            n -= 1
+        """,
+        # an else branch
+        """
+        while True:
+            if n <= 0:
+                break
+            else:
+                n -= 2
+            n -= 1
+        """,
+        # a while-True else never runs; a conditional loop's else would
+        """
+        while True:
+            if n <= 0:
+                break
+            n -= 1
+        else:
+            print("never")
+        """,
+        # not a while True loop
+        """
+        while x:
+            if n <= 0:
+                break
+        """,
+    ]

@@ -1,0 +1,52 @@
+"""Lift a leading ``if c: break`` of a ``while True`` loop into the loop condition."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from ..base import Rule, RuleTransformer
+from ..registry import register
+from .swap_if_else import negate
+
+_BREAK_ONLY = m.IndentedBlock(body=[m.SimpleStatementLine(body=[m.Break()])]) | \
+    m.SimpleStatementSuite(body=[m.Break()])
+
+
+@register
+class WhileTrueToWhile(Rule):
+    """``while True: if c: break`` + ``rest`` -> ``while not c: rest``.
+
+    Sound: the ``if`` is the first statement, so ``c`` is evaluated before every iteration
+    (after ``continue`` too) exactly as a loop condition is, and the loop ends when it holds.
+    Fires only when the ``if`` has no ``else``/``elif`` and its body is just ``break``, and the
+    loop has no ``else:`` (``while True`` never runs its ``else``; ``while not c`` would).
+    ``c`` is wrapped in ``not`` as it is, never flipped (NaN).
+    """
+
+    id = "while-true-to-while"
+    description = "Rewrite `while True: if c: break ...` as `while not c: ...`."
+    category = "loops"
+    intent = "neutral"
+
+    class Transformer(RuleTransformer):
+        def leave_While(self, original_node, updated_node):
+            if updated_node.orelse is not None or not m.matches(updated_node.test, m.Name("True")):
+                return updated_node
+            body = updated_node.body
+            if not isinstance(body, cst.IndentedBlock) or not body.body:
+                return updated_node
+            first = body.body[0]
+            if not (isinstance(first, cst.If) and first.orelse is None
+                    and m.matches(first.body, _BREAK_ONLY)):
+                return updated_node
+            if any(line.comment for line in first.leading_lines):
+                return updated_node
+            test = first.test
+            if m.matches(test, m.UnaryOperation(operator=m.Not())) and not test.lpar:
+                cond = test.expression
+            else:
+                cond = negate(test)
+            rest = list(body.body[1:]) or [cst.SimpleStatementLine(body=[cst.Pass()])]
+            self.sites += 1
+            return updated_node.with_changes(test=cond, body=body.with_changes(body=rest))
