@@ -1,0 +1,101 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestLenCompareToTruthiness(RuleTestCase):
+    RULE = "len-compare-to-truthiness"
+    CASES = [
+        (
+            """
+            def f(xs: list, s: str):
+                if len(xs) == 0:
+                    return None
+                while len(s) > 0 and len(xs) != 0:
+                    s = s[1:]
+                return 0 == len(s), len(xs) < 1
+            """,
+            """
+            def f(xs: list, s: str):
+                if not xs:
+                    return None
+                while s and xs:
+                    s = s[1:]
+                return not s, not xs
+            """,
+        ),
+        (  # evidence from a str method, a literal and a comprehension; parentheses kept
+            """
+            def g(text: str):
+                words = text.split()
+                seen = {}
+                out = [w for w in words]
+                if(len(words) >= 1):
+                    pass
+                return (len(seen) == 0), 1 if len(out) > 0 else 2, not len(text.strip()) > 0
+            """,
+            """
+            def g(text: str):
+                words = text.split()
+                seen = {}
+                out = [w for w in words]
+                if(words):
+                    pass
+                return (not seen), 1 if out else 2, not text.strip()
+            """,
+        ),
+        (  # an operand that binds loosely keeps its own grouping
+            """
+            def h(a: list, b: list):
+                return len(a or b) == 0
+            """,
+            """
+            def h(a: list, b: list):
+                return not (a or b)
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # no evidence: numpy arrays raise on bool(); user classes may define __bool__
+        """
+        def f(xs):
+            return len(xs) == 0
+        """,
+        # the non-empty test returns a bool: replacing it by the container changes the value
+        """
+        def f(xs: list):
+            flag = len(xs) > 0
+            return len(xs) != 0, flag, [len(xs) >= 1]
+        """,
+        # `and`/`or` return an operand: only fine when the whole and/or is a condition
+        """
+        def f(xs: list, y):
+            return y and len(xs) > 0
+        """,
+        # range: len() can overflow where bool() cannot
+        """
+        def f(n: int):
+            r = range(n)
+            return len(r) == 0
+        """,
+        # len shadowed (a parameter and a module binding)
+        """
+        def f(xs: list, len):
+            return len(xs) == 0
+        """,
+        """
+        len = lambda x: 1
+        def f(xs: list):
+            return len(xs) == 0
+        """,
+        # other constants and chained comparisons
+        """
+        def f(xs: list):
+            return len(xs) == 1, len(xs) > 1, 0 < len(xs) < 5, len(xs) == 0 == 0
+        """,
+        # a local later rebound to a non-container
+        """
+        def f(xs: list):
+            if len(xs) == 0:
+                xs = None
+            return xs
+        """,
+    ]

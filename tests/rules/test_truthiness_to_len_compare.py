@@ -1,0 +1,67 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestTruthinessToLenCompare(RuleTestCase):
+    RULE = "truthiness-to-len-compare"
+    CASES = [
+        (
+            """
+            def f(xs: list[int], s: str):
+                if not xs:
+                    return None
+                while s:
+                    s = s[1:]
+                if(s):
+                    pass
+                return [not s.split()]
+            """,
+            """
+            def f(xs: list[int], s: str):
+                if len(xs) == 0:
+                    return None
+                while len(s) > 0:
+                    s = s[1:]
+                if(len(s) > 0):
+                    pass
+                return [len(s.split()) == 0]
+            """,
+        ),
+        (
+            """
+            def g(d: dict, t: tuple):
+                return (not d) == (not t)
+            """,
+            """
+            def g(d: dict, t: tuple):
+                return (len(d) == 0) == (len(t) == 0)
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        """
+        def f(x, n: int, r: float):
+            if x or n:
+                return not x, not n, not r
+        """,
+        # a bare container test outside if/while keeps its value (and/or return operands)
+        """
+        def f(xs: list):
+            return xs or [0]
+        """,
+        """
+        def f(n: int):
+            r = range(n)
+            if r:
+                return not r
+        """,
+        """
+        def f(xs: list):
+            len = 3
+            return not xs
+        """,
+        """
+        def f(xs: list):
+            xs = xs or None
+            return not xs
+        """,
+    ]

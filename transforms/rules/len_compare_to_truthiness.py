@@ -1,0 +1,107 @@
+"""``len(x) == 0`` -> ``not x`` (and ``len(x) > 0`` -> ``x`` in a condition) for builtin containers."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from ..base import Rule
+from ..registry import register
+from ._type_evidence import EvidenceTransformer
+
+# Containers whose truth value is exactly ``len(x) != 0`` and whose len() cannot raise.
+# (``range`` is excluded: ``len(range(10**20))`` raises OverflowError, ``bool`` does not.)
+TRUTH_IS_LEN = frozenset({"str", "bytes", "list", "tuple", "dict", "set", "frozenset"})
+
+# Operands that need parentheses after ``not`` or as a bare condition next to other operators.
+_LOOSE = (cst.IfExp, cst.BooleanOperation, cst.Lambda, cst.NamedExpr, cst.Comparison,
+          cst.UnaryOperation)
+
+
+def sized(ev, expr: cst.BaseExpression) -> bool:
+    t = ev.type_of(expr)
+    return t is not None and t.kind in TRUTH_IS_LEN
+
+
+def wrap(expr: cst.BaseExpression) -> cst.BaseExpression:
+    if isinstance(expr, _LOOSE) and not expr.lpar:
+        return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return expr
+
+
+def in_condition(ev, node: cst.CSTNode) -> bool:
+    """Only the truth value of ``node`` is ever used: it is the test of an if/while/ternary/
+    assert, the operand of ``not``, or an operand of and/or that is itself in a condition."""
+    parent = ev.parent(node)
+    if isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)):
+        return parent.test is node
+    if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not):
+        return True
+    if isinstance(parent, cst.BooleanOperation):
+        return in_condition(ev, parent)
+    return False
+
+
+# (operator, constant) pairs of ``len(x) OP constant`` meaning "x is empty" / "x is non-empty".
+_EMPTY = {(cst.Equal, "0"), (cst.LessThan, "1"), (cst.LessThanEqual, "0")}
+_NONEMPTY = {(cst.NotEqual, "0"), (cst.GreaterThan, "0"), (cst.GreaterThanEqual, "1")}
+# The same tests written ``constant OP len(x)``.
+_EMPTY_FLIPPED = {(cst.Equal, "0"), (cst.GreaterThan, "1"), (cst.GreaterThanEqual, "0")}
+_NONEMPTY_FLIPPED = {(cst.NotEqual, "0"), (cst.LessThan, "0"), (cst.LessThanEqual, "1")}
+
+
+@register
+class LenCompareToTruthiness(Rule):
+    """``len(x) == 0`` -> ``not x``, and ``len(x) > 0`` -> ``x`` where only its truth is used.
+
+    Sound when ``x`` is known to be a str, bytes, list, tuple, dict, set or frozenset (literal,
+    annotation, builtin constructor, str method...): the truth value of these is defined as
+    ``len(x) != 0``, and neither ``len`` nor ``bool`` can raise on them. ``not x`` is a bool like
+    ``len(x) == 0``, so the empty test is rewritten anywhere; the non-empty test would turn a
+    bool into the container itself, so it is rewritten only where nothing but its truth value
+    is observed (an if/while/assert/ternary test, under ``not``, or inside and/or that are
+    themselves such a test). ``x`` is evaluated once in both forms. Not applied without
+    evidence (a numpy array raises on ``bool``; a user class may lack ``__len__`` or define
+    ``__bool__`` differently), to ``range`` (``len`` overflows where ``bool`` does not), to
+    chained comparisons, or when ``len`` is rebound anywhere in the module.
+    """
+
+    id = "len-compare-to-truthiness"
+    description = "Test emptiness of a builtin container by truthiness instead of len()."
+    category = "performance"
+    intent = "faster"
+
+    class Transformer(EvidenceTransformer):
+        def _len_arg(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
+            if (self.ev.is_builtin_call(node, "len") and len(node.args) == 1
+                    and not node.args[0].star and node.args[0].keyword is None
+                    and sized(self.ev, node.args[0].value)):
+                return node.args[0].value
+            return None
+
+        def leave_Comparison(self, original_node: cst.Comparison,
+                             updated_node: cst.Comparison) -> cst.BaseExpression:
+            if len(original_node.comparisons) != 1:
+                return updated_node
+            target = original_node.comparisons[0]
+            op = type(target.operator)
+            if isinstance(target.comparator, cst.Integer) and self._len_arg(original_node.left):
+                key, empty, nonempty = (op, target.comparator.value), _EMPTY, _NONEMPTY
+                arg = updated_node.left.args[0].value
+            elif isinstance(original_node.left, cst.Integer) and self._len_arg(target.comparator):
+                key, empty, nonempty = (op, original_node.left.value), _EMPTY_FLIPPED, _NONEMPTY_FLIPPED
+                arg = updated_node.comparisons[0].comparator.args[0].value
+            else:
+                return updated_node
+            if key in empty:
+                new = cst.UnaryOperation(operator=cst.Not(), expression=wrap(arg))
+            elif key in nonempty and in_condition(self.ev, original_node):
+                new = wrap(arg)
+            else:
+                return updated_node
+            self.sites += 1
+            if updated_node.lpar:
+                if new.lpar:
+                    return new
+                return new.with_changes(lpar=updated_node.lpar, rpar=updated_node.rpar)
+            return new
