@@ -1,0 +1,67 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestDictKeysMembership(RuleTestCase):
+    RULE = "dict-keys-membership"
+    CASES = [
+        (
+            """
+            def count(words: list):
+                counts = {}
+                for w in words:
+                    if w in counts.keys():
+                        counts[w] += 1
+                    else:
+                        counts[w] = 1
+                return counts
+            """,
+            """
+            def count(words: list):
+                counts = {}
+                for w in words:
+                    if w in counts:
+                        counts[w] += 1
+                    else:
+                        counts[w] = 1
+                return counts
+            """,
+        ),
+        (
+            """
+            def f(d: dict[str, int], k):
+                return k not in d.keys(), [x for x in 'ab' if x in dict(a=1).keys()]
+            """,
+            """
+            def f(d: dict[str, int], k):
+                return k not in d, [x for x in 'ab' if x in dict(a=1)]
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # unknown receiver: a user mapping may define keys() and __contains__ differently
+        """
+        def f(d, k):
+            return k in d.keys()
+        """,
+        """
+        from collections import OrderedDict
+        def f(k):
+            d = OrderedDict()
+            return k in d.keys()
+        """,
+        """
+        def f(d: dict, k):
+            d = d.items()
+            return k in d.keys()
+        """,
+        # keys() with arguments, and other methods
+        """
+        def f(d: dict, k):
+            return k in d.keys(1) or k in d.values()
+        """,
+        """
+        d = {}
+        def f(k):
+            return k in d.keys()
+        """,
+    ]
