@@ -39,7 +39,7 @@ def parse_line(line: str, lineno: int) -> tuple[dict | None, dict | None]:
     except json.JSONDecodeError as exc:
         found = _ID.search(line)  # recover the id of a truncated or hand-edited line if we can
         return None, _result(found.group(1) if found else None, "error",
-                             f"line {lineno}: malformed JSON ({exc.msg} at column {exc.colno})")
+                             f"line {lineno}: malformed JSON ({exc.msg}, column {exc.colno})")
     if not isinstance(pair, dict):
         return None, _result(None, "error", f"line {lineno}: expected a JSON object")
     pair_id = pair.get("id")

@@ -93,3 +93,12 @@ def test_stderr_line_numbers_ignored():
     b = ret(i(1), stderr="<prog>:7: DeprecationWarning: x\n")
     assert diff_outcomes(a, b) is None
     assert diff_outcomes(a, ret(i(1), stderr="")) is not None
+
+
+def test_builtin_subclass_payload_compared():
+    a = ["obj", "m.X", ["dict", []], ["int", "1"]]
+    assert diff_values(a, a) is None
+    assert diff_values(a, ["obj", "m.X", ["dict", []], ["int", "2"]]) is not None
+    assert diff_values(a, ["int", "1"]) is not None
+    assert diff_values(["float", "nan"], ["float", "nan"]) is None
+    assert diff_values(["float", "inf"], ["float", "-inf"]) is not None

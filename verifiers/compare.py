@@ -81,7 +81,11 @@ def diff_values(a: Any, b: Any, tol: Tolerance = Tolerance(), path: str = "value
     if ta == "obj":
         if a[1] != b[1]:
             return f"{path}: object class {a[1]} != {b[1]}"
-        return diff_values(a[2], b[2], tol, f"{path}.<state of {a[1]}>")
+        found = diff_values(a[2], b[2], tol, f"{path}.<state of {a[1]}>")
+        if found or len(a) == len(b) == 3:
+            return found
+        # Subclasses of builtins carry the builtin payload as a fourth element.
+        return diff_values(a[3:], b[3:], tol, f"{path}.<payload of {a[1]}>")
     if ta == "repr":
         if _ADDRESS.sub("0x?", str(a[1])) == _ADDRESS.sub("0x?", str(b[1])):
             return None

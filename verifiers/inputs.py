@@ -297,9 +297,10 @@ def _mutate_str(s: str, b: Bounds) -> st.SearchStrategy:
 def _mutate_seq(v: list | tuple, b: Bounds) -> st.SearchStrategy:
     kind = type(v) if type(v) in (list, tuple) else list
     items = list(v)
-    pool = items[:20]
+    pool = _distinct(items)[:12]
     if pool:
-        elem = st.sampled_from(pool).flatmap(lambda x: st.one_of(st.just(x), mutate(x, b)))
+        # Built once per distinct element (not a flatmap per draw): drawing stays cheap.
+        elem = st.one_of([st.one_of(st.just(x), mutate(x, b)) for x in pool])
     else:
         elem = _ANY
     n = len(items)
@@ -324,6 +325,16 @@ def _mutate_seq(v: list | tuple, b: Bounds) -> st.SearchStrategy:
     return st.one_of(options).map(lambda xs: kind(xs[: b.max_len]))
 
 
+def _distinct(items: list) -> list:
+    seen, out = set(), []
+    for x in items:
+        key = input_key(x)
+        if key not in seen:
+            seen.add(key)
+            out.append(x)
+    return out
+
+
 def _sort_key(x: Any) -> tuple:
     return (type(x).__name__, x if isinstance(x, (int, float, str)) and x == x else repr(x))
 
@@ -331,8 +342,8 @@ def _sort_key(x: Any) -> tuple:
 def _mutate_dict(d: dict, b: Bounds) -> st.SearchStrategy:
     keys, values = list(d), list(d.values())
     if keys:
-        key = st.sampled_from(keys[:20]).flatmap(lambda k: mutate(k, b))
-        val = st.sampled_from(values[:20]).flatmap(lambda v: st.one_of(st.just(v), mutate(v, b)))
+        key = st.one_of([mutate(k, b) for k in keys[:8]])
+        val = st.one_of([st.one_of(st.just(v), mutate(v, b)) for v in _distinct(values)[:8]])
     else:
         key, val = st.one_of(st.integers(-10, 10), st.text(max_size=5)), _ANY
     options = [
@@ -388,12 +399,12 @@ def input_strategy(params: list[Param] | None, seeds: list[list], b: Bounds) -> 
     """Hypothesis strategy of argument lists: mutated seeds, and values from hints when known."""
     branches = []
     if seeds:
-        pool = seeds[:50]
-        branches.append(
-            st.sampled_from(pool).flatmap(
-                lambda s: st.tuples(*[st.one_of(st.just(a), mutate(a, b)) for a in s]).map(list)
-            )
-        )
+        # Each argument is kept or mutated independently, so single and multiple mutations mix.
+        per_seed = [
+            st.tuples(*[st.one_of(st.just(a), mutate(a, b)) for a in s]).map(list)
+            for s in _distinct(seeds)[:30]
+        ]
+        branches.append(st.one_of(per_seed))
     if params is not None:
         required = [p for p in params if p.required]
         if all(p.hint is not None for p in required) and (required or not seeds):
@@ -465,8 +476,11 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
     if params is not None and not seeds and not any(p.required for p in params):
         add([])
     strategy = input_strategy(params, seeds, b)
-    if strategy is not None and len(out) < n:
-        # Hypothesis draws duplicates on small input spaces; ask for extra and keep the new ones.
-        for args in draw(strategy, 2 * (n - len(out)) + 10, seed):
+    # Hypothesis draws some duplicates; ask for a few extra, and top up once if still short.
+    for attempt in range(2):
+        if strategy is None or len(out) >= n:
+            break
+        missing = n - len(out)
+        for args in draw(strategy, missing + missing // 4 + 5, seed + attempt):
             add(args)
     return out
