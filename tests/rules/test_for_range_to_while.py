@@ -1,0 +1,144 @@
+from semforge.transforms.testing import RuleTestCase, assert_untouched
+
+
+class TestForRangeToWhile(RuleTestCase):
+    RULE = "for-range-to-while"
+    CASES = [
+        (
+            """
+            def f(n):
+                total = 0
+                # sum the odd ones
+                for i in range(n):
+                    if i % 2 == 0:
+                        continue
+                    total += i
+                return total, i
+            """,
+            """
+            def f(n):
+                total = 0
+                # sum the odd ones
+                slot = range(n)
+                val = slot.start
+                while val < slot.stop:
+                    i = val
+                    val += 1
+                    if i % 2 == 0:
+                        continue
+                    total += i
+                return total, i
+            """,
+        ),
+        (  # negative literal step, else clause, and a body that reassigns the loop variable
+            """
+            def f(xs):
+                for j in range(len(xs) - 1, -1, -2):
+                    j = j * 10
+                    if xs[0] == j: break
+                else:
+                    return None
+                return j
+            """,
+            """
+            def f(xs):
+                slot = range(len(xs) - 1, -1, -2)
+                val = slot.start
+                while val > slot.stop:
+                    j = val
+                    val -= 2
+                    j = j * 10
+                    if xs[0] == j: break
+                else:
+                    return None
+                return j
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # module level and class bodies: new names would become globals / class attributes
+        """
+        for i in range(3):
+            print(i)
+        """,
+        """
+        class C:
+            for i in range(3):
+                pass
+        """,
+        # `range` rebound in the module, or a parameter named range
+        """
+        range = lambda n: [n]
+        def f(n):
+            for i in range(n):
+                print(i)
+        """,
+        """
+        def f(n, range):
+            for i in range(n):
+                print(i)
+        """,
+        # step of unknown sign
+        """
+        def f(a, b, s):
+            for i in range(a, b, s):
+                print(i)
+        """,
+        # step zero raises ValueError: val to the range call, so not rewritten either
+        """
+        def f(n):
+            for i in range(0, n, 0):
+                print(i)
+        """,
+        # tuple and attribute targets
+        """
+        def f(self, n):
+            for self.i in range(n):
+                print(self.i)
+        """,
+        # not range
+        """
+        def f(xs):
+            for i in xs:
+                print(i)
+        """,
+        # locals() / exec see the new names
+        """
+        def f(n):
+            for i in range(n):
+                print(locals())
+        """,
+        """
+        def f(n):
+            for i in range(n):
+                exec("print(i)")
+        """,
+        # async for
+        """
+        async def f(n):
+            async for i in range(n):
+                print(i)
+        """,
+        # keyword or starred arguments
+        """
+        def f(args):
+            for i in range(*args):
+                print(i)
+        """,
+    ]
+
+
+def test_range_checks_arguments_as_before():
+    # a float argument still raises TypeError, from the range() call kept in the rewrite
+    from semforge.transforms.registry import get_rule
+    code = get_rule("for-range-to-while").apply(
+        "def f(n):\n    out = []\n    for i in range(n):\n        out.append(i)\n    return out\n").code
+    ns: dict = {}
+    exec(code, ns)
+    assert ns["f"](4) == [0, 1, 2, 3] and ns["f"](0) == []
+    try:
+        ns["f"](2.5)
+    except TypeError:
+        pass
+    else:
+        raise AssertionError("range(2.5) must still raise TypeError")

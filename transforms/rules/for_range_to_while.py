@@ -1,0 +1,106 @@
+"""Rewrite ``for i in range(...)`` as a ``while`` loop over an explicit counter."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import FunctionScope, ScopeProvider
+
+from ..analysis import NameAllocator, builtin_is_shadowed, uses_dynamic_scope
+from ..base import Rule, RuleTransformer
+from ..registry import register
+
+
+def _step_literal(args) -> int | None:
+    """The step of ``range(...)`` as a non-zero int literal (1 when omitted), else None."""
+    if len(args) < 3:
+        return 1
+    step = args[2].value
+    if isinstance(step, cst.Integer):
+        value = int(step.evaluated_value)
+    elif m.matches(step, m.UnaryOperation(operator=m.Minus(), expression=m.Integer())):
+        value = -int(step.expression.evaluated_value)
+    else:
+        return None
+    return value or None
+
+
+def _line(code: str) -> cst.SimpleStatementLine:
+    return cst.parse_statement(code)  # type: ignore[return-value]
+
+
+@register
+class ForRangeToWhile(Rule):
+    """``for i in range(a, b[, s]): body [else: E]`` ->
+
+    .. code-block:: python
+
+        r = range(a, b[, s])
+        k = r.start
+        while k < r.stop:          # `>` for a negative step
+            i = k
+            k += s
+            body
+        [else: E]
+
+    Sound: the ``range`` object is still built, once, from the same arguments in the same
+    order, so argument errors (floats, ``__index__``) are unchanged, and its ``start``/``stop``
+    are plain ints. The hidden counter ``k`` (not ``i``) drives the loop, so assigning ``i`` in
+    the body changes nothing, ``continue`` (which jumps to the test, after the increment) and
+    ``break`` behave as in the ``for``, and ``else`` runs in the same cases. ``i`` is bound only
+    when an iteration starts, so after the loop it holds the last value, or is unchanged when
+    the range is empty. Fires inside functions only (the two new names are fresh locals;
+    at module or class level they would become visible attributes), not where the function uses
+    ``exec``/``eval``/``locals()``..., not in ``async for``, when the target is a plain name,
+    the step is omitted or an integer literal, and ``range`` is not rebound in the module.
+    """
+
+    id = "for-range-to-while"
+    description = "Rewrite `for i in range(...)` as a while loop with an explicit counter."
+    category = "loops"
+    intent = "neutral"
+
+    class Transformer(RuleTransformer):
+        METADATA_DEPENDENCIES = (ScopeProvider,)
+
+        def visit_Module(self, node: cst.Module) -> None:
+            self.names = NameAllocator(node, taken=self.protected, rng=self.rng)
+            self.range_ok = not builtin_is_shadowed(node, "range")
+            self.dynamic: dict[cst.CSTNode, bool] = {}
+
+        def _in_plain_function(self, node: cst.CSTNode) -> bool:
+            scope = self.get_metadata(ScopeProvider, node, None)
+            if not isinstance(scope, FunctionScope):
+                return False
+            if scope.node not in self.dynamic:
+                self.dynamic[scope.node] = uses_dynamic_scope(scope.node)
+            return not self.dynamic[scope.node]
+
+        def leave_For(self, original_node, updated_node):
+            node = updated_node
+            if not (self.range_ok and node.asynchronous is None
+                    and isinstance(node.target, cst.Name)
+                    and m.matches(node.iter, m.Call(func=m.Name("range")))):
+                return updated_node
+            args = node.iter.args
+            if not 1 <= len(args) <= 3 or any(a.star or a.keyword for a in args):
+                return updated_node
+            step = _step_literal(args)
+            if step is None or not self._in_plain_function(original_node):
+                return updated_node
+            rng_name, k = self.names.fresh(), self.names.fresh()
+            setup = cst.SimpleStatementLine(
+                body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(rng_name))], value=node.iter)],
+                leading_lines=node.leading_lines)
+            start = _line(f"{k} = {rng_name}.start")
+            op = "<" if step > 0 else ">"
+            test = cst.parse_expression(f"{k} {op} {rng_name}.stop")
+            bind = _line(f"{node.target.value} = {k}")
+            bump = _line(f"{k} += {step}" if step > 0 else f"{k} -= {-step}")
+            body = node.body
+            if isinstance(body, cst.SimpleStatementSuite):
+                body = cst.IndentedBlock(body=[cst.SimpleStatementLine(body=body.body)])
+            loop = cst.While(test=test, body=body.with_changes(body=[bind, bump, *body.body]),
+                             orelse=node.orelse)
+            self.sites += 1
+            return cst.FlattenSentinel([setup, start, loop])
