@@ -14,6 +14,7 @@ import hashlib
 import itertools
 import json
 import re
+import zlib
 from collections.abc import Iterable, Iterator
 from importlib import resources
 from pathlib import Path
@@ -92,8 +93,7 @@ def corpus_label(spec: CorpusSpec) -> str:
         return f"evalplus:{path.name}@{_file_sha256(path)[:12]}"
     if spec.kind == "files":
         return f"files:{spec.path}"
-    dataset = _load_hf(spec)
-    return f"hf:{spec.name}@{spec.revision or dataset._fingerprint}"
+    return _hf_label(spec)
 
 
 def iter_corpus(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
@@ -149,7 +149,7 @@ def _iter_evalplus(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
                 continue
             yield seed_from_evalplus(record, source=source, source_id=source_id, license=license,
                                      max_inputs=spec.max_inputs)
-    except (OSError, EOFError, ValueError) as err:  # a corrupt gzip or Parquet file: one rejection
+    except (OSError, EOFError, ValueError, zlib.error) as err:  # corrupt gzip / Parquet: one rejection
         yield Rejection(source, path.name, f"unreadable file: {_one_line(err)}")
 
 
@@ -236,9 +236,23 @@ def _load_hf(spec: CorpusSpec):
         raise
 
 
+def _hf_label(spec: CorpusSpec, dataset=None) -> str:
+    """``hf:<name>@<rev>``: the revision asked for; for a local folder a digest of its files'
+    content (datasets' fingerprint of a folder changes with file mtimes); else the fingerprint
+    of the resolved Hub dataset."""
+    local = Path(spec.name).expanduser()
+    if spec.revision:
+        rev = spec.revision
+    elif local.exists():
+        rev = _tree_sha256(local)[:12]
+    else:
+        rev = (dataset if dataset is not None else _load_hf(spec))._fingerprint
+    return f"hf:{spec.name}@{rev}"
+
+
 def _iter_hf(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
     dataset = _load_hf(spec)
-    source = f"hf:{spec.name}@{spec.revision or dataset._fingerprint}"
+    source = _hf_label(spec, dataset)
     columns = list(dataset.column_names)
     if spec.data_format == "code":
         if spec.code_column not in columns:
@@ -287,6 +301,20 @@ def _file_sha256(path: Path) -> str:
     with open(path, "rb") as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):
             h.update(block)
+    return h.hexdigest()
+
+
+def _tree_sha256(root: Path) -> str:
+    """Digest of a file, or of every file under a folder (relative paths and bytes; hidden
+    entries such as a ``.cache`` folder left out)."""
+    if root.is_file():
+        return _file_sha256(root)
+    h = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        rel = path.relative_to(root)
+        if any(part.startswith(".") for part in rel.parts):
+            continue
+        h.update(rel.as_posix().encode() + b"\0" + _file_sha256(path).encode())
     return h.hexdigest()
 
 

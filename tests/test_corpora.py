@@ -1,0 +1,310 @@
+"""Corpus loaders (pipeline/corpora.py): spec validation, builtin, EvalPlus, files and HF datasets."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pydantic import BaseModel, ValidationError
+
+from semforge import __version__
+from semforge.pipeline.corpora import (
+    CorpusSpec,
+    builtin_manifest,
+    corpus_label,
+    evalplus_license,
+    iter_corpus,
+)
+from semforge.pipeline.seeds import extract_functions
+from semforge.record import Rejection, Seed
+
+DATA = Path(__file__).parent / "data"
+HUMANEVAL_PLUS = Path("/work/shared/data/HumanEvalPlus.jsonl.gz")
+
+
+def split(items):
+    items = list(items)
+    return [i for i in items if isinstance(i, Seed)], [i for i in items if isinstance(i, Rejection)]
+
+
+# ---------------------------------------------------------------------------- CorpusSpec
+
+
+class _Config(BaseModel):
+    corpus: list[CorpusSpec]
+
+
+@pytest.mark.parametrize(
+    "entry, loc, message",
+    [
+        ({"kind": "evalplus"}, ("corpus", 0, "path"), "path is required when kind is 'evalplus'"),
+        ({"kind": "files"}, ("corpus", 0, "path"), "path is required when kind is 'files'"),
+        ({"kind": "hf"}, ("corpus", 0, "name"), "name is required when kind is 'hf'"),
+        ({"kind": "evalplus", "path": "x.csv"}, ("corpus", 0, "path"), "an EvalPlus corpus must be one of"),
+        ({"kind": "builtin", "path": "x.py"}, ("corpus", 0, "path"), "path is not used when kind is 'builtin'"),
+        ({"kind": "files", "path": "a", "name": "b"}, ("corpus", 0, "name"), "name is not used"),
+        ({"kind": "hf", "name": "a", "max_inputs": -1}, ("corpus", 0, "max_inputs"), "greater than or equal"),
+        ({"kind": "hf", "name": "a", "colum": "x"}, ("corpus", 0, "colum"), "Extra inputs are not permitted"),
+        ({"kind": "csv"}, ("corpus", 0, "kind"), "Input should be"),
+    ],
+)
+def test_spec_errors_name_the_key_and_the_fix(entry, loc, message):
+    with pytest.raises(ValidationError) as info:
+        _Config(corpus=[entry])
+    errors = info.value.errors()
+    assert [e["loc"] for e in errors] == [loc]
+    assert message in errors[0]["msg"]
+
+
+def test_spec_defaults_to_builtin():
+    spec = CorpusSpec()
+    assert (spec.kind, spec.max_inputs, spec.limit) == ("builtin", 64, None)
+
+
+# ---------------------------------------------------------------------------- builtin
+
+# Runs every example of every seed in a fresh namespace: the call must return within a second
+# (SIGALRM; the functions take microseconds), return the same value twice and leave its
+# arguments as they were. Prints one JSON object per problem.
+HARNESS = r"""
+import copy, json, signal, sys
+
+def alarm(signum, frame):
+    raise TimeoutError("call took over a second")
+
+signal.signal(signal.SIGALRM, alarm)
+for seed in json.load(sys.stdin):
+    ns = {}
+    exec(compile(seed["code"], seed["id"], "exec"), ns)
+    fn = ns[seed["entry_point"]]
+    for args in seed["inputs"]:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 1.0)
+            call_args = copy.deepcopy(args)
+            first = fn(*call_args)
+            second = fn(*copy.deepcopy(args))
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            if repr(first) != repr(second):
+                print(json.dumps([seed["id"], args, "not deterministic"]))
+            if call_args != args:
+                print(json.dumps([seed["id"], args, "mutates its arguments"]))
+        except BaseException as err:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            print(json.dumps([seed["id"], args, f"{type(err).__name__}: {err}"]))
+print("done")
+"""
+
+
+def test_builtin_corpus_is_valid_and_labelled():
+    spec = CorpusSpec()
+    seeds, rejections = split(iter_corpus(spec))
+    assert rejections == []
+    assert len(seeds) >= 40
+    assert corpus_label(spec) == f"semforge/builtin@{__version__}"
+    assert {s.source for s in seeds} == {corpus_label(spec)}
+    assert {s.license for s in seeds} == {"Apache-2.0"}
+    assert len({s.source_id for s in seeds}) == len(seeds)
+    assert all(3 <= len(s.inputs) <= 6 for s in seeds), [s.source_id for s in seeds if not 3 <= len(s.inputs) <= 6]
+    typed = sum("->" in s.code for s in seeds)
+    assert 0 < typed < len(seeds)  # both typed and untyped functions
+    assert [s.source_id for s in seeds] == list(builtin_manifest())  # manifest order
+
+
+def test_builtin_seeds_are_self_contained_by_the_extraction_rules():
+    """Builtin seeds obey what plain-code extraction demands (no constants, I/O or randomness)."""
+    for seed in iter_corpus(CorpusSpec()):
+        items = {i.source_id: i for i in extract_functions(seed.code, "x", "f.py")}
+        entry = items[f"f.py::{seed.entry_point}"]
+        assert isinstance(entry, Seed), entry
+
+
+def test_builtin_examples_run_fast_deterministically_without_mutation():
+    seeds = [{"id": s.source_id, "code": s.code, "entry_point": s.entry_point, "inputs": s.inputs}
+             for s in iter_corpus(CorpusSpec())]
+    proc = subprocess.run([sys.executable, "-c", HARNESS], input=json.dumps(seeds),
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["done"], proc.stdout
+
+
+def test_builtin_respects_limit_and_max_inputs():
+    seeds = list(iter_corpus(CorpusSpec(limit=5, max_inputs=2, license="MIT")))
+    assert len(seeds) == 5
+    assert all(len(s.inputs) == 2 and s.license == "MIT" for s in seeds)
+
+
+# ---------------------------------------------------------------------------- evalplus
+
+
+def test_bad_evalplus_file_gives_one_rejection_per_bad_record():
+    spec = CorpusSpec(kind="evalplus", path=str(DATA / "bad_evalplus.jsonl"), max_inputs=5)
+    seeds, rejections = split(iter_corpus(spec))
+    assert {r.source_id: r.reason for r in rejections} == {
+        "Fix/1": "record has no entry_point",
+        "Fix/2": "syntax error at line 2: invalid syntax",
+        "Fix/3": "entry point 'halve' is not defined at top level",
+        "line 5": "not JSON: Expecting value at column 32",
+    }
+    assert [s.source_id for s in seeds] == ["Fix/0", "Fix/5"]
+    add, area = seeds
+    assert add.inputs[:2] == [[1, 2], [0, 0]] and len(add.inputs) == 5
+    assert add.code == 'def add(a: int, b: int) -> int:\n    """Sum."""\n    return a + b\n'
+    assert (area.atol, area.inputs) == (1e-6, [[1.0], [2.5], [0.5]])
+    assert all(s.license is None for s in seeds)  # the file name does not say HumanEval+ / MBPP+
+    label = corpus_label(spec)
+    assert label.startswith("evalplus:bad_evalplus.jsonl@") and len(label.split("@")[1]) == 12
+    assert {i.source for i in seeds + rejections} == {label}
+
+
+def test_evalplus_parquet_and_gzip_read_like_jsonl(tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    lines = (DATA / "bad_evalplus.jsonl").read_bytes()
+    gz = tmp_path / "bad_evalplus.jsonl.gz"
+    gz.write_bytes(gzip.compress(lines))
+    good = [json.loads(line) for line in lines.splitlines() if line.startswith(b'{"task_id"')
+            and b"not json" not in line]
+    for row in good:  # Hub copies store inputs as JSON text
+        row["base_input"], row["plus_input"] = json.dumps(row["base_input"]), json.dumps(row["plus_input"])
+        row.setdefault("entry_point", None)
+    parquet = tmp_path / "evalplus.parquet"
+    pq.write_table(pa.Table.from_pylist(good), parquet)
+
+    def summary(path):
+        return [(i.source_id, getattr(i, "reason", None) or i.inputs)
+                for i in iter_corpus(CorpusSpec(kind="evalplus", path=str(path), max_inputs=5))]
+
+    assert summary(gz) == summary(DATA / "bad_evalplus.jsonl")
+    assert summary(parquet) == [item for item in summary(gz) if item[0] != "line 5"]
+
+
+def test_corrupt_file_is_one_rejection_and_missing_path_raises(tmp_path):
+    bad = tmp_path / "HumanEvalPlus.jsonl.gz"
+    bad.write_bytes(b"\x1f\x8b\x08\x00 certainly not gzip")
+    [item] = iter_corpus(CorpusSpec(kind="evalplus", path=str(bad)))
+    assert isinstance(item, Rejection) and item.reason.startswith("unreadable file: ")
+    with pytest.raises(FileNotFoundError, match="does not exist"):
+        list(iter_corpus(CorpusSpec(kind="evalplus", path=str(tmp_path / "nope.jsonl"))))
+
+
+@pytest.mark.parametrize(
+    "name, expected",
+    [("HumanEvalPlus.jsonl.gz", "Apache-2.0"), ("MbppPlus-v0.2.0.jsonl", "Apache-2.0"),
+     ("evalplus/humanevalplus", "Apache-2.0"), ("HumanEval+.jsonl", "Apache-2.0"),
+     ("HumanEval.jsonl.gz", None), ("tasks.jsonl", None)],
+)
+def test_evalplus_license_from_name(name, expected):
+    assert evalplus_license(name) == expected
+
+
+@pytest.mark.skipif(not HUMANEVAL_PLUS.exists(), reason="needs the shared HumanEval+ copy")
+def test_real_humaneval_plus_loads_completely_with_capped_inputs():
+    spec = CorpusSpec(kind="evalplus", path=str(HUMANEVAL_PLUS), max_inputs=32)
+    seeds, rejections = split(iter_corpus(spec))
+    assert rejections == []
+    assert len(seeds) == 164
+    assert seeds[0].source_id == "HumanEval/0" and seeds[-1].source_id == "HumanEval/163"
+    assert all(0 < len(s.inputs) <= 32 and s.license == "Apache-2.0" for s in seeds)
+    records = {r["task_id"]: r for r in map(json.loads, gzip.open(HUMANEVAL_PLUS, "rt"))}
+    for s in seeds:  # base inputs come first, in order (exact duplicates dropped)
+        base = list({json.dumps(b): b for b in records[s.source_id]["base_input"]}.values())
+        assert s.inputs[: len(base)] == base[:32]
+        assert s.atol == float(records[s.source_id]["atol"])
+    assert list(iter_corpus(spec)) == seeds + rejections  # deterministic
+    assert [s.source_id for s in iter_corpus(spec.model_copy(update={"limit": 3}))] == \
+        ["HumanEval/0", "HumanEval/1", "HumanEval/2"]
+
+
+# ---------------------------------------------------------------------------- files
+
+
+def test_bad_folder_corpus():
+    spec = CorpusSpec(kind="files", path=str(DATA / "bad_corpus"))
+    items = list(iter_corpus(spec))
+    assert [i.source_id for i in items] == [
+        "empty.py", "good.py::_square", "good.py::sum_squares", "good.py::hypotenuse",
+        "good.py::scaled", "good.py::roll", "latin1.py", "pkg/helpers.py::clip", "syntax_error.py",
+    ]
+    reasons = {i.source_id: i.reason for i in items if isinstance(i, Rejection)}
+    assert reasons == {
+        "empty.py": "empty file",
+        "good.py::scaled": "not self-contained: uses top-level name 'SCALE', which is not a function or an import",
+        "good.py::roll": "not self-contained: imports module 'random' (I/O, clock, randomness or interpreter state)",
+        "latin1.py": "not UTF-8: byte 0xe9 at offset 25",
+        "syntax_error.py": "syntax error at line 4: expected ':'",
+    }
+    seeds = {i.source_id: i for i in items if isinstance(i, Seed)}
+    assert seeds["good.py::hypotenuse"].code == (
+        "import math\n\n\ndef _square(x: int) -> int:\n    return x * x\n\n\n"
+        "def hypotenuse(a: float, b: float) -> float:\n    return math.sqrt(_square(a) + _square(b))\n"
+    )
+    assert all(s.inputs == [] and s.license is None for s in seeds.values())
+    assert {i.source for i in items} == {f"files:{DATA / 'bad_corpus'}"}
+
+
+def test_single_file_corpus_and_license(tmp_path):
+    path = DATA / "bad_corpus" / "pkg" / "helpers.py"
+    [seed] = iter_corpus(CorpusSpec(kind="files", path=str(path), license="MIT"))
+    assert (seed.source_id, seed.license, seed.entry_point) == ("helpers.py::clip", "MIT", "clip")
+
+
+# ---------------------------------------------------------------------------- hf (local folders)
+
+
+@pytest.fixture
+def hf_cache(tmp_path, monkeypatch):
+    import datasets
+
+    monkeypatch.setattr(datasets.config, "HF_DATASETS_CACHE", tmp_path / "hf-cache")
+    monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
+    return tmp_path
+
+
+def _write_parquet(folder: Path, rows: list[dict]) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    (folder / "data").mkdir(parents=True)
+    pq.write_table(pa.Table.from_pylist(rows), folder / "data" / "train-00000-of-00001.parquet")
+
+
+def test_hf_local_folder_in_evalplus_format(hf_cache):
+    folder = hf_cache / "humanevalplus-mini"
+    _write_parquet(folder, [
+        {"task_id": "T/0", "prompt": "def f(x):\n", "canonical_solution": "    return x\n",
+         "entry_point": "f", "base_input": "[[1]]", "plus_input": "[[2], [3]]", "atol": 0.0},
+        {"task_id": "T/1", "prompt": "def g(x):\n", "canonical_solution": "    return x +\n",
+         "entry_point": "g", "base_input": "[]", "plus_input": "[]", "atol": 0.0},
+    ])
+    spec = CorpusSpec(kind="hf", name=str(folder), max_inputs=2)
+    seeds, rejections = split(iter_corpus(spec))
+    label = corpus_label(spec)
+    assert label.startswith(f"hf:{folder}@")
+    assert [(s.source_id, s.inputs, s.source, s.license) for s in seeds] == [("T/0", [[1], [2]], label, "Apache-2.0")]
+    assert [(r.source_id, r.reason) for r in rejections] == [("T/1", "syntax error at line 2: invalid syntax")]
+    assert corpus_label(spec) == label  # content digest: stable across calls
+
+
+def test_hf_local_folder_in_code_format_and_missing_column(hf_cache):
+    folder = hf_cache / "snippets"
+    _write_parquet(folder, [
+        {"content": "def double(x: int) -> int:\n    return 2 * x\n"},
+        {"content": "def broken(:\n"},
+        {"content": None},
+    ])
+    spec = CorpusSpec(kind="hf", name=str(folder), data_format="code", code_column="content")
+    items = list(iter_corpus(spec))
+    assert [(i.source_id, getattr(i, "reason", None)) for i in items] == [
+        ("train[0]::double", None),
+        ("train[1]", "syntax error at line 1: invalid syntax"),
+        ("train[2]", "column 'content' is empty or not text"),
+    ]
+    with pytest.raises(ValueError, match=r"no column 'code' \(code_column\); its columns are: content"):
+        list(iter_corpus(spec.model_copy(update={"code_column": "code"})))
+    with pytest.raises(ValueError, match="not in EvalPlus format.*'entry_point'.*columns are: content"):
+        list(iter_corpus(CorpusSpec(kind="hf", name=str(folder))))
