@@ -1,0 +1,58 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestRedundantListCopy(RuleTestCase):
+    RULE = "redundant-list-copy"
+    CASES = [
+        (  # sorted() copies any iterable exactly like list() does
+            """
+            def f(items, key):
+                return sorted(items), sorted(x * 2 for x in items), sorted(items, key=key, reverse=True)
+            """,
+            """
+            def f(items, key):
+                return sorted(list(items)), sorted(list(x * 2 for x in items)), sorted(list(items), key=key, reverse=True)
+            """,
+        ),
+        (  # readers of builtin containers
+            """
+            def g(xs: list[int], s: str, d: dict):
+                return sum(xs), sum(xs, 10), max(s), min(xs, default=0), any(xs), all(d), set(s)
+            """,
+            """
+            def g(xs: list[int], s: str, d: dict):
+                return sum(list(xs)), sum(list(xs), 10), max(list(s)), min(list(xs), default=0), any(list(xs)), all(list(d)), set(list(s))
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # generators: materializing loses short-circuiting and reorders side effects
+        """
+        def f(xs: list):
+            return any(x > 0 for x in xs), sum(x for x in xs), max(iter(xs))
+        """,
+        # unknown iterables may run user code in __len__/__iter__; range may be huge
+        """
+        def f(xs, n: int):
+            return sum(xs), min(xs), max(range(n)), all(range(n))
+        """,
+        # max(a, b) compares its arguments; tuple()/frozenset() may return their argument
+        """
+        def f(a: list, b: list, t: tuple):
+            return max(a, b), min(a, b, key=len), tuple(t), frozenset(a)
+        """,
+        # already a copy; star arguments; list shadowed
+        """
+        def f(xs: list, args):
+            return sorted(list(xs)), sorted(*args), sum(*args)
+        """,
+        """
+        def f(xs: list, list=None):
+            return sorted(xs)
+        """,
+        """
+        from helpers import sorted
+        def f(xs: list):
+            return sorted(xs)
+        """,
+    ]

@@ -1,0 +1,69 @@
+"""Copy an iterable into a throw-away list before a consumer that only reads it."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..base import Rule
+from ..registry import register
+from ._type_evidence import EvidenceTransformer
+
+# Consumers that iterate their (first) argument once and only read the items.
+_READERS = frozenset({"sum", "min", "max", "any", "all", "set", "frozenset", "tuple"})
+# Builtin containers whose iteration runs no user code and is finite and cheap to copy
+# (``range`` is left out: ``list(range(10**12))`` exhausts memory where iterating it does not).
+_PURE_ITER = frozenset({"str", "bytes", "list", "tuple", "dict", "set", "frozenset"})
+
+
+@register
+class RedundantListCopy(Rule):
+    """``sorted(x)`` -> ``sorted(list(x))``; ``sum(xs)`` -> ``sum(list(xs))`` for a builtin ``xs``.
+
+    ``sorted(x, ...)`` starts by doing exactly what ``list(x)`` does (``PySequence_List``: the
+    same ``__len__`` hint, the same iteration, the same ``TypeError`` for a non-iterable), then
+    sorts that new list; ``sorted(list(x), ...)`` does it once more on a list, which runs no
+    user code. So it is sound for any ``x``. For the readers ``sum``, ``min``, ``max``, ``any``,
+    ``all``, ``set`` with a single positional iterable the copy is inserted only when ``x`` is
+    known to be a str/bytes/list/tuple/dict/set/frozenset: iterating those runs no user code,
+    so materializing first cannot reorder side effects, lose short-circuiting (``any`` on a
+    generator), call ``__len__`` on a user type, or exhaust memory (``range``). ``tuple`` and
+    ``frozenset`` are not wrapped: ``tuple(t)`` returns ``t`` itself and the copy would change
+    identity. Arguments already written ``list(...)`` are left as they are.
+    """
+
+    id = "redundant-list-copy"
+    description = "Insert a redundant list() copy before sorted()/sum()/min()/max()/any()/all()/set()."
+    category = "performance"
+    intent = "slower"
+
+    class Transformer(EvidenceTransformer):
+        def _wrappable(self, call: cst.Call) -> bool:
+            ev = self.ev
+            if not (isinstance(call.func, cst.Name) and ev.is_builtin(call.func.value)
+                    and ev.is_builtin("list") and call.args):
+                return False
+            fname = call.func.value
+            first, rest = call.args[0], call.args[1:]
+            if (first.star or first.keyword is not None or any(a.star for a in rest)
+                    or ev.is_builtin_call(first.value, "list")):
+                return False
+            if fname == "sorted":
+                return all(a.keyword is not None and not a.star for a in rest)
+            if fname not in _READERS or fname in ("tuple", "frozenset"):
+                return False
+            positional_ok = (not rest) or (fname == "sum" and len(rest) == 1)
+            if not positional_ok and not all(a.keyword is not None and not a.star for a in rest):
+                return False
+            if fname in ("min", "max") and any(a.keyword is None for a in rest):
+                return False  # max(a, b) compares its arguments, it does not iterate `a`
+            t = ev.type_of(first.value)
+            return t is not None and t.kind in _PURE_ITER
+
+        def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:
+            if not self._wrappable(original_node):
+                return updated_node
+            first = updated_node.args[0]
+            copy = cst.Call(func=cst.Name("list"), args=[cst.Arg(value=first.value)])
+            self.sites += 1
+            return updated_node.with_changes(args=[first.with_changes(value=copy),
+                                                   *updated_node.args[1:]])
