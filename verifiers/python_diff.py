@@ -30,6 +30,7 @@ from .inputs import generate_inputs, input_key
 METHOD = "hypothesis-diff"
 # Two hash seeds: differences between them expose reliance on set/dict order of str keys.
 HASH_SEEDS = (1, 2)
+HASH_CHECK_INPUTS = 64
 # Fewer returning inputs than this and a pass proves little.
 MIN_RETURNING = 5
 
@@ -220,7 +221,10 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
                   config: VerifyConfig, sandboxes: list, tol: Tolerance, t0: float) -> Verdict:
     n = len(run.inputs)
     for h, sandbox, expected in zip(HASH_SEEDS, sandboxes, run.outcomes):
-        load, outcomes = run_inputs(sandbox, variant, entry_point, run.inputs)
+        # Under the second hash seed a prefix suffices: order-dependence on str hashes shows on
+        # almost every input that holds a few strings, and this pass doubles a variant's cost.
+        inputs = run.inputs if h == HASH_SEEDS[0] else run.inputs[:HASH_CHECK_INPUTS]
+        load, outcomes = run_inputs(sandbox, variant, entry_point, inputs)
         kind = load.get("kind")
         if kind == "timeout":
             return _verdict("timeout", "variant timed out while loading", config, t0)
@@ -232,7 +236,7 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
                                 {"args": None, "original": {"kind": "return"},
                                  "variant": summary(load)}, default=repr))
         diffs, timeouts = [], []
-        for i, (args, want, got) in enumerate(zip(run.inputs, expected, outcomes)):
+        for i, (args, want, got) in enumerate(zip(inputs, expected, outcomes)):
             if got.get("kind") == "timeout":
                 timeouts.append(i)
                 continue
