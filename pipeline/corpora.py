@@ -92,7 +92,11 @@ def corpus_label(spec: CorpusSpec) -> str:
         path = _existing(spec.path, spec)
         return f"evalplus:{path.name}@{_file_sha256(path)[:12]}"
     if spec.kind == "files":
-        return f"files:{spec.path}"
+        root = _existing(spec.path, spec)
+        h = hashlib.sha256()
+        for path, relpath in _python_files(root):
+            h.update(relpath.encode() + b"\0" + _file_sha256(path).encode())
+        return f"files:{spec.path}@{h.hexdigest()[:12]}"
     return _hf_label(spec)
 
 

@@ -244,7 +244,18 @@ def test_bad_folder_corpus():
         "def hypotenuse(a: float, b: float) -> float:\n    return math.sqrt(_square(a) + _square(b))\n"
     )
     assert all(s.inputs == [] and s.license is None for s in seeds.values())
-    assert {i.source for i in items} == {f"files:{DATA / 'bad_corpus'}"}
+    label = corpus_label(spec)
+    assert label.startswith(f"files:{DATA / 'bad_corpus'}@") and len(label.split("@")[1]) == 12
+    assert {i.source for i in items} == {label}
+
+
+def test_files_label_follows_content(tmp_path):
+    (tmp_path / "a.py").write_text("def f(x):\n    return x\n")
+    spec = CorpusSpec(kind="files", path=str(tmp_path))
+    before = corpus_label(spec)
+    assert corpus_label(spec) == before
+    (tmp_path / "a.py").write_text("def f(x):\n    return x + 1\n")
+    assert corpus_label(spec) != before
 
 
 def test_single_file_corpus_and_license(tmp_path):
@@ -306,5 +317,7 @@ def test_hf_local_folder_in_code_format_and_missing_column(hf_cache):
     ]
     with pytest.raises(ValueError, match=r"no column 'code' \(code_column\); its columns are: content"):
         list(iter_corpus(spec.model_copy(update={"code_column": "code"})))
+    with pytest.raises(ValueError, match="has no split 'test'"):
+        list(iter_corpus(spec.model_copy(update={"split": "test"})))
     with pytest.raises(ValueError, match="not in EvalPlus format.*'entry_point'.*columns are: content"):
         list(iter_corpus(CorpusSpec(kind="hf", name=str(folder))))
