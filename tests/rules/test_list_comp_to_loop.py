@@ -1,0 +1,104 @@
+from semforge.transforms.registry import get_rule
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestListCompToLoop(RuleTestCase):
+    RULE = "list-comp-to-loop"
+    CASES = [
+        (
+            """
+            def f(xs, rows):
+                # evens
+                y = [x * 2 for x in xs if x % 2 == 0 if x]
+                return [(i, x) for i, row in enumerate(rows) for x in row]
+            """,
+            """
+            def f(xs, rows):
+                # evens
+                item = []
+                for cand in xs:
+                    if cand % 2 == 0:
+                        if cand:
+                            item.append(cand * 2)
+                y = item
+                left = []
+                for seen, total in enumerate(rows):
+                    for entry in total:
+                        left.append((seen, entry))
+                return left
+            """,
+        ),
+        (  # the comprehension variable is renamed inside nested scopes too; the
+           # assignment target may appear in the comprehension (bound only at the end)
+            """
+            def g(d):
+                d = [k for k in d if (lambda: k)()]
+                return d
+            """,
+            """
+            def g(d):
+                item = []
+                for cand in d:
+                    if (lambda: cand)():
+                        item.append(cand)
+                d = item
+                return d
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # module level and class bodies (class-body comprehensions do not see class names)
+        """
+        ys = [x for x in range(3)]
+        """,
+        """
+        def f():
+            class C:
+                ys = [x for x in range(3)]
+            return C
+        """,
+        # locals() would show the new loop variables
+        """
+        def f(xs):
+            ys = [x for x in xs]
+            return locals()
+        """,
+        # part of a larger expression
+        """
+        def f(xs):
+            return [x for x in xs] + [1]
+        """,
+        # not a list comprehension
+        """
+        def f(xs):
+            a = {x for x in xs}
+            b = (x for x in xs)
+            return {x: 1 for x in xs}
+        """,
+        # async comprehension
+        """
+        async def f(xs):
+            return [x async for x in xs]
+        """,
+        # attribute loop target
+        """
+        def f(o, xs):
+            return [0 for o.a in xs]
+        """,
+        # starred target
+        """
+        def f(xs):
+            return [a for a, *b in xs]
+        """,
+    ]
+
+
+def test_loop_variable_does_not_leak():
+    code = get_rule("list-comp-to-loop").apply(
+        "x = 'global'\n"
+        "def f(xs):\n"
+        "    ys = [x for x in xs]\n"
+        "    return ys, x\n").code
+    ns: dict = {}
+    exec(code, ns)
+    assert ns["f"]([1, 2]) == ([1, 2], "global")

@@ -1,0 +1,116 @@
+"""Expand a list comprehension assigned or returned in a function into a ``for`` loop."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import ComprehensionScope, FunctionScope, ScopeProvider
+
+from ..analysis import NameAllocator, uses_dynamic_scope
+from ..base import Rule, RuleTransformer
+from ..registry import register
+
+_STATEMENT = m.SimpleStatementLine(body=[
+    m.Assign(value=m.ListComp()) | m.AnnAssign(value=m.ListComp()) | m.Return(value=m.ListComp())
+])
+
+
+def _plain_target(target: cst.BaseExpression) -> bool:
+    """A name or a (nested) tuple/list of names, without starred parts."""
+    if isinstance(target, cst.Name):
+        return True
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return all(not isinstance(el, cst.StarredElement) and _plain_target(el.value)
+                   for el in target.elements)
+    return False
+
+
+def _for_clauses(comp: cst.ListComp) -> list[cst.CompFor]:
+    clauses, clause = [], comp.for_in
+    while clause is not None:
+        clauses.append(clause)
+        clause = clause.inner_for_in
+    return clauses
+
+
+@register
+class ListCompToLoop(Rule):
+    """``y = [e for x in xs if c]`` -> ``acc = []`` / ``for x2 in xs: if c: acc.append(e)`` /
+    ``y = acc``; likewise ``return [...]`` and nested ``for`` clauses.
+
+    Sound: the comprehension and the loop evaluate the first iterable once in the function,
+    then, per element, the conditions in order (short-circuiting as nested ``if``\\ s) and the
+    element, appending to a new list; ``y`` is bound only after the whole list is built, so a
+    failure midway leaves ``y`` as it was. The comprehension's variables live in their own scope
+    and must not leak: the loop uses fresh names for them, renaming exactly the references the
+    comprehension scope resolves (nested lambdas and comprehensions included); a walrus inside
+    binds in the function in both forms. Fires only in function bodies not using
+    ``exec``/``eval``/``locals()``... (the new locals would show), for statements that are
+    exactly ``target = [...]``, ``target: T = [...]`` or ``return [...]``, with name or tuple
+    loop targets and no ``async for`` clause.
+    """
+
+    id = "list-comp-to-loop"
+    description = "Expand `y = [e for x in xs if c]` into a for loop appending to a list."
+    category = "comprehension"
+    intent = "neutral"
+
+    class Transformer(RuleTransformer):
+        METADATA_DEPENDENCIES = (ScopeProvider,)
+
+        def visit_Module(self, node: cst.Module) -> None:
+            self.names = NameAllocator(node, taken=self.protected, rng=self.rng)
+            self.renames: dict[cst.Name, str] = {}
+            self.sites_todo: dict[cst.SimpleStatementLine, str] = {}
+
+        def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+            if not m.matches(node, _STATEMENT):
+                return
+            comp: cst.ListComp = node.body[0].value
+            clauses = _for_clauses(comp)
+            if any(c.asynchronous is not None or not _plain_target(c.target) for c in clauses):
+                return
+            func_scope = self.get_metadata(ScopeProvider, node, None)
+            comp_scope = self.get_metadata(ScopeProvider, comp.elt, None)
+            if not isinstance(func_scope, FunctionScope) or not isinstance(
+                    comp_scope, ComprehensionScope) or uses_dynamic_scope(func_scope.node):
+                return
+            fresh: dict[str, str] = {}
+            renames: dict[cst.Name, str] = {}
+            for assignment in comp_scope.assignments:
+                if not isinstance(assignment.node, cst.Name) or any(
+                        not isinstance(ref.node, cst.Name) for ref in assignment.references):
+                    return  # e.g. a string annotation mentions it: cannot rename safely
+                new = fresh.setdefault(assignment.name, self.names.fresh())
+                renames[assignment.node] = new
+                for ref in assignment.references:
+                    renames[ref.node] = new
+            self.renames.update(renames)
+            self.sites_todo[node] = self.names.fresh()
+
+        def leave_Name(self, original_node, updated_node):
+            new = self.renames.get(original_node)
+            return updated_node if new is None else updated_node.with_changes(value=new)
+
+        def leave_SimpleStatementLine(self, original_node, updated_node):
+            acc = self.sites_todo.get(original_node)
+            if acc is None:
+                return updated_node
+            stmt = updated_node.body[0]
+            comp: cst.ListComp = stmt.value
+            inner: cst.BaseStatement = cst.parse_statement(f"{acc}.append(0)")
+            inner = inner.with_deep_changes(inner.body[0].value.args[0], value=comp.elt.with_changes(
+                lpar=[], rpar=[]) if not isinstance(comp.elt, (cst.Tuple, cst.NamedExpr,
+                                                              cst.GeneratorExp)) else comp.elt)
+            for clause in reversed(_for_clauses(comp)):
+                for cond in reversed(clause.ifs):
+                    inner = cst.If(test=cond.test, body=cst.IndentedBlock(body=[inner]))
+                inner = cst.For(target=clause.target.with_changes(lpar=[], rpar=[])
+                                if isinstance(clause.target, cst.Name) else clause.target,
+                                iter=clause.iter, body=cst.IndentedBlock(body=[inner]))
+            init = cst.parse_statement(f"{acc} = []").with_changes(
+                leading_lines=updated_node.leading_lines)
+            final = updated_node.with_changes(body=[stmt.with_changes(value=cst.Name(acc))],
+                                              leading_lines=())
+            self.sites += 1
+            return cst.FlattenSentinel([init, inner, final])
