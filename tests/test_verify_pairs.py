@@ -1,0 +1,137 @@
+"""Tricky pairs through the real sandbox: each case is a difference a weak verifier would miss,
+or a correct rewrite a too-strict one would reject."""
+
+import json
+
+import pytest
+
+from semforge.verifiers import VerifyConfig, verify_pair, verify_variants
+
+FAST = VerifyConfig(examples=120, measure_speed=False, timeout_s=2.0)
+
+
+def fn(body: str, sig: str = "f(x)") -> str:
+    lines = "\n".join("    " + line for line in body.strip().splitlines())
+    return f"def {sig}:\n{lines}\n"
+
+
+CASES = [
+    # (name, original, variant, seed inputs, expected verdict)
+    ("boundary-gt-ge", fn("return x > 0"), fn("return x >= 0"), [[5], [9]], "different"),
+    ("empty-input", fn("return max(x) if x else 0"), fn("return max(x) if len(x) > 0 else -1"),
+     [[[1, 2]]], "different"),
+    ("empty-guard-rewrite", fn("return sum(x) / len(x) if x else 0.0"), fn("return sum(x) / max(len(x), 1)"),
+     [[[1.0, 3.0]], [[2.0]]], "equivalent"),
+    ("duplicates", fn("return sorted(x)"), fn("return sorted(set(x))"), [[[3, 1, 2]], [[5, 4]]], "different"),
+    ("argument-mutation", fn("return sorted(x)"), fn("x.sort()\nreturn x"), [[[3, 1, 2]]], "different"),
+    ("stdout", fn("return x * 2"), fn("print(x)\nreturn x * 2"), [[1], [2]], "different"),
+    ("exception-type", fn("return [1, 2, 3][x]"), fn("if x >= 3:\n    raise ValueError(x)\nreturn [1, 2, 3][x]"),
+     [[0], [1], [2]], "different"),
+    ("int-vs-float", fn("return x // 2"), fn("return float(x // 2)"), [[4], [7]], "different"),
+    ("int-vs-bool", fn("return 1 if x > 0 else 0"), fn("return x > 0"), [[4], [-7]], "different"),
+    ("true-division", fn("return x // 2"), fn("return int(x / 2)"), [[4], [7]], "different"),
+    ("dict-order", fn("return {k: len(k) for k in x}"), fn("return {k: len(k) for k in sorted(x)}"),
+     [[["b", "a"]], [["zz", "y"]]], "different"),
+    ("generator-items", fn("return (i * i for i in range(x))"), fn("return (i * i for i in range(1, x))"),
+     [[3], [5]], "different"),
+    ("nan", fn("return x > 0.0"), fn("return not x <= 0.0"), [[1.5], [-2.0]], "different"),
+    ("correct-rewrite", fn("out = []\nfor v in x:\n    if v % 2 == 0:\n        out.append(v * v)\nreturn out"),
+     fn("return [v * v for v in x if v % 2 == 0]"), [[[1, 2, 3, 4]], [[]]], "equivalent"),
+    ("generator-same", fn("return (i * i for i in range(x))"), fn("return (i ** 2 for i in range(x))"),
+     [[3], [5]], "equivalent"),
+    ("variant-syntax-error", fn("return x"), "def f(x)\n    return x\n", [[1]], "different"),
+    ("variant-infinite-loop", fn("return x"), fn("while x == 3:\n    pass\nreturn x"), [[1], [2]], "timeout"),
+    ("escape-hatch", fn("return x + 1"), "import inspect\n" + fn("return x + 1"), [[1]], "undecided"),
+]
+
+
+@pytest.mark.parametrize("name,original,variant,seeds,expected", CASES, ids=[c[0] for c in CASES])
+def test_tricky_pair(name, original, variant, seeds, expected):
+    config = FAST if expected != "timeout" else VerifyConfig(examples=40, measure_speed=False,
+                                                            timeout_s=0.5)
+    v = verify_pair(original, variant, "f", seeds, config)
+    assert v.verdict == expected, v.reason
+    assert v.reason and "\n" not in v.reason
+    if expected == "different":
+        assert v.counterexample is not None
+        cx = json.loads(v.counterexample)
+        assert set(cx) >= {"args", "original", "variant"}
+
+
+def test_float_reassociation_within_tolerance_accepted():
+    original = fn("return (a + b) + c", "f(a, b, c)")
+    variant = fn("return a + (b + c)", "f(a, b, c)")
+    seeds = [[0.1, 0.2, 0.3], [1.0, 2.0, 3.0]]
+    # Cancellation makes the rounding error absolute, not relative: the corpus's atol covers it.
+    assert verify_variants(original, "f", [variant], seeds, FAST, atol=1e-9)[0].verdict == "equivalent"
+    exact = VerifyConfig(examples=120, measure_speed=False, rtol=0.0)
+    assert verify_pair(original, variant, "f", seeds, exact).verdict == "different"
+
+
+def test_smallest_counterexample_is_reported():
+    v = verify_pair(fn("return x > 0"), fn("return x >= 0"), "f", [[5]], FAST)
+    assert json.loads(v.counterexample)["args"] == "[0]"
+
+
+@pytest.mark.parametrize("original", [
+    fn("import random\nreturn x + random.random()"),
+    fn("import time\nreturn time.perf_counter_ns() % 7 + x"),
+    fn("return list({str(i) for i in range(x + 5)})"),
+], ids=["random", "time", "set-of-strings-order"])
+def test_nondeterministic_original_is_undecided(original):
+    v = verify_pair(original, original, "f", [[1], [2], [3]], FAST)
+    assert v.verdict == "undecided", v.reason
+    assert "nondeterministic" in v.reason
+
+
+def test_variant_relying_on_hash_order_is_rejected():
+    original = fn("return sorted({str(i) for i in range(x + 5)})")
+    variant = fn("return list({str(i) for i in range(x + 5)})")
+    v = verify_pair(original, variant, "f", [[1], [2], [3]], FAST)
+    assert v.verdict == "different", v.reason
+
+
+def test_domain_versus_strict_policy():
+    original = fn("if x < 0:\n    raise ValueError('negative')\nreturn x * 2")
+    variant = fn("if x < 0:\n    raise TypeError('negative')\nreturn x + x")
+    strict = verify_pair(original, variant, "f", [[1], [-1], [3]], FAST)
+    domain = verify_pair(original, variant, "f", [[1], [-1], [3]],
+                         VerifyConfig(examples=120, measure_speed=False, policy="domain"))
+    assert strict.verdict == "different" and strict.policy == "strict"
+    assert domain.verdict == "equivalent" and domain.policy == "domain", domain.reason
+
+
+def test_domain_policy_with_original_always_raising_is_undecided():
+    original = fn("raise ValueError(x)")
+    v = verify_pair(original, original, "f", [[1]],
+                    VerifyConfig(examples=30, measure_speed=False, policy="domain"))
+    assert v.verdict == "undecided", v.reason
+
+
+def test_original_fails_to_load_gives_error_for_every_variant():
+    verdicts = verify_variants("def f(x)\n    return x\n", "f", [fn("return x"), fn("return x + 0")],
+                               [[1]], FAST)
+    assert [v.verdict for v in verdicts] == ["error", "error"]
+    assert all("original" in v.reason for v in verdicts)
+
+
+def test_missing_entry_point_is_an_error_not_a_crash():
+    v = verify_pair(fn("return x", "g(x)"), fn("return x", "g(x)"), "f", [[1]], FAST)
+    assert v.verdict == "error", v.reason
+
+
+def test_verdict_records_seed_examples_and_method():
+    v = verify_pair(fn("return x + 1"), fn("return 1 + x"), "f", [[1]],
+                    VerifyConfig(examples=50, seed=7, measure_speed=False))
+    assert v.verdict == "equivalent", v.reason
+    assert (v.seed, v.method, v.policy) == (7, "hypothesis-diff", "strict")
+    assert 0 < v.examples <= 50
+
+
+def test_equivalent_pair_gets_a_speed_label():
+    v = verify_pair(fn("return sum(x)"), fn("t = 0\nfor v in x:\n    t += v\nreturn t"), "f",
+                    [[[1, 2, 3]], [list(range(50))]],
+                    VerifyConfig(examples=60, speed_rounds=7))
+    assert v.verdict == "equivalent", v.reason
+    assert v.perf_label in ("faster", "slower", "same") and v.timing == "wall"
+    assert v.speedup_ci[0] <= v.speedup <= v.speedup_ci[1]
