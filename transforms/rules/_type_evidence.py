@@ -29,7 +29,7 @@ import libcst.matchers as m
 from libcst.metadata import (Assignment, ComprehensionScope, FunctionScope, ParentNodeProvider,
                              ScopeProvider)
 
-from ..analysis import assigned_names, global_nonlocal_names, uses_dynamic_scope
+from ..analysis import NameAllocator, assigned_names, global_nonlocal_names, uses_dynamic_scope
 from ..base import RuleTransformer
 
 
@@ -448,10 +448,12 @@ def annotation_type(ann: cst.BaseExpression) -> T | None:
 
 
 class EvidenceTransformer(RuleTransformer):
-    """A RuleTransformer with ``self.ev`` (a TypeEvidence for the module being visited)."""
+    """A RuleTransformer with ``self.ev`` (a TypeEvidence for the module being visited) and
+    ``self.names`` (a NameAllocator handing out names fresh in the whole module)."""
 
     METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)
 
     def visit_Module(self, node: cst.Module) -> None:
         self.ev = TypeEvidence(node, self.metadata[ScopeProvider],
                                self.metadata[ParentNodeProvider])
+        self.names = NameAllocator(node, taken=self.protected, rng=self.rng)

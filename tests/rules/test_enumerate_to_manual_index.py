@@ -1,0 +1,104 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestEnumerateToManualIndex(RuleTestCase):
+    RULE = "enumerate-to-manual-index"
+    CASES = [
+        (
+            """
+            def find(xs, target):
+                # scan
+                for i, x in enumerate(xs):
+                    if x == target:
+                        return i
+                return -1
+            """,
+            """
+            def find(xs, target):
+                # scan
+                idx = 0
+                for x in xs:
+                    i = idx
+                    idx += 1
+                    if x == target:
+                        return i
+                return -1
+            """,
+        ),
+        (  # a start, continue/else, a one-line body, and a name `idx` already taken
+            """
+            def f(rows, idx):
+                for (n, row) in enumerate(rows, start=1):
+                    if not row:
+                        continue
+                    print(n, row, idx)
+                else:
+                    pass
+                for k, v in enumerate(rows, -1): print(k)
+            """,
+            """
+            def f(rows, idx):
+                idx_1 = 1
+                for row in rows:
+                    n = idx_1
+                    idx_1 += 1
+                    if not row:
+                        continue
+                    print(n, row, idx)
+                else:
+                    pass
+                idx_2 = -1
+                for v in rows: k = idx_2; idx_2 += 1; print(k)
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # module level and class body: the counter would become a global / class attribute
+        """
+        for i, x in enumerate(xs):
+            print(i, x)
+        class C:
+            for i, x in enumerate('ab'):
+                pass
+        """,
+        # a computed start would be evaluated before xs; a keyword other than start
+        """
+        def f(xs, s):
+            for i, x in enumerate(xs, s):
+                pass
+            for i, x in enumerate(xs, begin=1):
+                pass
+            for i, x in enumerate(*xs):
+                pass
+        """,
+        # targets that are not two distinct plain names
+        """
+        def f(xs, obj):
+            for obj.i, x in enumerate(xs):
+                pass
+            for i, (a, b) in enumerate(xs):
+                pass
+            for i, i in enumerate(xs):
+                pass
+            for t in enumerate(xs):
+                pass
+        """,
+        # shadowed enumerate, locals() and async for
+        """
+        def enumerate(xs):
+            return []
+        def f(xs):
+            for i, x in enumerate(xs):
+                pass
+        """,
+        """
+        def f(xs):
+            for i, x in enumerate(xs):
+                print(locals())
+        """,
+        """
+        async def f(xs):
+            async for i, x in enumerate(xs):
+                pass
+        """,
+    ]
