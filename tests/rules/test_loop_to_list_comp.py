@@ -1,0 +1,197 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestLoopToListComp(RuleTestCase):
+    RULE = "loop-to-list-comp"
+    CASES = [
+        (
+            """
+            def f(xs):
+                acc = []
+                for x in xs:
+                    if x > 0:
+                        acc.append(x * 2)
+                return acc
+            """,
+            """
+            def f(xs):
+                acc = [x * 2 for x in xs if x > 0]
+                return acc
+            """,
+        ),
+        (  # nested loops and one-line suites; conditions stay attached to their loop
+            """
+            def f(lst, x):
+                res = []
+                for i, l in enumerate(lst):
+                    if l:
+                        for j in range(len(l)):
+                            if l[j] == x: res.append((i, j))
+                return res
+            """,
+            """
+            def f(lst, x):
+                res = [(i, j) for i, l in enumerate(lst) if l for j in range(len(l)) if l[j] == x]
+                return res
+            """,
+        ),
+        (  # loose iterables and conditions get parentheses
+            """
+            def f(a, b, c):
+                out = []
+                for v in a if c else b:
+                    if (lambda: v)() if c else v:
+                        out.append(v)
+                return out
+            """,
+            """
+            def f(a, b, c):
+                out = [v for v in (a if c else b) if ((lambda: v)() if c else v)]
+                return out
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # the loop variable is read after the loop (the comprehension would not bind it)
+        """
+        def f(xs):
+            acc = []
+            for x in xs:
+                acc.append(x)
+            return acc, x
+        """,
+        # the loop variable is a parameter / bound elsewhere
+        """
+        def f(xs, x):
+            acc = []
+            for x in xs:
+                acc.append(x)
+            return acc
+        """,
+        # the body reads the accumulator while it grows
+        """
+        def f(xs):
+            acc = []
+            for x in xs:
+                acc.append(len(acc) + x)
+            return acc
+        """,
+        # an exception midway leaves a partial list that a handler could see
+        """
+        def f(xs):
+            acc = []
+            try:
+                for x in xs:
+                    acc.append(1 / x)
+            except ZeroDivisionError:
+                pass
+            return acc
+        """,
+        """
+        def f(xs, lock):
+            acc = []
+            with lock:
+                for x in xs:
+                    acc.append(g(x))
+            return acc
+        """,
+        # a closure sees the accumulator
+        """
+        def f(xs):
+            acc = []
+            peek = lambda: len(acc)
+            for x in xs:
+                acc.append(peek())
+            return acc
+        """,
+        # global accumulator
+        """
+        def f(xs):
+            global acc
+            acc = []
+            for x in xs:
+                acc.append(x)
+        """,
+        # for-else, extra statements, non-empty start, if-else
+        """
+        def f(xs):
+            acc = []
+            for x in xs:
+                acc.append(x)
+            else:
+                acc.append(0)
+            return acc
+        """,
+        """
+        def f(xs):
+            acc = []
+            for x in xs:
+                acc.append(x)
+                print(x)
+            return acc
+        """,
+        """
+        def f(xs):
+            acc = [0]
+            for x in xs:
+                acc.append(x)
+            return acc
+        """,
+        """
+        def f(xs):
+            acc = []
+            for x in xs:
+                if x:
+                    acc.append(x)
+                else:
+                    acc.append(-x)
+            return acc
+        """,
+        # module level
+        """
+        acc = []
+        for x in range(3):
+            acc.append(x)
+        """,
+        # walrus and yield
+        """
+        def f(xs):
+            acc = []
+            for x in xs:
+                acc.append((y := x))
+            return acc, y
+        """,
+        """
+        def f(xs):
+            acc = []
+            for x in xs:
+                acc.append((yield x))
+            return acc
+        """,
+        # a comment would be lost
+        """
+        def f(xs):
+            acc = []
+            for x in xs:
+                # keep
+                acc.append(x)
+            return acc
+        """,
+        # not append
+        """
+        def f(xs):
+            acc = []
+            for x in xs:
+                acc.extend(x)
+            return acc
+        """,
+        # exec sees names
+        """
+        def f(xs):
+            acc = []
+            for x in xs:
+                acc.append(x)
+            exec("print(x)")
+            return acc
+        """,
+    ]
