@@ -113,18 +113,26 @@ def introduced_hatches(original: str, variant: str) -> set[str]:
 
 
 CHUNK = 64
+# Every timeout costs a whole ``timeout_s`` and a restarted session. Inputs run smallest-first,
+# so once a program has timed out this often the remaining (larger) inputs are not tried.
+MAX_TIMEOUTS = 3
 
 
-def run_inputs(sandbox, code: str, entry_point: str, inputs: list[list]) -> tuple[dict, list[dict]]:
-    """(load outcome, one outcome per input). A session that dies is replaced and work resumes
-    after the input that killed it; if the program cannot be reloaded the rest are crashes."""
+def run_inputs(sandbox, code: str, entry_point: str, inputs: list[list],
+               max_timeouts: int | None = None) -> tuple[dict, list[dict]]:
+    """(load outcome, outcomes of a prefix of the inputs: all of them unless ``max_timeouts``
+    timeouts cut the run short). A session that dies is replaced and work resumes after the
+    input that killed it; if the program cannot be reloaded the rest are crashes."""
     session = sandbox.open(code, entry_point)
     load = session.load
     outcomes: list[dict] = []
+    timeouts = 0
     try:
         if load.get("kind") != "return":
             return load, []
         while len(outcomes) < len(inputs):
+            if max_timeouts is not None and timeouts >= max_timeouts:
+                break
             if not session.alive:
                 session.close()
                 session = sandbox.open(code, entry_point)
@@ -137,6 +145,7 @@ def run_inputs(sandbox, code: str, entry_point: str, inputs: list[list]) -> tupl
             if not batch:  # the sandbox gave nothing back for this input: count it lost
                 batch = [{"kind": "crash", "reason": "no outcome returned"}]
             outcomes.extend(batch)
+            timeouts += sum(o.get("kind") == "timeout" for o in batch)
         return load, outcomes[: len(inputs)]
     finally:
         session.close()
@@ -173,18 +182,31 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
         return OriginalRun(failure=_verdict(
             "error", "no inputs: no seed inputs and no usable signature for the entry point",
             config, t0))
+    # Seeds keep their place; generated inputs run smallest first (see MAX_TIMEOUTS).
+    n_seeds = min(len(seed_inputs), len(inputs))
+    inputs = inputs[:n_seeds] + sorted(inputs[n_seeds:], key=lambda a: len(input_key(a)))
     runs = []
-    for sandbox in sandboxes:
-        load, outcomes = run_inputs(sandbox, original, entry_point, inputs)
+    for k, sandbox in enumerate(sandboxes):
+        load, outcomes = run_inputs(sandbox, original, entry_point, inputs, MAX_TIMEOUTS)
         if load.get("kind") != "return":
             why = describe(load)
             msg = load.get("exc_msg") or load.get("reason") or ""
             return OriginalRun(failure=_verdict(
                 "error", f"original {why}: {short(msg, 120)}".rstrip(": "), config, t0))
+        if k == 0:
+            # The rerun only needs the inputs the first run finished.
+            skipped = len(inputs) - len(outcomes)
+            inputs = inputs[: len(outcomes)]
+            keep = [i for i, o in enumerate(outcomes) if o.get("kind") != "timeout"]
+            dropped_timeouts = len(outcomes) - len(keep) + skipped
+            inputs = [inputs[i] for i in keep]
+            outcomes = [outcomes[i] for i in keep]
+        elif len(outcomes) < len(inputs):  # timed out on the rerun: pad, those inputs are dropped
+            outcomes += [{"kind": "timeout"}] * (len(inputs) - len(outcomes))
         runs.append(outcomes)
     tol = Tolerance(0.0, 0.0)  # the same program twice must agree exactly
     kept, kept_outcomes = [], [[] for _ in runs]
-    dropped = {"timeout": 0, "crash": 0, "raise": 0}
+    dropped = {"timeout": dropped_timeouts, "crash": 0, "raise": 0}
     for i, args in enumerate(inputs):
         first = runs[0][i]
         if any(r[i].get("kind") in ("timeout", "crash") for r in runs):
@@ -224,7 +246,7 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
         # Under the second hash seed a prefix suffices: order-dependence on str hashes shows on
         # almost every input that holds a few strings, and this pass doubles a variant's cost.
         inputs = run.inputs if h == HASH_SEEDS[0] else run.inputs[:HASH_CHECK_INPUTS]
-        load, outcomes = run_inputs(sandbox, variant, entry_point, inputs)
+        load, outcomes = run_inputs(sandbox, variant, entry_point, inputs, MAX_TIMEOUTS)
         kind = load.get("kind")
         if kind == "timeout":
             return _verdict("timeout", "variant timed out while loading", config, t0)
