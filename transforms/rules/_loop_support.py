@@ -1,0 +1,154 @@
+"""Checks shared by the rules that turn accumulation loops into builtin calls and back.
+
+Moving code between a ``for`` statement and a generator expression changes three things a
+rule must rule out: the loop variables (function locals vs. names private to the generator),
+the scope other names are read from (a generator reads the function's locals as closure
+cells, so reading an *unbound* local raises ``NameError`` instead of ``UnboundLocalError``),
+and when the accumulator is written (once at the end vs. after every item, which an exception
+handler could observe).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from ..analysis import global_nonlocal_names
+
+_NESTED = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+
+
+class _NamesOutside(cst.CSTVisitor):
+    def __init__(self, skip: cst.CSTNode) -> None:
+        super().__init__()
+        self.skip = skip
+        self.names: set[str] = set()
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if node is self.skip:
+            return False
+        if isinstance(node, cst.Name):
+            self.names.add(node.value)
+        if isinstance(node, cst.Attribute):
+            node.value.visit(self)
+            return False
+        if isinstance(node, cst.Arg) and node.keyword is not None:
+            node.value.visit(self)
+            return False
+        return True
+
+
+def names_outside(func: cst.FunctionDef, skip: cst.CSTNode) -> set[str]:
+    """Every identifier used as a name in ``func`` (parameters, nested functions and all)
+    except inside ``skip``: a loop variable absent from it is invisible outside the loop."""
+    visitor = _NamesOutside(skip)
+    func.visit(visitor)
+    return visitor.names
+
+
+def read_names(node: cst.CSTNode) -> list[cst.Name]:
+    """Name nodes read as variables inside ``node`` (not attribute or keyword names)."""
+    found: list[cst.Name] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            found.append(n)
+
+        def visit_Attribute(self, n: cst.Attribute) -> bool:
+            n.value.visit(self)
+            return False
+
+        def visit_Arg(self, n: cst.Arg) -> bool:
+            n.value.visit(self)
+            return False
+
+    node.visit(V())
+    return found
+
+
+def unsupported_inside(node: cst.CSTNode) -> bool:
+    """Constructs whose meaning changes when moved in or out of a generator expression:
+    ``yield``/``await`` (scope of the generator), walrus (binds in the function either way,
+    but ordering becomes subtle), lambdas and nested comprehensions capturing loop variables."""
+    return bool(m.findall(node, m.Yield() | m.Await() | m.NamedExpr() | m.Lambda()
+                          | m.ListComp() | m.SetComp() | m.DictComp() | m.GeneratorExp()))
+
+
+def guarded(ev, node: cst.CSTNode, func: cst.FunctionDef) -> bool:
+    """``node`` sits inside a try/with of ``func``: an exception raised mid-loop could be
+    caught and a half-updated accumulator observed."""
+    current = ev.parent(node)
+    while current is not None and current is not func:
+        if isinstance(current, (cst.Try, cst.TryStar, cst.With)):
+            return True
+        current = ev.parent(current)
+    return False
+
+
+def bound_names_safe(ev, func: cst.FunctionDef, scope, exprs, exclude: set[str]) -> bool:
+    """Every name read in ``exprs`` (other than ``exclude``) reads the same thing, with the
+    same exception if unbound, from a loop body and from a generator expression: a global,
+    builtin or outer-function name (looked up identically), or a parameter of ``func`` that is
+    never deleted (always bound). Other locals might be unbound, which a generator reports as
+    ``NameError`` and the function body as ``UnboundLocalError``."""
+    deleted = {n.value for d in m.findall(func, m.Del()) for n in m.findall(d, m.Name())}
+    params = {p.name.value for p in _all_params(func.params)}
+    declared = global_nonlocal_names(func)
+    for expr in exprs:
+        for name in read_names(expr):
+            value = name.value
+            if value in exclude or value in ("True", "False", "None"):
+                continue
+            if value in declared:
+                continue  # a global: looked up in module globals from anywhere
+            if scope.assignments[value]:
+                if value not in params or value in deleted:
+                    return False
+    return True
+
+
+def _all_params(params: cst.Parameters):
+    yield from params.posonly_params
+    yield from params.params
+    yield from params.kwonly_params
+    if isinstance(params.star_arg, cst.Param):
+        yield params.star_arg
+    if params.star_kwarg is not None:
+        yield params.star_kwarg
+
+
+def local_only(ev, func: cst.FunctionDef, scope, name: str) -> bool:
+    """``name`` is a plain local of ``func``: not global/nonlocal, and never referenced from a
+    nested function, lambda, class or comprehension (so no closure can see its value)."""
+    if name in global_nonlocal_names(func):
+        return False
+    for node in m.findall(func, m.Name(name)):
+        if ev.scopes.get(node) is not None and ev.scopes.get(node) is not scope:
+            return False
+    return True
+
+
+def comp_safe(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """Parenthesize what cannot stand unparenthesized as a comprehension's iterable or
+    condition (``x for x in a if c else b`` would parse differently)."""
+    if isinstance(expr, (cst.IfExp, cst.Lambda, cst.NamedExpr, cst.Yield, cst.Tuple)) \
+            and not expr.lpar:
+        return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return expr
+
+
+def loop_target_names(target: cst.BaseAssignTargetExpression) -> list[str] | None:
+    """Names bound by a for/comprehension target made only of names (``x``, ``a, b``)."""
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        names = []
+        for el in target.elements:
+            if not isinstance(el, cst.Element):
+                return None
+            sub = loop_target_names(el.value)
+            if sub is None:
+                return None
+            names += sub
+        return names
+    return None
