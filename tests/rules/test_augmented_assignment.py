@@ -1,0 +1,142 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestAugmentedAssignment(RuleTestCase):
+    RULE = "augmented-assignment"
+    CASES = [
+        (
+            """
+            def f(xs):
+                total = 0
+                n = len(xs)
+                s = ""
+                for i in range(n):
+                    total = total + i * 2
+                    s += "ab"
+                    n -= total - 1
+                return total, s, n
+            """,
+            """
+            def f(xs):
+                total = 0
+                n = len(xs)
+                s = ""
+                for i in range(n):
+                    total += i * 2
+                    s = s + "ab"
+                    n = n - (total - 1)
+                return total, s, n
+            """,
+        ),
+        (  # names proven from each other; an arbitrary right operand is fine
+            """
+            def f(arr):
+                a = 1
+                b = a * 3
+                b = b * arr
+                a **= -1
+            """,
+            """
+            def f(arr):
+                a = 1
+                b = a * 3
+                b = b * arr
+                a = a ** (-1)
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # lists: += extends in place, aliases see it
+        """
+        def f(x):
+            acc = []
+            alias = acc
+            acc += x
+            acc = acc + [1]
+            return alias
+        """,
+        # parameters carry no type evidence (numpy arrays have __iadd__)
+        """
+        def f(x: int):
+            x = x + 1
+            x += 1
+            return x
+        """,
+        # one binding of unknown type spoils the evidence
+        """
+        def f(g):
+            t = 0
+            t = g()
+            t = t + 1
+            return t
+        """,
+        # arithmetic with an unknown operand may return a mutable object
+        """
+        def f(arr):
+            t = 0
+            t = t + arr
+            t += 1
+            return t
+        """,
+        # tuple unpacking, walrus, loop over anything but range, with-as
+        """
+        def f(p):
+            a, b = 0, 1
+            a = a + b
+            if (c := 0) == 0:
+                c = c + 1
+            for d in p:
+                d = d + 1
+            return a, c
+        """,
+        # global and nonlocal
+        """
+        def f():
+            global t
+            t = 0
+            t = t + 1
+        """,
+        """
+        def f():
+            t = 0
+            def g():
+                nonlocal t
+                t = []
+            g()
+            t += [1]
+            return t
+        """,
+        # `len` shadowed
+        """
+        def len(x):
+            return [x]
+        def f(x):
+            n = len(x)
+            n += [1]
+            return n
+        """,
+        # module and class level
+        """
+        t = 0
+        t = t + 1
+        class C:
+            u = 0
+            u += 1
+        """,
+        # (x - a) - b is not x - (a - b)
+        """
+        def f(a, b):
+            x = 0
+            x = a - x
+            x = x * a + b
+            x = (x) - a - b
+            return x
+        """,
+        # exec could rebind
+        """
+        def f():
+            t = 0
+            exec("t = []")
+            t = t + 1
+        """,
+    ]

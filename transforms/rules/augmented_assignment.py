@@ -1,0 +1,151 @@
+"""``x = x + e`` <-> ``x += e`` for variables that only ever hold immutable builtin values."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import Assignment, FunctionScope, ParentNodeProvider, ScopeProvider
+
+from ..analysis import builtin_is_shadowed, global_nonlocal_names, is_literal, uses_dynamic_scope
+from ..base import Rule, RuleTransformer
+from ..registry import register
+
+_AUG_TO_BIN = {
+    cst.AddAssign: cst.Add, cst.SubtractAssign: cst.Subtract, cst.MultiplyAssign: cst.Multiply,
+    cst.DivideAssign: cst.Divide, cst.FloorDivideAssign: cst.FloorDivide,
+    cst.ModuloAssign: cst.Modulo, cst.PowerAssign: cst.Power,
+    cst.LeftShiftAssign: cst.LeftShift, cst.RightShiftAssign: cst.RightShift,
+    cst.BitOrAssign: cst.BitOr, cst.BitAndAssign: cst.BitAnd, cst.BitXorAssign: cst.BitXor,
+    cst.MatrixMultiplyAssign: cst.MatrixMultiply,
+}
+_BIN_TO_AUG = {b: a for a, b in _AUG_TO_BIN.items()}
+# Operands that can follow a binary operator without parentheses whatever the operator.
+_ATOMS = (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Integer, cst.Float,
+          cst.Imaginary, cst.SimpleString, cst.FormattedString, cst.ConcatenatedString,
+          cst.List, cst.Dict, cst.Set, cst.ListComp, cst.SetComp, cst.DictComp)
+
+
+class _Evidence:
+    """Which locals of one function provably hold only immutable builtin values (int, float,
+    complex, bool, str, bytes, None): the greatest set of names all of whose bindings produce
+    such a value, assuming the names of the set do (induction over the execution)."""
+
+    def __init__(self, transformer: RuleTransformer, scope: FunctionScope, len_ok: bool,
+                 range_ok: bool) -> None:
+        self.t, self.len_ok, self.range_ok = transformer, len_ok, range_ok
+        func = scope.node
+        if uses_dynamic_scope(func):
+            self.names: frozenset[str] = frozenset()
+            return
+        bindings: dict[str, list] = {}
+        for assignment in scope.assignments:
+            bindings.setdefault(assignment.name, []).append(assignment)
+        names = set(bindings) - global_nonlocal_names(func)
+        changed = True
+        while changed:
+            changed = False
+            for name in sorted(names):
+                if not all(self._binding_ok(a, names) for a in bindings[name]):
+                    names.discard(name)
+                    changed = True
+        self.names = frozenset(names)
+
+    def immutable(self, expr: cst.BaseExpression, names: set[str] | frozenset[str]) -> bool:
+        if is_literal(expr) or isinstance(expr, cst.FormattedString):
+            return True
+        if isinstance(expr, cst.Name):
+            return expr.value in names
+        if isinstance(expr, cst.BinaryOperation):
+            return self.immutable(expr.left, names) and self.immutable(expr.right, names)
+        if isinstance(expr, cst.UnaryOperation):
+            return self.immutable(expr.expression, names)
+        if m.matches(expr, m.Call(func=m.Name("len"), args=[m.Arg(star="", keyword=None)])):
+            return self.len_ok
+        return False
+
+    def _binding_ok(self, assignment, names) -> bool:
+        node = assignment.node
+        if not isinstance(assignment, Assignment) or not isinstance(node, cst.Name):
+            return False  # parameters, imports, def/class names, builtins...
+        parent = self.t.get_metadata(ParentNodeProvider, node, None)
+        if isinstance(parent, cst.AssignTarget):
+            stmt = self.t.get_metadata(ParentNodeProvider, parent, None)
+            return isinstance(stmt, cst.Assign) and self.immutable(stmt.value, names)
+        if isinstance(parent, (cst.AugAssign, cst.AnnAssign)) and parent.target is node:
+            return parent.value is not None and self.immutable(parent.value, names)
+        if isinstance(parent, cst.For) and parent.target is node:
+            return (self.range_ok and parent.asynchronous is None
+                    and m.matches(parent.iter, m.Call(func=m.Name("range"))))
+        return False
+
+
+@register
+class AugmentedAssignment(Rule):
+    """``x = x + e`` -> ``x += e`` and ``x += e`` -> ``x = x + (e)`` (every binary operator),
+    only for a local ``x`` that provably holds an immutable builtin value.
+
+    ``x += e`` calls ``x.__iadd__`` when the type has one (lists extend in place: aliases see
+    it; numpy arrays too) and only otherwise falls back to ``x = x + e``. int, float, complex,
+    bool, str, bytes and None have no in-place operators, so for them the two forms are the
+    same operation, with the same evaluation order (``x``, then ``e``). Evidence: every binding
+    of ``x`` in the function is an assignment of a literal, an f-string, ``len(...)``, a
+    ``range`` loop, or arithmetic over such values and over other names with the same evidence;
+    parameters have none (callers pass anything). Not in functions using ``global``/
+    ``nonlocal`` for ``x``, ``exec``/``eval``/``locals()``..., nor at module/class level.
+    ``x = x - a - b`` is ``(x - a) - b`` and is left alone.
+    """
+
+    id = "augmented-assignment"
+    description = "Toggle `x = x + e` <-> `x += e` for variables proven to hold ints/strs."
+    category = "expression"
+    intent = "neutral"
+
+    class Transformer(RuleTransformer):
+        METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)
+
+        def visit_Module(self, node: cst.Module) -> None:
+            self.len_ok = not builtin_is_shadowed(node, "len")
+            self.range_ok = not builtin_is_shadowed(node, "range")
+            self.evidence: dict[FunctionScope, frozenset[str]] = {}
+
+        def _immutable_local(self, node: cst.CSTNode, name: cst.BaseExpression) -> bool:
+            if not isinstance(name, cst.Name):
+                return False
+            scope = self.get_metadata(ScopeProvider, node, None)
+            if not isinstance(scope, FunctionScope):
+                return False
+            if scope not in self.evidence:
+                self.evidence[scope] = _Evidence(self, scope, self.len_ok, self.range_ok).names
+            return name.value in self.evidence[scope]
+
+        def leave_Assign(self, original_node, updated_node):
+            if len(original_node.targets) != 1:
+                return updated_node
+            target = original_node.targets[0].target
+            value = original_node.value
+            if not (isinstance(target, cst.Name) and isinstance(value, cst.BinaryOperation)
+                    and m.matches(value.left, m.Name(target.value)) and not value.left.lpar
+                    and not value.lpar and type(value.operator) in _BIN_TO_AUG
+                    and self._immutable_local(original_node, target)):
+                return updated_node
+            new_value = updated_node.value
+            right = new_value.right
+            self.sites += 1
+            return cst.AugAssign(target=updated_node.targets[0].target,
+                                 operator=_BIN_TO_AUG[type(new_value.operator)](),
+                                 value=right, semicolon=updated_node.semicolon)
+
+        def leave_AugAssign(self, original_node, updated_node):
+            if type(original_node.operator) not in _AUG_TO_BIN or not self._immutable_local(
+                    original_node, original_node.target):
+                return updated_node
+            value = updated_node.value
+            if not isinstance(value, _ATOMS) and not value.lpar:
+                value = value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+            self.sites += 1
+            return cst.Assign(
+                targets=[cst.AssignTarget(target=updated_node.target)],
+                value=cst.BinaryOperation(left=cst.Name(updated_node.target.value),
+                                          operator=_AUG_TO_BIN[type(updated_node.operator)](),
+                                          right=value),
+                semicolon=updated_node.semicolon)
