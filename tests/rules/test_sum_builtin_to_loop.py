@@ -1,0 +1,112 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestSumBuiltinToLoop(RuleTestCase):
+    RULE = "sum-builtin-to-loop"
+    CASES = [
+        (
+            """
+            def f(xs: list[int]):
+                s = sum(x * x for x in xs if x > 0)
+                return s
+            """,
+            """
+            def f(xs: list[int]):
+                s = 0
+                for x in xs:
+                    if x > 0:
+                        s += x * x
+                return s
+            """,
+        ),
+        (  # a return, a plain iterable with int items, a list comprehension, two conditions
+            """
+            def g(n: int, s: str):
+                a = sum(range(n))
+                return sum([int(c) for c in s if c.isdigit() if c != '0']) + a
+            """,
+            """
+            def g(n: int, s: str):
+                a = 0
+                for item in range(n):
+                    a += item
+                return sum([int(c) for c in s if c.isdigit() if c != '0']) + a
+            """,
+        ),
+        (
+            """
+            def h(s: str, k: int):
+                return sum(ord(c) % k for c in s)
+            """,
+            """
+            def h(s: str, k: int):
+                total = 0
+                for c in s:
+                    total += ord(c) % k
+                return total
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # floats (compensated summation in 3.12) and items of unknown type
+        """
+        def f(xs: list[float], ys):
+            return sum(xs), sum(y for y in ys)
+        """,
+        """
+        def f(xs: list[float]):
+            return sum(xs)
+        """,
+        # the comprehension variable is also a name of the function
+        """
+        def f(xs: list[int]):
+            x = 5
+            s = sum(x for x in xs)
+            return s + x
+        """,
+        """
+        def f(x: list[int]):
+            return sum(x for x in x)
+        """,
+        # the accumulator appears in the generator, is global, or is seen by a closure
+        """
+        def f(s: list[int]):
+            s = sum(v for v in s)
+            return s
+        """,
+        """
+        def f(xs: list[int]):
+            global t
+            t = sum(xs)
+        """,
+        # inside try: a partial sum would be visible to the handler
+        """
+        def f(xs: list[int]):
+            s = -1
+            try:
+                s = sum(10 // x for x in xs)
+            except ZeroDivisionError:
+                pass
+            return s
+        """,
+        # two for clauses, a start argument, module level, a shadowed sum
+        """
+        def f(xs: list[int], ys: list[int]):
+            return sum(x * y for x in xs for y in ys), sum(xs, 10)
+        """,
+        """
+        total = sum(range(10))
+        """,
+        """
+        sum = len
+        def f(xs: list[int]):
+            return sum(xs)
+        """,
+        # a local that may be unbound when read in the generator
+        """
+        def f(xs: list[int], flag):
+            if flag:
+                k = 3
+            return sum(x * k for x in xs)
+        """,
+    ]
