@@ -9,13 +9,14 @@ run's config digest.
 
 from __future__ import annotations
 
+import ast
 import gzip
 import hashlib
 import itertools
 import json
 import re
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -25,13 +26,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 from semforge import __version__
 from semforge.record import Rejection, Seed
 
-from .seeds import decode_or_reason, extract_functions, seed_from_evalplus, validate_seed
+from .seeds import cap_inputs, decode_or_reason, extract_functions, json_value_reason, validate_seed
 
 EVALPLUS_SUFFIXES = (".jsonl", ".jsonl.gz", ".parquet")
 BUILTIN_LICENSE = "Apache-2.0"
 # A plain-code file larger than this is generated or vendored code, not a seed source.
 MAX_FILE_BYTES = 1_000_000
 _SKIPPED_DIRS = {"__pycache__", "node_modules", "site-packages"}
+# An EvalPlus-format dataset needs one column of each group (MBPP+ on the Hub has `code` and
+# names its entry point only in `test`).
+_EVALPLUS_COLUMNS = (("canonical_solution", "code"), ("entry_point", "test"))
 
 
 class CorpusSpec(BaseModel):
@@ -157,6 +161,125 @@ def _iter_evalplus(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
         yield Rejection(source, path.name, f"unreadable file: {_one_line(err)}")
 
 
+def seed_from_evalplus(
+    record: Any, *, source: str, source_id: str, license: str | None, max_inputs: int
+) -> Seed | Rejection:
+    """Map one EvalPlus record to a validated seed (shared by the file and HF loaders).
+
+    code = ``prompt + canonical_solution`` (or ``code`` alone, as the MBPP+ Hub copy has it, whose
+    prompt is prose); inputs = ``base_input`` then a sample of ``plus_input``, capped at
+    ``max_inputs``. Hub copies without input columns carry them in their ``test`` script, which
+    is read without running it (``inputs_from_test``); so is a missing entry point
+    (``check(name)``). ``source_id`` is ``task_id`` when the record has one.
+    """
+    if not isinstance(record, Mapping):
+        return Rejection(source, source_id, f"record is not a JSON object ({type(record).__name__})")
+    if record.get("task_id") not in (None, ""):
+        source_id = str(record["task_id"])
+
+    def reject(reason: str) -> Rejection:
+        return Rejection(source=source, source_id=source_id, reason=reason)
+
+    test = record.get("test") if isinstance(record.get("test"), str) else ""
+    from_test = inputs_from_test(test) if test else ([], None, None)
+    entry_point = record.get("entry_point") or from_test[2]
+    if not isinstance(entry_point, str) or not entry_point.strip():
+        return reject("record has no entry_point")
+    if record.get("canonical_solution") is not None:
+        code, solution = record.get("prompt") or "", record["canonical_solution"]
+    elif record.get("code") is not None:
+        code, solution = "", record["code"]
+    else:
+        return reject("record has no canonical_solution")
+    if not isinstance(code, str) or not isinstance(solution, str):
+        return reject("prompt and canonical_solution must be text")
+    try:
+        base = _json_list(record.get("base_input"), "base_input")
+        plus = _json_list(record.get("plus_input"), "plus_input")
+    except ValueError as err:  # json.JSONDecodeError is a ValueError
+        return reject(f"bad inputs: {str(err).splitlines()[0]}")
+    if record.get("base_input") is None and record.get("plus_input") is None:
+        plus = from_test[0]
+    atol = record.get("atol")
+    if atol is None:
+        atol = from_test[1] or 0.0
+    seed = Seed(source=source, source_id=source_id, entry_point=entry_point.strip(),
+                code=code + solution, license=license, inputs=cap_inputs(base, plus, max_inputs),
+                atol=atol)
+    return validate_seed(seed)
+
+
+def inputs_from_test(test: str) -> tuple[list[list[Any]], float | None, str | None]:
+    """(inputs, atol, entry point) read statically from an EvalPlus / HumanEval test script.
+
+    Understands the Hub layout (``inputs = [...]`` and ``assertion(candidate(*inp), exp, atol)``
+    inside ``check``, then ``check(entry_point)``) and the classic one (``assert candidate(1, 2)
+    == 3``: the literal arguments of each call). Tuples become lists, as EvalPlus's own JSON
+    does; anything that is not a JSON-like literal is skipped. Never executes the script.
+    """
+    try:
+        module = ast.parse(test)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return [], None, None
+    entry = None
+    for stmt in module.body:
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "check"
+                and len(call.args) == 1 and isinstance(call.args[0], ast.Name)):
+            entry = call.args[0].id
+    inputs: list[list[Any]] = []
+    atol = None
+    listed = False
+    for node in ast.walk(module):
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and not listed
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "inputs"):
+            value = _literal(node.value)
+            if isinstance(value, list) and all(isinstance(args, list) for args in value):
+                inputs, listed = value, True
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            if node.func.id == "assertion" and len(node.args) == 3 and atol is None:
+                value = _literal(node.args[2])
+                atol = float(value) if isinstance(value, (int, float)) and value >= 0 else None
+            elif node.func.id in ("candidate", entry) and not listed and not node.keywords:
+                args = [_literal(arg) for arg in node.args]
+                if not any(isinstance(arg, ast.Starred) for arg in node.args) and _NOT_LITERAL not in args:
+                    inputs.append(args)
+    # Literals JSON cannot carry (int dict keys, sets, bytes) would make the seed invalid: skip.
+    inputs = [args for args in inputs if json_value_reason(args, "input") is None]
+    return inputs, atol, entry
+
+
+_NOT_LITERAL = object()
+
+
+def _literal(node: ast.expr) -> Any:
+    """The value of a literal expression with tuples as lists, or ``_NOT_LITERAL``."""
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return _NOT_LITERAL
+
+    def lists(v: Any) -> Any:
+        if isinstance(v, (list, tuple)):
+            return [lists(x) for x in v]
+        if isinstance(v, dict):
+            return {k: lists(x) for k, x in v.items()}
+        return v
+
+    return lists(value)
+
+
+def _json_list(value: Any, field_name: str) -> list[Any]:
+    """EvalPlus inputs are lists; some Hub copies store them as JSON text."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        value = json.loads(value) if value.strip() else []
+    if not isinstance(value, list):
+        raise ValueError(f"{field_name} must be a list, got {type(value).__name__}")
+    return value
+
+
 def _evalplus_records(path: Path) -> Iterator[tuple[str, Any]]:
     """(fallback source id, record or Rejection) per line / row; ids are ``line N`` / ``row N``."""
     if path.name.lower().endswith(".parquet"):
@@ -271,12 +394,11 @@ def _iter_hf(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
                 continue
             yield from _with_license(extract_functions(code, source, prefix), license)
         return
-    missing = [c for c in ("entry_point",) if c not in columns]
-    if "canonical_solution" not in columns:
-        missing.append("canonical_solution")
+    missing = [" or ".join(repr(c) for c in group) for group in _EVALPLUS_COLUMNS
+               if not any(c in columns for c in group)]
     if missing:
         raise ValueError(f"dataset '{spec.name}' is not in EvalPlus format: no column "
-                         f"{', '.join(repr(m) for m in missing)}; its columns are: {', '.join(columns)} "
+                         f"{', '.join(missing)}; its columns are: {', '.join(columns)} "
                          "(use data_format: code and code_column: for plain source text)")
     license = spec.license or evalplus_license(spec.name) or _dataset_license(dataset)
     for index, row in enumerate(dataset):

@@ -1,4 +1,4 @@
-"""Seed validation, EvalPlus record mapping and self-contained function extraction.
+"""Seed validation, input capping and self-contained function extraction.
 
 Every loader in ``corpora.py`` funnels its output through this module, so a seed that reaches the
 generator is always valid UTF-8 Python that parses, defines its entry point at top level and
@@ -15,7 +15,6 @@ import json
 import math
 import re
 import symtable
-from collections.abc import Mapping
 from typing import Any
 
 from semforge.record import Rejection, Seed
@@ -270,65 +269,6 @@ def validate_seed(seed: Seed) -> Seed | Rejection:
 
 
 # --------------------------------------------------------------------------------------------
-# EvalPlus records
-
-
-def _json_list(value: Any, field_name: str) -> list[Any]:
-    """EvalPlus inputs are lists; some Hub copies store them as JSON text."""
-    if value is None:
-        return []
-    if isinstance(value, str):
-        value = json.loads(value) if value.strip() else []
-    if not isinstance(value, list):
-        raise ValueError(f"{field_name} must be a list, got {type(value).__name__}")
-    return value
-
-
-def seed_from_evalplus(
-    record: Any, *, source: str, source_id: str, license: str | None, max_inputs: int
-) -> Seed | Rejection:
-    """Map one EvalPlus record (HumanEval+ / MBPP+ layout) to a validated seed.
-
-    code = prompt + canonical_solution; inputs = base_input then a sample of plus_input, capped at
-    ``max_inputs``; ``source_id`` is the record's ``task_id`` (the caller's fallback otherwise).
-    """
-    if not isinstance(record, Mapping):
-        return Rejection(source, source_id, f"record is not a JSON object ({type(record).__name__})")
-    task_id = record.get("task_id")
-    if task_id not in (None, ""):
-        source_id = str(task_id)
-
-    def reject(reason: str) -> Rejection:
-        return Rejection(source=source, source_id=source_id, reason=reason)
-
-    entry_point = record.get("entry_point")
-    if not isinstance(entry_point, str) or not entry_point.strip():
-        return reject("record has no entry_point")
-    solution = record.get("canonical_solution")
-    if solution is None:
-        return reject("record has no canonical_solution")
-    prompt = record.get("prompt") or ""
-    if not isinstance(prompt, str) or not isinstance(solution, str):
-        return reject("prompt and canonical_solution must be text")
-    try:
-        base = _json_list(record.get("base_input"), "base_input")
-        plus = _json_list(record.get("plus_input"), "plus_input")
-    except ValueError as err:  # json.JSONDecodeError is a ValueError
-        return reject(f"bad inputs: {str(err).splitlines()[0]}")
-    atol = record.get("atol")
-    seed = Seed(
-        source=source,
-        source_id=source_id,
-        entry_point=entry_point.strip(),
-        code=prompt + solution,
-        license=license,
-        inputs=cap_inputs(base, plus, max_inputs),
-        atol=0.0 if atol is None else atol,
-    )
-    return validate_seed(seed)
-
-
-# --------------------------------------------------------------------------------------------
 # Function extraction from plain code
 
 
@@ -554,6 +494,5 @@ __all__ = [
     "extract_functions",
     "inputs_reason",
     "parse_or_reason",
-    "seed_from_evalplus",
     "validate_seed",
 ]

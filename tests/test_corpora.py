@@ -17,10 +17,17 @@ from semforge.pipeline.corpora import (
     builtin_manifest,
     corpus_label,
     evalplus_license,
+    inputs_from_test,
     iter_corpus,
+    seed_from_evalplus,
 )
 from semforge.pipeline.seeds import extract_functions
 from semforge.record import Rejection, Seed
+
+
+def reason_of(item) -> str:
+    assert isinstance(item, Rejection), f"expected a Rejection, got {item!r}"
+    return item.reason
 
 DATA = Path(__file__).parent / "data"
 HUMANEVAL_PLUS = Path("/work/shared/data/HumanEvalPlus.jsonl.gz")
@@ -202,6 +209,87 @@ def test_evalplus_license_from_name(name, expected):
     assert evalplus_license(name) == expected
 
 
+def test_evalplus_record_maps_to_seed():
+    record = {"task_id": "HumanEval/0", "prompt": "def f(x):\n", "canonical_solution": "    return x\n",
+              "entry_point": "f", "base_input": [[1]], "plus_input": "[[2], [3]]", "atol": 1e-6}
+    out = seed_from_evalplus(record, source="s", source_id="line 1", license="Apache-2.0", max_inputs=2)
+    assert isinstance(out, Seed)
+    assert (out.source_id, out.code, out.inputs, out.atol, out.license) == (
+        "HumanEval/0", "def f(x):\n    return x\n", [[1], [2]], 1e-6, "Apache-2.0")
+
+
+def test_evalplus_record_problems_are_rejections():
+    base = {"prompt": "def f(x):\n", "canonical_solution": "    return x\n", "entry_point": "f"}
+    kw = dict(source="s", source_id="line 7", license=None, max_inputs=4)
+    assert reason_of(seed_from_evalplus([1, 2], **kw)).startswith("record is not a JSON object")
+    missing = seed_from_evalplus({**base, "entry_point": None}, **kw)
+    assert (missing.source_id, missing.reason) == ("line 7", "record has no entry_point")
+    assert reason_of(seed_from_evalplus({**base, "canonical_solution": None}, **kw)) == \
+        "record has no canonical_solution"
+    assert reason_of(seed_from_evalplus({**base, "base_input": "[[1]"}, **kw)).startswith("bad inputs")
+    assert reason_of(seed_from_evalplus({**base, "plus_input": 5}, **kw)) == \
+        "bad inputs: plus_input must be a list, got int"
+
+
+HUB_TEST = """
+import numpy as np
+
+def assertion(out, exp, atol):
+    assert out == exp
+
+def check(candidate):
+    inputs = [[1, (2, 3)], [4, [5]], [float("inf"), []]]
+    results = [1, 2, 3]
+    for i, (inp, exp) in enumerate(zip(inputs, results)):
+        assertion(candidate(*inp), exp, 1e-6)
+
+check(pick)
+"""
+
+
+def test_inputs_from_hub_test_script():
+    inputs, atol, entry = inputs_from_test(HUB_TEST)
+    # the whole `inputs` literal is refused (float("inf") is a call): nothing from it, and the
+    # `candidate(*inp)` call is not literal either
+    assert (inputs, atol, entry) == ([], 1e-6, "pick")
+    inputs, atol, entry = inputs_from_test(HUB_TEST.replace('float("inf")', "7"))
+    assert inputs == [[1, [2, 3]], [4, [5]], [7, []]]
+
+
+def test_inputs_from_classic_asserts():
+    test = ("def check(candidate):\n    assert candidate([1.0, 2.0], 0.3) == True\n"
+            "    assert candidate(x, 1) == 2\n    assert abs(candidate('a', k=1)) < 1\n")
+    assert inputs_from_test(test) == ([[[1.0, 2.0], 0.3]], None, None)
+    assert inputs_from_test("assert candidate({1: 2}) == 1\nassert candidate({'a': {3}})\n")[0] == []
+    assert inputs_from_test("def check(:") == ([], None, None)
+
+
+def test_hub_layout_records_take_inputs_and_entry_point_from_test():
+    hub_humaneval = {"task_id": "HumanEval/9", "prompt": "def pick(a, b):\n",
+                     "canonical_solution": "    return a\n", "entry_point": "pick",
+                     "test": HUB_TEST.replace('float("inf")', "7")}
+    out = seed_from_evalplus(hub_humaneval, source="s", source_id="row 1", license=None, max_inputs=8)
+    assert (out.inputs, out.atol) == ([[1, [2, 3]], [4, [5]], [7, []]], 1e-6)
+    hub_mbpp = {"task_id": 2, "prompt": "Write a function that picks.", "code": "def pick(a, b):\n    return a\n",
+                "test": HUB_TEST.replace('float("inf")', "7")}
+    out = seed_from_evalplus(hub_mbpp, source="s", source_id="row 1", license=None, max_inputs=2)
+    assert (out.source_id, out.entry_point, out.code, out.inputs) == (
+        "2", "pick", "def pick(a, b):\n    return a\n", [[1, [2, 3]], [4, [5]]])
+
+
+@pytest.mark.skipif(not HUMANEVAL_PLUS.exists(), reason="needs the shared HumanEval+ copy")
+def test_classic_humaneval_asserts_give_inputs_when_input_columns_are_missing():
+    """Without base_input / plus_input, the classic HumanEval tests still give example inputs."""
+    with_inputs = 0
+    for line in gzip.open(HUMANEVAL_PLUS, "rt"):
+        record = json.loads(line)
+        del record["base_input"], record["plus_input"]
+        seed = seed_from_evalplus(record, source="s", source_id="x", license=None, max_inputs=64)
+        assert isinstance(seed, Seed), seed
+        with_inputs += bool(seed.inputs)
+    assert with_inputs >= 150
+
+
 @pytest.mark.skipif(not HUMANEVAL_PLUS.exists(), reason="needs the shared HumanEval+ copy")
 def test_real_humaneval_plus_loads_completely_with_capped_inputs():
     spec = CorpusSpec(kind="evalplus", path=str(HUMANEVAL_PLUS), max_inputs=32)
@@ -319,5 +407,5 @@ def test_hf_local_folder_in_code_format_and_missing_column(hf_cache):
         list(iter_corpus(spec.model_copy(update={"code_column": "code"})))
     with pytest.raises(ValueError, match="has no split 'test'"):
         list(iter_corpus(spec.model_copy(update={"split": "test"})))
-    with pytest.raises(ValueError, match="not in EvalPlus format.*'entry_point'.*columns are: content"):
+    with pytest.raises(ValueError, match="not in EvalPlus format.*'canonical_solution' or 'code'.*columns are: content"):
         list(iter_corpus(CorpusSpec(kind="hf", name=str(folder))))

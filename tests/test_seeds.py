@@ -9,7 +9,6 @@ from semforge.pipeline.seeds import (
     cap_inputs,
     decode_or_reason,
     extract_functions,
-    seed_from_evalplus,
     validate_seed,
 )
 from semforge.record import Rejection, Seed
@@ -104,31 +103,6 @@ def test_cap_never_exceeds_limit_even_with_many_base_inputs():
 def test_cap_is_deterministic():
     plus = [[i, str(i)] for i in range(1000)]
     assert cap_inputs([], plus, 64) == cap_inputs([], list(plus), 64)
-
-
-# ---------------------------------------------------------------------------- EvalPlus records
-
-
-def test_evalplus_record_maps_to_seed():
-    record = {"task_id": "HumanEval/0", "prompt": "def f(x):\n", "canonical_solution": "    return x\n",
-              "entry_point": "f", "base_input": [[1]], "plus_input": "[[2], [3]]", "atol": 1e-6}
-    out = seed_from_evalplus(record, source="s", source_id="line 1", license="Apache-2.0", max_inputs=2)
-    assert isinstance(out, Seed)
-    assert (out.source_id, out.code, out.inputs, out.atol, out.license) == (
-        "HumanEval/0", "def f(x):\n    return x\n", [[1], [2]], 1e-6, "Apache-2.0")
-
-
-def test_evalplus_record_problems_are_rejections():
-    base = {"prompt": "def f(x):\n", "canonical_solution": "    return x\n", "entry_point": "f"}
-    kw = dict(source="s", source_id="line 7", license=None, max_inputs=4)
-    assert reason_of(seed_from_evalplus([1, 2], **kw)).startswith("record is not a JSON object")
-    missing = seed_from_evalplus({**base, "entry_point": None}, **kw)
-    assert (missing.source_id, missing.reason) == ("line 7", "record has no entry_point")
-    assert reason_of(seed_from_evalplus({**base, "canonical_solution": None}, **kw)) == \
-        "record has no canonical_solution"
-    assert reason_of(seed_from_evalplus({**base, "base_input": "[[1]"}, **kw)).startswith("bad inputs")
-    assert reason_of(seed_from_evalplus({**base, "plus_input": 5}, **kw)) == \
-        "bad inputs: plus_input must be a list, got int"
 
 
 # ---------------------------------------------------------------------------- extract_functions
