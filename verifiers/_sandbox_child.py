@@ -1,0 +1,334 @@
+"""The sandboxed child: confine itself, load one program, serve calls over its channel until told to stop.
+
+Runs in a process forked from the zygote (``_sandbox_zygote``) and never returns: it ends with
+``os._exit``. Wire format, both directions: a 4-byte big-endian length, then the body. Requests
+(from the trusted caller) are pickles; replies are the session token followed by ASCII JSON built
+by ``encoding.make_serializer`` — the caller never unpickles what a child says.
+
+Everything the serve loop needs is bound to locals before the program is loaded, so a program that
+patches ``os``, ``json``, ``pickle``, ``builtins`` or this module changes only its own behaviour.
+"""
+
+from __future__ import annotations
+
+import builtins
+import copy
+import os
+import pickle
+import resource
+import sys
+import time
+import types
+
+from semforge.verifiers import _sandbox_guard as guard
+from semforge.verifiers.encoding import make_encoder, make_serializer
+
+CHANNEL_FD = 3
+_MSG_CAP = 1 << 30
+
+# The writer that stands in for sys.stdout/sys.stderr. Compiled in its own namespace: a program
+# can reach it (it is sys.stdout) but its globals hold nothing of ours.
+_WRITER_SRC = '''
+class SandboxOutput:
+    encoding = "utf-8"
+    errors = "strict"
+
+    def __init__(self, cap):
+        self.parts = []
+        self.size = 0
+        self.cap = cap
+
+    def write(self, s):
+        if not isinstance(s, str):
+            raise TypeError("write() argument must be str, not " + type(s).__name__)
+        if self.size < self.cap:
+            self.parts.append(s[: self.cap - self.size])
+        self.size += len(s)
+        return len(s)
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+    def writable(self):
+        return True
+
+    def readable(self):
+        return False
+
+    def fileno(self):
+        raise OSError("sandboxed output has no file descriptor")
+'''
+
+
+def _confine(sock_fd: int, workdir: str, limits: dict, syscall, prctl) -> str:
+    """Own session, fresh fds 0-3, private directory, rlimits, kernel rules. Returns what applied."""
+    os.setsid()
+    if sock_fd != CHANNEL_FD:
+        os.dup2(sock_fd, CHANNEL_FD)
+        os.close(sock_fd)
+    os.set_inheritable(CHANNEL_FD, False)
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.closerange(CHANNEL_FD + 1, 1 << 16)  # the zygote's control socket and anything else
+    os.mkdir(workdir, 0o700)
+    os.chdir(workdir)
+    os.environ.update(HOME=workdir, TMPDIR=workdir, TMP=workdir, TEMP=workdir)
+    import tempfile
+
+    tempfile.tempdir = workdir
+    applied = guard.kernel_confine(workdir, syscall, prctl)
+    page = os.sysconf("SC_PAGE_SIZE")
+    with open("/proc/self/statm") as f:
+        baseline = int(f.read().split()[0]) * page
+    mem = baseline + int(limits["memory_mb"]) * (1 << 20)
+    cpu = int(limits["cpu_s"])
+    fsize = int(limits["file_mb"]) * (1 << 20)
+    nofile = int(limits["max_files"])
+    for res, value in (
+        (resource.RLIMIT_AS, mem),
+        (resource.RLIMIT_CPU, (cpu, cpu + 1)),  # SIGXCPU, then SIGKILL a second later
+        (resource.RLIMIT_FSIZE, fsize),
+        (resource.RLIMIT_NOFILE, nofile),
+        (resource.RLIMIT_CORE, 0),
+        (resource.RLIMIT_NPROC, int(limits["max_procs"])),
+    ):
+        soft, hard = value if isinstance(value, tuple) else (value, value)
+        try:
+            resource.setrlimit(res, (soft, hard))
+        except (ValueError, OSError):
+            pass
+    return applied
+
+
+def child_main(sock_fd: int, workdir: str, limits: dict, syscall, prctl, zygote_pid: int) -> None:
+    """Entry point of a freshly forked child. Never returns."""
+    try:
+        _confine(sock_fd, workdir, limits, syscall, prctl)
+        if os.getppid() != zygote_pid:  # the zygote died before the parent-death signal was armed
+            os._exit(71)
+        serve = _make_server(workdir, int(limits["max_output"]))
+        del sock_fd, syscall, prctl
+        serve()
+    finally:
+        os._exit(70)
+
+
+def _make_server(workdir: str, max_output: int):
+    """Bind everything the loop needs, install the hook, disarm modules; return the loop."""
+    _read = os.read
+    _write = os.write
+    _exit = os._exit
+    _loads = pickle.loads
+    _deepcopy = copy.deepcopy
+    _perf = time.perf_counter_ns
+    _type = type
+    _str = str
+    _len = len
+    _list = list
+    _dict_get = dict.get
+    _join = "".join
+    _obj_getattr = object.__getattribute__
+    _isinstance = isinstance
+    _BaseException = BaseException
+    _sys = sys
+    _set_int_digits = getattr(sys, "set_int_max_str_digits", None)
+    _to_bytes = int.to_bytes
+    _int = int
+    _min = min
+    _range = range
+    _enumerate = enumerate
+    _memoryview = memoryview
+    _bjoin = b"".join
+    _missing = _missing_entry
+    _from_bytes = int.from_bytes
+    encode = make_encoder()
+    dumps = make_serializer()
+    wns: dict = {}
+    exec(_WRITER_SRC, wns)
+    Output = wns["SandboxOutput"]
+    violations: list = []
+    hook = guard.make_audit_hook(workdir, violations, guard.stdlib_frame_users())
+
+    def recv_exact(n):
+        chunks = []
+        while n:
+            b = _read(CHANNEL_FD, _min(n, 1 << 20))
+            if not b:
+                _exit(0)  # caller went away
+            chunks.append(b)
+            n -= _len(b)
+        return _bjoin(chunks)
+
+    def recv():
+        n = _from_bytes(recv_exact(4), "big")
+        if n > _MSG_CAP:
+            _exit(72)
+        return _loads(recv_exact(n))
+
+    state = {"token": b""}
+
+    def send(obj):
+        body = state["token"] + dumps(obj)
+        data = _to_bytes(_len(body), 4, "big") + body
+        view = _memoryview(data)
+        while view:
+            n = _write(CHANNEL_FD, view)
+            view = view[n:]
+
+    def type_name(t):
+        try:
+            mod = _obj_getattr(t, "__module__")
+            qn = _obj_getattr(t, "__qualname__")
+            return qn if mod == "builtins" else _str(mod) + "." + _str(qn)
+        except _BaseException:
+            return "?"
+
+    def exc_text(e):
+        try:
+            s = _str(e)
+            if _type(s) is not _str:
+                return "?"
+            return s[:2000]
+        except _BaseException as e2:
+            return "<str() raised " + type_name(_type(e2)) + ">"
+
+    def out_text(w, notes, label):
+        try:
+            parts = _obj_getattr(w, "parts")
+            size = _obj_getattr(w, "size")
+            text = _join(parts) if _type(parts) is _list else ""
+            if _type(size) is _int and size > max_output:
+                notes.append(label + " truncated at " + _str(max_output) + " characters")
+            return text[:max_output] if _type(text) is _str else ""
+        except _BaseException:
+            notes.append(label + " unreadable")
+            return ""
+
+    def run(fn, args, enc_opts):
+        """One call: capture output, time it, catch everything, encode result and arguments."""
+        out, err = Output(max_output), Output(max_output)
+        saved = (_sys.stdout, _sys.stderr)
+        _sys.stdout, _sys.stderr = out, err
+        del violations[:]
+        value = exc = None
+        t0 = _perf()
+        try:
+            value = fn(*args)
+            kind = "return"
+        except _BaseException as e:  # noqa: BLE001 - SystemExit, KeyboardInterrupt, MemoryError too
+            exc = e
+            kind = "raise"
+        t1 = _perf()
+        _sys.stdout, _sys.stderr = saved
+        notes = []
+        outcome = {
+            "kind": kind,
+            "value": None,
+            "exc_type": None,
+            "exc_msg": None,
+            "stdout": out_text(out, notes, "stdout"),
+            "stderr": out_text(err, notes, "stderr"),
+            "args_after": None,
+            "time_ns": t1 - t0,
+            "reason": None,
+        }
+        try:
+            if kind == "return":
+                outcome["value"] = encode(value, **enc_opts)
+            else:
+                outcome["exc_type"] = type_name(_type(exc))
+                outcome["exc_msg"] = exc_text(exc)
+            outcome["args_after"] = [encode(a, **enc_opts) for a in args]
+        except _BaseException as e:  # noqa: BLE001 - encoding ran hostile code that raised past us
+            outcome["value"] = ["repr", "<encoding raised " + type_name(_type(e)) + ">"]
+            notes.append("encoding failed")
+        if violations:
+            seen = []
+            for v in violations:
+                if v not in seen and _len(seen) < 5:
+                    seen.append(v)
+            notes.insert(0, "sandbox refused: " + "; ".join(seen))
+        if notes:
+            outcome["reason"] = "; ".join(notes)
+        return outcome
+
+    def serve():
+        init = recv()
+        state["token"] = init["token"]
+        enc_opts = {"max_items": init.get("max_items", 10000), "max_depth": init.get("max_depth", 50)}
+        entry = init["entry_point"]
+        code = init["code"]
+        del init
+        sys.addaudithook(hook)
+        guard.disarm_modules()
+        for name in ("semforge.verifiers._sandbox_child", "semforge.verifiers._sandbox_guard",
+                     "semforge.verifiers._sandbox_zygote", "semforge.verifiers.encoding",
+                     "semforge.verifiers.sandbox"):
+            sys.modules.pop(name, None)
+            pkg = sys.modules.get("semforge.verifiers")
+            if pkg is not None:
+                pkg.__dict__.pop(name.rpartition(".")[2], None)
+        module = types.ModuleType("__program__")
+        module.__dict__["__builtins__"] = builtins
+        _sys.modules["__program__"] = module
+        ns = module.__dict__
+
+        def load():
+            exec(compile(code, "<program>", "exec"), ns)
+            fn = _dict_get(ns, entry)
+            if fn is None:
+                raise NameError("entry point " + repr(entry) + " is not defined by the program")
+            if not callable(fn):
+                raise TypeError("entry point " + repr(entry) + " is not callable")
+
+        outcome = run(load, [], enc_opts)
+        outcome["args_after"] = None
+        if outcome["kind"] == "raise":
+            outcome["kind"] = "load_error"
+        send({"seq": 0, "i": 0, "outcome": outcome})
+        if outcome["kind"] != "return":
+            _exit(0)
+        while True:
+            msg = recv()
+            op = msg[0]
+            if op == "call":
+                seq, blobs = msg[1], msg[2]
+                for i, blob in _enumerate(blobs):
+                    args = _loads(blob)
+                    fn = _dict_get(ns, entry)
+                    if fn is None:
+                        fn = _missing
+                    send({"seq": seq, "i": i, "outcome": run(fn, args, enc_opts)})
+            elif op == "time":
+                seq, blobs, rounds = msg[1], msg[2], msg[3]
+                sink = Output(0)
+                for r in _range(rounds):
+                    calls = [_loads(b) for b in blobs]  # fresh arguments every round
+                    fn = _dict_get(ns, entry) or _missing
+                    saved = (_sys.stdout, _sys.stderr)
+                    _sys.stdout = _sys.stderr = sink
+                    t0 = _perf()
+                    for args in calls:
+                        try:
+                            fn(*args)
+                        except _BaseException:  # noqa: BLE001 - timing discards outcomes
+                            pass
+                    t1 = _perf()
+                    _sys.stdout, _sys.stderr = saved
+                    send({"seq": seq, "i": r, "ns": t1 - t0})
+            else:
+                _exit(0)
+
+    return serve
+
+
+def _missing_entry(*args):
+    raise NameError("the entry point was deleted by the program")

@@ -1,0 +1,308 @@
+"""What a sandboxed child forbids its program, and how: kernel rules first, an audit hook second.
+
+Two layers, because neither is enough alone:
+
+* Kernel (:func:`kernel_confine`): Landlock confines file-system writes to the child's own
+  directory (whatever Python trick opened the file) and stops signals to processes outside
+  the child; rlimits bound memory, CPU time, file size and open files. The zygote already
+  lives in an empty network namespace, so no child can reach a network.
+* Interpreter (:func:`make_audit_hook`, :func:`disarm_modules`): a ``sys.addaudithook`` hook, which
+  cannot be removed, refuses process creation, sockets, ctypes, frame and gc introspection that
+  would reach the child's own machinery, writes outside the directory (a reason instead of a
+  bare EPERM), and imports of modules that bypass all this. Raw fd-writing functions and signal
+  setters are removed from ``os``/``signal`` so a program cannot write into the result channel
+  or schedule interrupts inside it.
+
+Every refusal raises ``PermissionError("sandbox: ...")`` in the program and is recorded, so an
+outcome says what was refused even if the program swallowed the exception.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+
+# Landlock (Linux >= 5.13); numbers from include/uapi/linux/landlock.h and the x86-64/arm64 tables.
+_SYS_LANDLOCK_CREATE_RULESET = 444
+_SYS_LANDLOCK_ADD_RULE = 445
+_SYS_LANDLOCK_RESTRICT_SELF = 446
+_PR_SET_NO_NEW_PRIVS = 38
+_PR_SET_PDEATHSIG = 1
+_FS_WRITE_RIGHTS = {  # right -> first ABI that knows it
+    1 << 0: 1,  # EXECUTE (handled and never granted: no execve at all)
+    1 << 1: 1,  # WRITE_FILE
+    1 << 4: 1,  # REMOVE_DIR
+    1 << 5: 1,  # REMOVE_FILE
+    1 << 6: 1,  # MAKE_CHAR
+    1 << 7: 1,  # MAKE_DIR
+    1 << 8: 1,  # MAKE_REG
+    1 << 9: 1,  # MAKE_SOCK
+    1 << 10: 1,  # MAKE_FIFO
+    1 << 11: 1,  # MAKE_BLOCK
+    1 << 12: 1,  # MAKE_SYM
+    1 << 13: 2,  # REFER (hard links / renames across directories)
+    1 << 14: 3,  # TRUNCATE
+}
+_SCOPE_ABSTRACT_UNIX_SOCKET = 1 << 0
+_SCOPE_SIGNAL = 1 << 1
+
+# Modules whose mere import hands out a way around the hook.
+DENIED_IMPORTS = frozenset(
+    {"ctypes", "_ctypes", "_posixsubprocess", "faulthandler", "_xxsubinterpreters", "_testcapi",
+     "_testinternalcapi", "_testbuffer", "_xxtestfuzz", "tracemalloc", "_tracemalloc"}
+)
+# Raw fd and process primitives taken out of os/posix: the result channel is an fd of the child.
+REMOVED_OS_NAMES = (
+    "write", "writev", "pwrite", "pwritev", "sendfile", "splice", "copy_file_range", "dup", "dup2",
+    "openpty", "forkpty", "fork", "register_at_fork", "posix_spawn", "posix_spawnp", "system",
+    "execv", "execve", "execl", "execle", "execlp", "execlpe", "execvp", "execvpe", "spawnv",
+    "spawnve", "spawnl", "spawnle", "spawnlp", "spawnlpe", "spawnvp", "spawnvpe", "popen",
+    "setuid", "setgid", "seteuid", "setegid", "setreuid", "setregid", "setresuid", "setresgid",
+    "setgroups", "chroot", "setsid", "setpgid", "setpgrp", "tcsetpgrp", "memfd_create",
+    "eventfd", "pidfd_open", "unshare", "setns",
+)
+SIGNAL_SETTERS = (
+    "signal", "alarm", "setitimer", "pthread_sigmask", "siginterrupt", "set_wakeup_fd",
+    "pthread_kill", "sigwait", "sigwaitinfo", "sigtimedwait", "pidfd_send_signal", "raise_signal",
+)
+
+_ALWAYS_DENIED = frozenset(
+    {
+        "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty",
+        "subprocess.Popen", "pty.spawn", "os.startfile", "os.link", "os.symlink",
+        "sys.settrace", "sys.setprofile", "sys._current_frames", "sys._current_exceptions",
+        "sys.addaudithook", "gc.get_objects", "gc.get_referrers", "gc.get_referents",
+        "code.__new__", "marshal.loads", "marshal.load", "resource.setrlimit", "resource.prlimit",
+        "signal.pthread_kill", "cpython._PySys_ClearAuditHooks", "sys.remote_exec",
+        "_posixsubprocess.fork_exec", "os.mkfifo", "os.mknod", "mmap.__new__",
+    }
+)
+_PATH_EVENTS = {  # event -> indexes of (path, dir_fd) pairs in its arguments
+    "os.remove": ((0, 1),),
+    "os.rmdir": ((0, 1),),
+    "os.rename": ((0, 2), (1, 3)),
+    "os.mkdir": ((0, 2),),
+    "os.chmod": ((0, 2),),
+    "os.chown": ((0, 3),),
+    "os.truncate": ((0, None),),
+    "os.utime": ((0, 3),),
+    "os.setxattr": ((0, None),),
+    "os.removexattr": ((0, None),),
+    "os.chflags": ((0, None),),
+    "os.lchflags": ((0, None),),
+    "shutil.rmtree": ((0, 1),),
+}
+_FRAME_ATTRS = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_back", "gi_yieldfrom"})
+
+
+def make_audit_hook(workdir: str, violations: list, stdlib_files: frozenset):
+    """Return the audit hook for a child working in ``workdir``.
+
+    ``violations`` collects one line per refusal. ``stdlib_files`` are the modules allowed to
+    fetch frames (``collections.namedtuple``, ``warnings``, ``typing``... need ``sys._getframe``
+    to work; frames handed to the program itself would lead back to the child's own code).
+    """
+    import sys
+
+    _realpath = os.path.realpath
+    _join = os.path.join
+    _readlink = os.readlink
+    _getcwd = os.getcwd
+    _fsdecode = os.fsdecode
+    _fspath = os.fspath
+    _getpid = os.getpid
+    _getframe = sys._getframe
+    _type = type
+    _str = str
+    _int = int
+    _append = list.append
+    _PermissionError = PermissionError
+    _startswith = str.startswith
+    me = _getpid()
+    root = _realpath(workdir)
+    prefix = root.rstrip("/") + "/"
+    o_write = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+    busy = [False]
+
+    def deny(what):
+        _append(violations, what)
+        raise _PermissionError("sandbox: " + what + " is not allowed")
+
+    def resolve(path, dir_fd):
+        if _type(path) is _int:
+            return _readlink("/proc/self/fd/" + _str(path))
+        p = _fsdecode(_fspath(path))
+        if not p.startswith("/"):
+            base = _getcwd() if dir_fd is None else _readlink("/proc/self/fd/" + _str(dir_fd))
+            p = _join(base, p)
+        return _realpath(p)
+
+    def inside(path, dir_fd=None):
+        try:
+            rp = resolve(path, dir_fd)
+        except BaseException:  # noqa: BLE001 - unresolvable means refused
+            return False
+        return rp == root or _startswith(rp, prefix)
+
+    def caller_allowed():
+        # Who asked? Frame 1 is the Python code that triggered the event.
+        busy[0] = True
+        try:
+            f = _getframe(2)
+            name = f.f_code.co_filename
+            if name not in stdlib_files:
+                return False
+            if name.endswith("traceback.py"):  # walk_tb/walk_stack hand frames to their consumer
+                back = f.f_back
+                return back is not None and back.f_code.co_filename in stdlib_files
+            return True
+        finally:
+            busy[0] = False
+
+    def hook(event, args):
+        if busy[0]:
+            return
+        if event in _ALWAYS_DENIED:
+            deny(event)
+        if event == "open":
+            path, mode, flags = args
+            writing = (_type(mode) is _str and ("w" in mode or "a" in mode or "x" in mode or "+" in mode)) or (
+                _type(flags) is _int and flags != -1 and flags & o_write
+            )
+            if _type(path) is _int:
+                if not inside(path):
+                    deny("open of fd " + _str(path))
+                return
+            if writing:
+                if not inside(path):
+                    deny("writing " + _str(path)[:200])
+            else:
+                try:
+                    rp = resolve(path, None)
+                except BaseException:  # noqa: BLE001
+                    return
+                if _startswith(rp, "/proc/") or _startswith(rp, "/dev/mem") or _startswith(rp, "/dev/kmem"):
+                    if not (rp.startswith("/proc/self/") and rp.endswith("/status")):
+                        deny("reading " + rp[:200])
+            return
+        spec = _PATH_EVENTS.get(event)
+        if spec is not None:
+            for pi, di in spec:
+                dir_fd = args[di] if di is not None and di < len(args) else None
+                if not inside(args[pi], dir_fd):
+                    deny(event + " of " + _str(args[pi])[:200])
+            return
+        if event == "object.__getattr__":
+            if len(args) > 1 and args[1] in _FRAME_ATTRS and not caller_allowed():
+                deny("frame access (" + _str(args[1]) + ")")
+            return
+        if event == "object.__setattr__":
+            if len(args) > 1 and args[1] == "__code__":
+                deny("replacing __code__")
+            return
+        if event == "sys._getframe":
+            if not caller_allowed():
+                deny("sys._getframe")
+            return
+        if event == "import":
+            name = args[0]
+            if _type(name) is _str and name.partition(".")[0] in DENIED_IMPORTS:
+                deny("import " + name)
+            return
+        if event in ("os.kill", "os.killpg"):
+            if event == "os.killpg" or args[0] != me:
+                deny(event + " of another process")
+            return
+        if _startswith(event, "ctypes.") or _startswith(event, "socket.") or _startswith(event, "semforge.denied"):
+            deny(_str(args[0]) if event == "semforge.denied" and args else event)
+        # Everything else (exec, compile, id, os.listdir, ...) is allowed.
+
+    return hook
+
+
+def stdlib_frame_users() -> frozenset:
+    """Files of the standard library allowed to fetch frames (they never hand them out)."""
+    import sysconfig
+
+    std = sysconfig.get_paths()["stdlib"]
+    names = ("collections/__init__.py", "typing.py", "enum.py", "warnings.py", "logging/__init__.py",
+             "traceback.py", "dataclasses.py", "functools.py", "abc.py", "contextlib.py", "linecache.py")
+    return frozenset(os.path.join(std, n) for n in names)
+
+
+def disarm_modules() -> None:
+    """Take raw fd writers, process creation and signal setters out of ``os``/``signal``.
+
+    The child keeps its own references (captured before this runs); the program finds the names
+    gone, or (signals) finds functions that raise ``PermissionError`` through the audit hook.
+    """
+    import posix
+    import signal
+    import sys
+
+    import _signal
+
+    for mod in (os, posix):
+        d = mod.__dict__
+        for name in REMOVED_OS_NAMES:
+            d.pop(name, None)
+    # Stubs live in a namespace holding only sys.audit, so reaching their globals gains nothing.
+    ns = {"_audit": sys.audit}
+    for name in SIGNAL_SETTERS:
+        if hasattr(_signal, name) or hasattr(signal, name):
+            exec(f"def {name}(*args, **kwargs):\n    _audit('semforge.denied', 'signal.{name}')\n", ns)
+            setattr(_signal, name, ns[name])
+            setattr(signal, name, ns[name])
+    for name in DENIED_IMPORTS:
+        sys.modules.pop(name, None)
+
+
+def prepare_libc():
+    """Load the libc entry points the child needs, in the zygote (before any hook exists)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.syscall, libc.prctl
+    except OSError:
+        return None, None
+
+
+def kernel_confine(workdir: str, syscall, prctl) -> str:
+    """Apply Landlock write confinement and the parent-death signal; return what was applied."""
+    applied = []
+    if prctl is not None:
+        if prctl(_PR_SET_PDEATHSIG, 9, 0, 0, 0) == 0:
+            applied.append("pdeathsig")
+        prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+    if syscall is None:
+        return ",".join(applied)
+    abi = syscall(_SYS_LANDLOCK_CREATE_RULESET, None, 0, 1)
+    if abi < 1:
+        return ",".join(applied)
+    handled = 0
+    for right, since in _FS_WRITE_RIGHTS.items():
+        if abi >= since:
+            handled |= right
+    scoped = (_SCOPE_ABSTRACT_UNIX_SOCKET | _SCOPE_SIGNAL) if abi >= 6 else 0
+    if abi >= 6:
+        attr = (ctypes.c_uint64 * 3)(handled, 0, scoped)
+    else:
+        attr = (ctypes.c_uint64 * 1)(handled)
+    rfd = syscall(_SYS_LANDLOCK_CREATE_RULESET, ctypes.byref(attr), ctypes.sizeof(attr), 0)
+    if rfd < 0:
+        return ",".join(applied)
+    try:
+        dfd = os.open(workdir, os.O_PATH | os.O_DIRECTORY)
+        try:
+            rule = (ctypes.c_uint8 * 12)()
+            allowed = handled & ~1  # everything but EXECUTE, beneath the work directory
+            ctypes.memmove(rule, ctypes.byref(ctypes.c_uint64(allowed)), 8)
+            ctypes.memmove(ctypes.addressof(rule) + 8, ctypes.byref(ctypes.c_int32(dfd)), 4)
+            if syscall(_SYS_LANDLOCK_ADD_RULE, rfd, 1, ctypes.byref(rule), 0) != 0:
+                return ",".join(applied)
+        finally:
+            os.close(dfd)
+        if syscall(_SYS_LANDLOCK_RESTRICT_SELF, rfd, 0) == 0:
+            applied.append(f"landlock-abi{abi}")
+    finally:
+        os.close(rfd)
+    return ",".join(applied)

@@ -1,0 +1,458 @@
+"""Tagged JSON encoding of Python values: the form in which a sandboxed program's results travel.
+
+A sandboxed child encodes what its program returned (and what became of the arguments) into a tree
+of JSON lists; the caller never unpickles anything a child sends. The comparator works on the
+trees directly, so the encoding is the contract between the sandbox and the comparator:
+
+==========================  ==========================================================
+``["none"]``                None
+``["bool", b]``             bool
+``["int", "123"]``          int, as a decimal string (exact, any size)
+``["float", "0x1.8p+1"]``   float, as ``float.hex`` (exact; ``"nan"``, ``"inf"`` too)
+``["complex", re, im]``     complex, both parts as ``float.hex``
+``["str", s]``              str
+``["bytes", "00ff"]``       bytes and bytearray... bytearray is ``["obj", "builtins.bytearray", ...]``
+``["list", [...]]``         list; likewise ``tuple``, ``set`` and ``frozenset`` (sets in any order)
+``["dict", [[k, v], ...]]`` dict, insertion order kept
+``["range", a, b, c]``      range (start, stop, step as JSON integers)
+``["gen", [...], done]``    generator or iterator: items consumed (at most ``max_items``), and
+                            whether it was exhausted
+``["obj", "m.Q", state]``   other object; ``state`` is a ``dict`` node of its ``__dict__`` and
+                            slots. Subclasses of builtins carry a fourth element, the builtin
+                            payload: ``class X(int)`` is ``["obj", "m.X", state, ["int", "1"]]``,
+                            so a hostile subclass never looks like the builtin it wraps. Objects
+                            without Python-level state carry ``["repr", ...]`` as state.
+``["type", "m.Q"]``         a class
+``["func", "m.Q"]``         a function, method or other callable without state
+``["cycle"]``               a container met again inside itself
+``["truncated"]``           a value cut off by ``max_items``/``max_depth``/the node budget
+                            (a container longer than ``max_items`` ends with this node)
+``["repr", "..."]``         last resort: the (bounded) repr, or the error raised making it
+==========================  ==========================================================
+
+The encoder runs inside the child next to hostile code, so it is built by :func:`make_encoder` as a
+closure over its own references to builtins: patching ``builtins``, ``json`` or this module after
+the encoder was built changes nothing. Only exact builtin types are trusted; everything else goes
+through bounded, exception-proof paths (user ``__repr__``/``__iter__`` may still run, and may still
+loop: the caller's wall-clock limit bounds that).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+_MAX_REPR = 1000
+_INT_DIGITS_CHUNK = 4000
+
+
+def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
+    """Build ``encode(value, *, max_items=10000, max_depth=50)`` as a self-contained closure.
+
+    Every name the encoder uses is bound here, so nothing it calls can be swapped afterwards
+    through module globals or ``builtins``.
+    """
+    import collections
+    import sys
+    import types
+
+    _type = type
+    _id = id
+    _len = len
+    _str = str
+    _repr = repr
+    _int = int
+    _float = float
+    _bool = bool
+    _bytes = bytes
+    _list = list
+    _tuple = tuple
+    _set = set
+    _frozenset = frozenset
+    _dict = dict
+    _range = range
+    _complex = complex
+    _next = next
+    _iter = iter
+    _isinstance = isinstance
+    _getattr = getattr
+    _divmod = divmod
+    _BaseException = BaseException
+    _StopIteration = StopIteration
+    _obj_getattribute = object.__getattribute__
+    _type_getattribute = type.__getattribute__
+    _type_mro = type.mro
+    _float_hex = float.hex
+    _bytes_hex = bytes.hex
+    _str_str = str.__str__
+    _int_int = int.__int__
+    _float_float = float.__float__
+    _complex_real = complex.real.__get__
+    _complex_imag = complex.imag.__get__
+    _list_iter = list.__iter__
+    _tuple_iter = tuple.__iter__
+    _set_iter = set.__iter__
+    _frozenset_iter = frozenset.__iter__
+    _dict_items = dict.items
+    _dict_get = dict.get
+    _str_join = str.join
+    _list_append = list.append
+    _set_int_digits = getattr(sys, "set_int_max_str_digits", None)
+    _deque = collections.deque
+    _deque_iter = collections.deque.__iter__
+    _GeneratorType = types.GeneratorType
+    _FunctionTypes = (
+        types.FunctionType,
+        types.BuiltinFunctionType,
+        types.MethodType,
+        types.BuiltinMethodType,
+        types.WrapperDescriptorType,
+        types.MethodWrapperType,
+        types.MethodDescriptorType,
+        types.ClassMethodDescriptorType,
+    )
+    _ModuleType = types.ModuleType
+    _builtin_payload = {
+        int: "int",
+        float: "float",
+        complex: "complex",
+        str: "str",
+        bytes: "bytes",
+        list: "list",
+        tuple: "tuple",
+        set: "set",
+        frozenset: "frozenset",
+        dict: "dict",
+    }
+
+    def int_to_dec(n):
+        # str(int) refuses more than 4300 digits by default (and a program may lower the limit):
+        # lift the limit when we can, else convert in chunks that stay below it.
+        try:
+            return _str(n)
+        except ValueError:
+            pass
+        if _set_int_digits is not None:
+            try:
+                _set_int_digits(0)
+                return _str(n)
+            except _BaseException:
+                pass
+        neg = n < 0
+        n = -n if neg else n
+        base = 10**_INT_DIGITS_CHUNK
+        parts = []
+        while n:
+            n, r = _divmod(n, base)
+            _list_append(parts, r)
+        if not parts:
+            return "0"
+        out = _str(parts[-1])
+        for i in _range(_len(parts) - 2, -1, -1):
+            s = _str(parts[i])
+            out = out + "0" * (_INT_DIGITS_CHUNK - _len(s)) + s
+        return "-" + out if neg else out
+
+    def safe_repr(v):
+        try:
+            r = _repr(v)
+            if _type(r) is not _str:
+                return "<repr returned a non-str>"
+            return r if _len(r) <= _MAX_REPR else r[:_MAX_REPR] + "..."
+        except _BaseException as e:  # noqa: BLE001 - a hostile __repr__ may raise anything
+            return "<repr raised " + _type(e).__name__ + ">"
+
+    def qualname(t):
+        try:
+            mod = _type_getattribute(t, "__module__")
+            qn = _type_getattribute(t, "__qualname__")
+            if _type(mod) is not _str or _type(qn) is not _str:
+                return "?"
+            return qn if mod == "builtins" else mod + "." + qn
+        except _BaseException:
+            return "?"
+
+    def func_name(f):
+        try:
+            qn = _getattr(f, "__qualname__", None)
+            mod = _getattr(f, "__module__", None)
+            if _type(qn) is not _str:
+                return "?"
+            if _type(mod) is _str and mod != "builtins":
+                return mod + "." + qn
+            return qn
+        except _BaseException:
+            return "?"
+
+    def encode(value: Any, *, max_items: int = 10000, max_depth: int = 50) -> Any:
+        budget = [max_items * node_budget_factor]
+        active = _set()  # ids of containers on the current path, for cycle detection
+
+        def seq(items_iter, depth):
+            out = []
+            n = 0
+            try:
+                for item in items_iter:
+                    if n >= max_items:
+                        _list_append(out, ["truncated"])
+                        break
+                    _list_append(out, enc(item, depth + 1))
+                    n += 1
+            except _BaseException as e:  # a hostile __iter__ / mutation during iteration
+                _list_append(out, ["repr", "<iteration raised " + _type(e).__name__ + ">"])
+            return out
+
+        def container(v, tag, items_iter, depth):
+            key = _id(v)
+            if key in active:
+                return ["cycle"]
+            active.add(key)
+            try:
+                return [tag, seq(items_iter, depth)]
+            finally:
+                active.discard(key)
+
+        def dict_node(v, depth):
+            key = _id(v)
+            if key in active:
+                return ["cycle"]
+            active.add(key)
+            try:
+                out = []
+                n = 0
+                for k, x in _dict_items(v):
+                    if n >= max_items:
+                        _list_append(out, ["truncated"])
+                        break
+                    _list_append(out, [enc(k, depth + 1), enc(x, depth + 1)])
+                    n += 1
+                return ["dict", out]
+            except _BaseException as e:
+                return ["repr", "<dict iteration raised " + _type(e).__name__ + ">"]
+            finally:
+                active.discard(key)
+
+        def gen_node(v, depth):
+            key = _id(v)
+            if key in active:
+                return ["cycle"]
+            active.add(key)
+            try:
+                items = []
+                exhausted = False
+                n = 0
+                while n < max_items:
+                    try:
+                        item = _next(v)
+                    except _StopIteration:
+                        exhausted = True
+                        break
+                    except _BaseException as e:
+                        _list_append(items, ["repr", "<next raised " + _type(e).__name__ + ">"])
+                        exhausted = True
+                        break
+                    _list_append(items, enc(item, depth + 1))
+                    n += 1
+                return ["gen", items, exhausted]
+            finally:
+                active.discard(key)
+
+        def payload(v, base, depth):
+            # The builtin part of a subclass instance, read with the base class's own methods so
+            # no override can run.
+            if base is int:
+                return ["int", int_to_dec(_int_int(v))]
+            if base is float:
+                return ["float", _float_hex(_float_float(v))]
+            if base is complex:
+                return ["complex", _float_hex(_complex_real(v)), _float_hex(_complex_imag(v))]
+            if base is str:
+                return ["str", _str_str(v)]
+            if base is bytes:
+                return ["bytes", _bytes_hex(v)]
+            if base is list:
+                return container(v, "list", _list_iter(v), depth)
+            if base is tuple:
+                return container(v, "tuple", _tuple_iter(v), depth)
+            if base is set:
+                return container(v, "set", _set_iter(v), depth)
+            if base is frozenset:
+                return container(v, "frozenset", _frozenset_iter(v), depth)
+            return dict_node(v, depth)
+
+        def state_of(v, t, depth):
+            attrs = []
+            seen = _set()
+            try:
+                d = _obj_getattribute(v, "__dict__")
+            except _BaseException:
+                d = None
+            if _type(d) is _dict or _isinstance(d, _dict):
+                try:
+                    for k, x in _dict_items(d):
+                        if _len(attrs) >= max_items:
+                            _list_append(attrs, ["truncated"])
+                            break
+                        _list_append(attrs, [enc(k, depth + 1), enc(x, depth + 1)])
+                        if _type(k) is _str:
+                            seen.add(k)
+                except _BaseException as e:
+                    _list_append(attrs, [["str", "?"], ["repr", "<__dict__ raised " + _type(e).__name__ + ">"]])
+            try:
+                mro = _type_mro(t)
+            except _BaseException:
+                mro = []
+            for klass in mro:
+                try:
+                    slots = _type_getattribute(klass, "__dict__").get("__slots__", ())
+                except _BaseException:
+                    slots = ()
+                if _type(slots) is _str:
+                    slots = (slots,)
+                try:
+                    slots = _tuple(s for s in slots if _type(s) is _str)
+                except _BaseException:
+                    slots = ()
+                for name in slots:
+                    if name in seen or name in ("__dict__", "__weakref__"):
+                        continue
+                    seen.add(name)
+                    try:
+                        x = _obj_getattribute(v, name)
+                    except AttributeError:
+                        continue
+                    except _BaseException as e:
+                        x = None
+                        _list_append(attrs, [["str", name], ["repr", "<slot raised " + _type(e).__name__ + ">"]])
+                        continue
+                    _list_append(attrs, [["str", name], enc(x, depth + 1)])
+            return attrs
+
+        def enc(v, depth):
+            budget[0] -= 1
+            if budget[0] < 0 or depth > max_depth:
+                return ["truncated"]
+            t = _type(v)
+            if v is None:
+                return ["none"]
+            if t is _bool:
+                return ["bool", v]
+            if t is _int:
+                return ["int", int_to_dec(v)]
+            if t is _float:
+                return ["float", _float_hex(v)]
+            if t is _str:
+                return ["str", v]
+            if t is _complex:
+                return ["complex", _float_hex(v.real), _float_hex(v.imag)]
+            if t is _bytes:
+                return ["bytes", _bytes_hex(v)]
+            if t is _list:
+                return container(v, "list", _list_iter(v), depth)
+            if t is _tuple:
+                return container(v, "tuple", _tuple_iter(v), depth)
+            if t is _dict:
+                return dict_node(v, depth)
+            if t is _set:
+                return container(v, "set", _set_iter(v), depth)
+            if t is _frozenset:
+                return container(v, "frozenset", _frozenset_iter(v), depth)
+            if t is _range:
+                return ["range", v.start, v.stop, v.step]
+            if t is _GeneratorType:
+                return gen_node(v, depth)
+            if _isinstance(v, _type):
+                return ["type", qualname(v)]
+            if _isinstance(v, _FunctionTypes):
+                return ["func", func_name(v)]
+            if _isinstance(v, _ModuleType):
+                return ["repr", "<module " + safe_repr(_getattr(v, "__name__", "?")) + ">"]
+            name = qualname(t)
+            try:
+                mro = _type_mro(t)
+            except _BaseException:
+                mro = []
+            for base in mro:
+                tag = _dict_get(_builtin_payload, base)
+                if tag is not None:
+                    return ["obj", name, ["dict", state_of(v, t, depth)], payload(v, base, depth)]
+            if _isinstance(v, _deque):
+                return ["obj", name, ["dict", state_of(v, t, depth)], container(v, "list", _deque_iter(v), depth)]
+            if name in ("numpy.ndarray",):
+                try:
+                    return ["obj", name, ["dict", [[["str", "dtype"], ["str", _str(v.dtype)]], [["str", "shape"], enc(_tuple(v.shape), depth + 1)]]], enc(v.tolist(), depth + 1)]
+                except _BaseException:
+                    return ["repr", safe_repr(v)]
+            try:
+                is_iterator = _type_getattribute(t, "__next__") is not None and _type_getattribute(t, "__iter__") is not None
+            except _BaseException:
+                is_iterator = False
+            if is_iterator:
+                return gen_node(v, depth)
+            attrs = state_of(v, t, depth)
+            if not attrs:
+                try:
+                    has_dict = _isinstance(_obj_getattribute(v, "__dict__"), _dict)
+                except _BaseException:
+                    has_dict = False
+                if not has_dict:
+                    # A C-level object (Decimal, datetime, Match...): its state is not visible to
+                    # us, so its repr stands for it.
+                    return ["obj", name, ["repr", safe_repr(v)]]
+                if _isinstance(v, _BaseException):
+                    return ["obj", name, ["dict", []], enc(_tuple(_getattr(v, "args", ())), depth + 1)]
+            return ["obj", name, ["dict", attrs]]
+
+        return enc(value, 0)
+
+    return encode
+
+
+def make_serializer() -> Callable[[Any], bytes]:
+    """Build ``dumps(tree) -> bytes`` for encoded trees, independent of the ``json`` module.
+
+    An encoded tree holds only lists, str, bool, None and small ints, so a few lines suffice; using
+    the C string escaper directly keeps a program's patching of ``json`` irrelevant.
+    """
+    from _json import encode_basestring_ascii as _esc
+
+    _type = type
+    _str = str
+    _int = int
+    _bool = bool
+    _list = list
+    _int_repr = int.__repr__
+    _join = ",".join
+    _append = list.append
+    _dict = dict
+    _dict_items = dict.items
+
+    def dumps(tree: Any) -> bytes:
+        def go(x):
+            t = _type(x)
+            if t is _str:
+                return _esc(x)
+            if t is _list:
+                parts = []
+                for y in x:
+                    _append(parts, go(y))
+                return "[" + _join(parts) + "]"
+            if t is _bool:
+                return "true" if x else "false"
+            if t is _int:
+                return _int_repr(x)
+            if x is None:
+                return "null"
+            if t is _dict:
+                parts = []
+                for k, y in _dict_items(x):
+                    _append(parts, _esc(k) + ":" + go(y))
+                return "{" + _join(parts) + "}"
+            raise TypeError("not an encoded tree node: " + _type(x).__name__)
+
+        return go(tree).encode("ascii")
+
+    return dumps
+
+
+encode = make_encoder()
+dumps = make_serializer()

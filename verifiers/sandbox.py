@@ -1,0 +1,450 @@
+"""Run untrusted Python programs in isolated, limited, fast child processes.
+
+    from semforge.verifiers.sandbox import Limits, shared_sandbox
+
+    sandbox = shared_sandbox(Limits(timeout_s=2.0))
+    with sandbox.open(code, "add") as session:
+        if session.load["kind"] == "return":
+            outcomes = session.call_many([[1, 2], [3, 4]])
+
+Each :meth:`Sandbox.open` forks a fresh child from a warm *zygote* process (started once per
+``Sandbox``), so a session costs a fork rather than an interpreter start. The caller then talks to
+the child directly over a socketpair. A child is confined by kernel rules (Landlock: writes only
+in its own directory, no signals out, no execve; rlimits on memory, CPU, files; an empty network
+namespace) and by an audit hook (no process creation, sockets, ctypes, frame/gc introspection);
+see ``_sandbox_guard``.
+
+Nothing a program does can raise in the caller or hang it: every call ends as an *outcome* dict
+(``kind`` in ``return``, ``raise``, ``timeout``, ``crash``, ``load_error``; see ``OUTCOME_KEYS``)
+whose values are trees of ``semforge.verifiers.encoding``. Replies are JSON with a size cap, checked
+against the session token and the request sequence; anything else ends the session as a ``crash``.
+
+A program can still forge its *own* results from inside its process by sophisticated means (the
+audit hook narrows, but cannot close, CPython's introspection); what it cannot do is touch the
+caller, another session, or files outside its directory.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import pickle
+import secrets
+import socket
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import asdict, dataclass
+
+OUTCOME_KEYS = ("kind", "value", "exc_type", "exc_msg", "stdout", "stderr", "args_after", "time_ns", "reason")
+KINDS = ("return", "raise", "timeout", "crash", "load_error")
+_TOKEN_BYTES = 16
+_ZYGOTE_START_S = 60.0
+_ZYGOTE_REPLY_S = 30.0
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits of every child of a sandbox (and, through ``hash_seed``, its zygote)."""
+
+    timeout_s: float = 2.0  # wall clock per call
+    memory_mb: int = 512  # RLIMIT_AS on top of the interpreter's baseline
+    cpu_s: int = 30  # RLIMIT_CPU per child (whole session)
+    max_output: int = 65536  # characters of stdout/stderr kept per call
+    hash_seed: int | None = None  # PYTHONHASHSEED of the zygote; distinct values, distinct zygotes
+    load_timeout_s: float | None = None  # wall clock for loading the program; None: 2 * timeout_s
+    file_mb: int = 16  # RLIMIT_FSIZE: largest file a program may write in its directory
+    max_files: int = 64  # RLIMIT_NOFILE
+    max_procs: int = 1024  # RLIMIT_NPROC (only binds where the kernel counts per user, not root)
+    max_reply_mb: int = 64  # largest reply accepted from a child for one call
+    max_items: int = 10000  # encoding: items kept per container / generator
+    max_depth: int = 50  # encoding: nesting depth kept
+
+
+class SandboxError(RuntimeError):
+    """The sandbox machinery itself failed (the zygote could not start); not a program outcome."""
+
+
+class _ChannelError(Exception):
+    """The child's channel ended or carried something other than a well-formed reply."""
+
+
+def _outcome(kind: str, reason: str | None = None, **fields) -> dict:
+    out = dict.fromkeys(OUTCOME_KEYS)
+    out.update(kind=kind, stdout="", stderr="", reason=reason)
+    out.update(fields)
+    return out
+
+
+class Sandbox:
+    """A zygote and the sessions forked from it. Thread-safe; one per process is usually enough."""
+
+    def __init__(self, limits: Limits = Limits(), *, preload: tuple[str, ...] = ()):
+        self.limits = limits
+        self.preload = tuple(preload)
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen | None = None
+        self._ctrl: socket.socket | None = None
+        self._generation = 0
+        self.netns = False  # whether children run in an empty network namespace
+        self._closed = False
+
+    # -- zygote ------------------------------------------------------------------------------
+    def _start_locked(self) -> None:
+        self._stop_locked()
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        env = dict(os.environ)
+        if self.limits.hash_seed is not None:
+            env["PYTHONHASHSEED"] = str(self.limits.hash_seed)
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        try:
+            self._proc = subprocess.Popen(
+                [sys.executable, "-m", "semforge.verifiers._sandbox_zygote", json.dumps(list(self.preload))],
+                stdin=theirs.fileno(),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                close_fds=True,
+                start_new_session=True,  # a Ctrl-C aimed at the caller's group is the caller's
+                env=env,
+                cwd="/",
+            )
+        finally:
+            theirs.close()
+        self._ctrl = ours
+        try:
+            ready = self._recv_ctrl(_ZYGOTE_START_S)
+        except SandboxError:
+            self._stop_locked()
+            raise
+        self.netns = bool(ready.get("netns"))
+        self._generation += 1
+
+    def _stop_locked(self) -> None:
+        if self._ctrl is not None:
+            self._ctrl.close()
+            self._ctrl = None
+        if self._proc is not None:
+            try:
+                self._proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+                self._proc.wait()
+            self._proc = None
+
+    def _recv_ctrl(self, timeout: float) -> dict:
+        assert self._ctrl is not None
+        self._ctrl.settimeout(timeout)
+        try:
+            msg = self._ctrl.recv(1 << 16)
+        except OSError as e:
+            raise SandboxError(f"sandbox zygote did not answer: {e}") from None
+        if not msg:
+            raise SandboxError("sandbox zygote exited")
+        return json.loads(msg)
+
+    def _request(self, req: dict, fds: tuple[int, ...] = ()) -> tuple[dict, int]:
+        """Send one control request (restarting a dead zygote once); return (reply, generation)."""
+        with self._lock:
+            if self._closed:
+                raise SandboxError("sandbox is closed")
+            for attempt in (1, 2):
+                if self._proc is None or self._proc.poll() is not None:
+                    self._start_locked()
+                try:
+                    assert self._ctrl is not None
+                    socket.send_fds(self._ctrl, [json.dumps(req).encode()], list(fds))
+                    return self._recv_ctrl(_ZYGOTE_REPLY_S), self._generation
+                except (OSError, SandboxError):
+                    if attempt == 2:
+                        raise SandboxError("sandbox zygote failed twice in a row") from None
+                    self._stop_locked()
+        raise AssertionError("unreachable")
+
+    def _reap(self, pid: int, generation: int) -> str:
+        """Kill and collect a child; describe how it ended."""
+        with self._lock:
+            alive = self._proc is not None and self._proc.poll() is None
+            if generation != self._generation or not alive:
+                return "child lost with its zygote"
+        try:
+            reply, gen = self._request({"op": "reap", "pid": pid})
+        except SandboxError as e:
+            return str(e)
+        return reply.get("desc", "?") if gen == generation else "child lost with its zygote"
+
+    @property
+    def zygote_pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    # -- sessions ----------------------------------------------------------------------------
+    def open(self, code: str, entry_point: str) -> "Session":
+        """Fork a child, load ``code`` in it and look up ``entry_point``; see ``Session.load``."""
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        lim = asdict(self.limits)
+        try:
+            reply, gen = self._request({"op": "spawn", "limits": lim}, (theirs.fileno(),))
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+        session = Session(self, ours, int(reply["pid"]), gen)
+        session._load(code, entry_point)
+        return session
+
+    def close(self) -> None:
+        """Stop the zygote; its children die with it."""
+        with self._lock:
+            self._closed = True
+            self._stop_locked()
+
+    def __enter__(self) -> "Sandbox":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class Session:
+    """One child running one program. Not thread-safe: use it from one thread at a time."""
+
+    def __init__(self, sandbox: Sandbox, sock: socket.socket, pid: int, generation: int):
+        self._sandbox = sandbox
+        self._sock = sock
+        self.pid = pid
+        self._generation = generation
+        self._token = secrets.token_bytes(_TOKEN_BYTES)
+        self._seq = 0
+        self._limits = sandbox.limits
+        self._max_reply = self._limits.max_reply_mb << 20
+        self.alive = True
+        self.load: dict = _outcome("crash", "not loaded")
+        self.failure: dict | None = None  # the outcome that ended the session, if one did
+
+    # -- wire --------------------------------------------------------------------------------
+    def _send(self, obj) -> None:
+        body = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            self._sock.sendall(len(body).to_bytes(4, "big") + body)
+        except OSError as e:
+            raise _ChannelError(f"channel closed while sending ({e.strerror})") from None
+
+    def _recv_exact(self, n: int, deadline: float) -> bytes:
+        buf = bytearray()
+        while len(buf) < n:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            self._sock.settimeout(left)
+            try:
+                chunk = self._sock.recv(min(n - len(buf), 1 << 20))
+            except socket.timeout:
+                raise TimeoutError from None
+            except OSError as e:
+                raise _ChannelError(f"channel error ({e.strerror})") from None
+            if not chunk:
+                raise _ChannelError("child closed its channel")
+            buf += chunk
+        return bytes(buf)
+
+    def _recv(self, deadline: float) -> dict:
+        n = int.from_bytes(self._recv_exact(4, deadline), "big")
+        if n < _TOKEN_BYTES or n > self._max_reply:
+            raise _ChannelError(f"reply of {n} bytes is malformed or over the {self._max_reply} byte cap")
+        body = self._recv_exact(n, deadline)
+        if not secrets.compare_digest(body[:_TOKEN_BYTES], self._token):
+            raise _ChannelError("reply without the session token")
+        try:
+            msg = json.loads(body[_TOKEN_BYTES:])
+        except Exception:  # noqa: BLE001 - RecursionError, ValueError, UnicodeDecodeError...
+            raise _ChannelError("reply is not well-formed JSON") from None
+        if not isinstance(msg, dict):
+            raise _ChannelError("reply is not an object")
+        return msg
+
+    def _expect(self, msg: dict, seq: int, i: int) -> None:
+        if msg.get("seq") != seq or msg.get("i") != i:
+            raise _ChannelError("reply out of sequence")
+
+    # -- ending ------------------------------------------------------------------------------
+    def _end(self, kind: str, reason: str) -> dict:
+        """Kill the child; return the outcome that says why the session ended."""
+        how = self._kill()
+        out = _outcome(kind, f"{reason}; child {how}")
+        self.failure = out
+        return out
+
+    def _kill(self) -> str:
+        if not self.alive:
+            return "already ended"
+        self.alive = False
+        try:
+            self._sock.close()
+        finally:
+            how = self._sandbox._reap(self.pid, self._generation)
+        return how
+
+    def close(self) -> None:
+        """Kill the child (it holds no state worth a graceful exit) and collect it."""
+        if self.alive:
+            self._kill()
+
+    def __enter__(self) -> "Session":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            if self.alive:
+                self._kill()
+        except Exception:  # noqa: BLE001 - interpreter shutdown
+            pass
+
+    # -- calls -------------------------------------------------------------------------------
+    def _load(self, code: str, entry_point: str) -> None:
+        limits = self._limits
+        timeout = limits.load_timeout_s if limits.load_timeout_s is not None else 2 * limits.timeout_s
+        try:
+            self._send({"token": self._token, "code": code, "entry_point": entry_point,
+                        "max_items": limits.max_items, "max_depth": limits.max_depth})
+            msg = self._recv(time.monotonic() + timeout)
+            self._expect(msg, 0, 0)
+            out = _clean(msg.get("outcome"), ("return", "load_error"))
+        except TimeoutError:
+            self.load = self._end("timeout", f"loading took more than {timeout:g} s")
+            return
+        except _ChannelError as e:
+            self.load = self._end("crash", f"while loading: {e}")
+            return
+        out["args_after"] = None
+        self.load = out
+        if out["kind"] != "return":
+            self._kill()  # the child exits after a failed load; collect it
+
+    def call(self, args: list) -> dict:
+        """Call the entry point with positional ``args``; one outcome."""
+        return self.call_many([args])[0]
+
+    def call_many(self, args_list: list[list]) -> list[dict]:
+        """Call the entry point once per argument list, in one round trip.
+
+        Each call has its own wall-clock limit. The first ``timeout`` or ``crash`` ends the
+        session; the calls after it get the same kind with a reason saying they did not run.
+        """
+        blobs = [pickle.dumps(list(a), protocol=pickle.HIGHEST_PROTOCOL) for a in args_list]
+        if not self.alive:
+            return [self._not_run(len(blobs)) for _ in blobs]
+        self._seq += 1
+        seq = self._seq
+        timeout = self._limits.timeout_s
+        outs: list[dict] = []
+        try:
+            self._send(("call", seq, blobs))
+            for i in range(len(blobs)):
+                msg = self._recv(time.monotonic() + timeout)
+                self._expect(msg, seq, i)
+                outs.append(_clean(msg.get("outcome"), ("return", "raise")))
+        except TimeoutError:
+            outs.append(self._end("timeout", f"call {len(outs)} ran past {timeout:g} s wall clock"))
+        except _ChannelError as e:
+            outs.append(self._end("crash", f"call {len(outs)}: {e}"))
+        while len(outs) < len(blobs):
+            outs.append(self._not_run(len(outs)))
+        return outs
+
+    def _not_run(self, i: int) -> dict:
+        kind = self.failure["kind"] if self.failure else "crash"
+        return _outcome(kind, f"call {i} not run: the session had ended ({kind})")
+
+    def time_calls(self, args_list: list[list], rounds: int) -> list[int]:
+        """Run all calls ``rounds`` times (fresh arguments each round); per-round total ns.
+
+        Outputs and exceptions are discarded. A list shorter than ``rounds`` means the session
+        ended (timeout or crash); ``self.failure`` says why. Times are measured in the child and
+        checked against the caller's own clock: no round may claim more time than elapsed.
+        """
+        if not self.alive or rounds <= 0:
+            return []
+        blobs = [pickle.dumps(list(a), protocol=pickle.HIGHEST_PROTOCOL) for a in args_list]
+        self._seq += 1
+        seq = self._seq
+        budget = self._limits.timeout_s * max(1, len(blobs))
+        times: list[int] = []
+        try:
+            self._send(("time", seq, blobs, rounds))
+            last = time.perf_counter_ns()
+            for r in range(rounds):
+                msg = self._recv(time.monotonic() + budget)
+                now = time.perf_counter_ns()
+                self._expect(msg, seq, r)
+                ns = msg.get("ns")
+                if type(ns) is not int or ns < 0 or ns > now - last:
+                    raise _ChannelError("implausible timing reply")
+                times.append(ns)
+                last = now
+        except TimeoutError:
+            self._end("timeout", f"timing round {len(times)} ran past {budget:g} s wall clock")
+        except _ChannelError as e:
+            self._end("crash", f"timing round {len(times)}: {e}")
+        return times
+
+
+def _tree_ok(x, depth: int = 0) -> bool:
+    """An encoded tree: nested lists of str/bool/int/None (JSON gave us nothing else but floats, dicts)."""
+    if depth > 200:
+        return False
+    t = type(x)
+    if t is list:
+        return all(_tree_ok(y, depth + 1) for y in x)
+    return t in (str, bool, int) or x is None
+
+
+def _clean(raw, kinds: tuple[str, ...]) -> dict:
+    """Rebuild an outcome from an untrusted reply, field by field; raise _ChannelError if malformed."""
+    if not isinstance(raw, dict) or raw.get("kind") not in kinds:
+        raise _ChannelError("reply is not an outcome")
+    out = _outcome(raw["kind"])
+    for key, types in (("exc_type", (str,)), ("exc_msg", (str,)), ("reason", (str,)), ("time_ns", (int,))):
+        v = raw.get(key)
+        if v is not None and type(v) not in types:
+            raise _ChannelError(f"outcome field {key} has the wrong type")
+        out[key] = v
+    for key in ("stdout", "stderr"):
+        v = raw.get(key, "")
+        if type(v) is not str:
+            raise _ChannelError(f"outcome field {key} has the wrong type")
+        out[key] = v
+    value = raw.get("value")
+    if value is not None and (type(value) is not list or not _tree_ok(value)):
+        raise _ChannelError("outcome value is not an encoded tree")
+    out["value"] = value
+    args_after = raw.get("args_after")
+    if args_after is not None and (type(args_after) is not list or not _tree_ok(args_after)):
+        raise _ChannelError("outcome args_after is not a list of encoded trees")
+    out["args_after"] = args_after
+    return out
+
+
+_shared: dict[tuple[int, Limits], Sandbox] = {}
+_shared_lock = threading.Lock()
+
+
+def shared_sandbox(limits: Limits = Limits()) -> Sandbox:
+    """The process's sandbox for these limits, created on first use (one zygote per distinct limits)."""
+    key = (os.getpid(), limits)  # a forked caller must not reuse its parent's zygote
+    with _shared_lock:
+        sb = _shared.get(key)
+        if sb is None or sb._closed:
+            sb = _shared[key] = Sandbox(limits)
+        return sb
+
+
+@atexit.register
+def _close_shared() -> None:
+    for (pid, _), sb in list(_shared.items()):
+        if pid == os.getpid():
+            sb.close()
