@@ -1,0 +1,119 @@
+"""Swap two adjacent assignments that cannot see each other."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import FunctionScope, ScopeProvider
+
+from ..analysis import global_nonlocal_names, is_literal, uses_dynamic_scope
+from ..base import Rule, RuleTransformer
+from ..registry import register
+
+_SIMPLE_ASSIGN = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())])])
+
+
+def _reads(expr: cst.BaseExpression, params: set[str]) -> set[str] | None:
+    """Names read by a side-effect-free, non-raising expression over literals and parameters
+    (and displays of them), or None if the expression is anything else."""
+    if is_literal(expr):
+        return set()
+    if isinstance(expr, cst.Name):
+        return {expr.value} if expr.value in params else None
+    if isinstance(expr, (cst.Tuple, cst.List, cst.Set)):
+        out: set[str] = set()
+        for el in expr.elements:
+            if isinstance(el, cst.StarredElement):
+                return None
+            sub = _reads(el.value, params)
+            if sub is None:
+                return None
+            out |= sub
+        return out
+    if isinstance(expr, cst.Dict) and not expr.elements:
+        return set()
+    return None
+
+
+@register
+class ReorderIndependentAssignments(Rule):
+    """``a = e1`` / ``b = e2`` -> ``b = e2`` / ``a = e1`` for adjacent single-name assignments
+    that are independent.
+
+    Sound when neither statement can observe or affect the other: both values are built only
+    from literals, the function's parameters and list/tuple/set/empty-dict displays of them (no
+    call, operator, attribute or subscript runs user code, and nothing can raise: parameters
+    are always bound, and the rule does not fire if the function ``del``\\ etes one); the targets
+    differ and neither value reads the other's target. Only in function bodies without
+    ``global``/``nonlocal`` for the targets and without ``exec``/``eval``/``locals()``...;
+    statements carrying comments are not moved. Pairs do not overlap.
+    """
+
+    id = "reorder-independent-assignments"
+    description = "Swap adjacent assignments of independent literal/parameter values."
+    category = "reorder"
+    intent = "neutral"
+
+    class Transformer(RuleTransformer):
+        METADATA_DEPENDENCIES = (ScopeProvider,)
+
+        def visit_Module(self, node: cst.Module) -> None:
+            self.info: dict[FunctionScope, tuple[set[str], set[str]] | None] = {}
+
+        def _function_info(self, block: cst.IndentedBlock):
+            scope = self.get_metadata(ScopeProvider, block, None)
+            if not isinstance(scope, FunctionScope):
+                return None
+            if scope not in self.info:
+                func = scope.node
+                if uses_dynamic_scope(func) or not isinstance(func, cst.FunctionDef):
+                    self.info[scope] = None
+                else:
+                    p = func.params
+                    params = {x.name.value for x in (*p.posonly_params, *p.params,
+                                                     *p.kwonly_params)}
+                    for star in (p.star_arg, p.star_kwarg):
+                        if isinstance(star, cst.Param):
+                            params.add(star.name.value)
+                    deleted = {n.value for d in m.findall(func, m.Del())
+                               for n in m.findall(d, m.Name())}
+                    self.info[scope] = (params - deleted, global_nonlocal_names(func))
+            return self.info[scope]
+
+        def _swappable(self, a, b, params, declared) -> bool:
+            if not (m.matches(a, _SIMPLE_ASSIGN) and m.matches(b, _SIMPLE_ASSIGN)):
+                return False
+            if any(line.comment for s in (a, b) for line in s.leading_lines):
+                return False
+            if a.trailing_whitespace.comment or b.trailing_whitespace.comment:
+                return False
+            ta, tb = a.body[0].targets[0].target.value, b.body[0].targets[0].target.value
+            ra, rb = _reads(a.body[0].value, params), _reads(b.body[0].value, params)
+            if ra is None or rb is None or ta == tb or {ta, tb} & declared:
+                return False
+            return ta not in rb and tb not in ra
+
+        def _reorder(self, body: Sequence[cst.BaseStatement], params, declared):
+            out, i, changed = [], 0, False
+            while i < len(body):
+                if i + 1 < len(body) and self._swappable(body[i], body[i + 1], params, declared):
+                    a, b = body[i], body[i + 1]
+                    # The pair keeps its position's spacing: blank lines stay where they were.
+                    out += [b.with_changes(leading_lines=a.leading_lines),
+                            a.with_changes(leading_lines=b.leading_lines)]
+                    self.sites += 1
+                    changed = True
+                    i += 2
+                else:
+                    out.append(body[i])
+                    i += 1
+            return out if changed else None
+
+        def leave_IndentedBlock(self, original_node, updated_node):
+            info = self._function_info(original_node)
+            if info is None:
+                return updated_node
+            new = self._reorder(updated_node.body, *info)
+            return updated_node if new is None else updated_node.with_changes(body=new)
