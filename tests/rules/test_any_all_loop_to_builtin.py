@@ -1,0 +1,139 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestAnyAllLoopToBuiltin(RuleTestCase):
+    RULE = "any-all-loop-to-builtin"
+    CASES = [
+        (
+            """
+            def has_negative(xs):
+                for x in xs:
+                    if x < 0:
+                        return True
+                return False
+            """,
+            """
+            def has_negative(xs):
+                return any(x < 0 for x in xs)
+            """,
+        ),
+        (  # `if not d: return False` is all(d); a tuple target; a parameter in the condition
+            """
+            def all_close(pairs, tol):
+                for a, b in pairs:
+                    if not abs(a - b) < tol:
+                        return False
+                return True
+            """,
+            """
+            def all_close(pairs, tol):
+                return all(abs(a - b) < tol for a, b in pairs)
+            """,
+        ),
+        (  # return False inside, a condition that is not a negation; nested in a block
+            """
+            def f(words, n):
+                if n:
+                    for w in words:
+                        if w.startswith('x') or n > 3:
+                            return False
+                    return True
+                return None
+            """,
+            """
+            def f(words, n):
+                if n:
+                    return not any(w.startswith('x') or n > 3 for w in words)
+                return None
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # something else after the loop, or the same constant twice
+        """
+        def f(xs):
+            for x in xs:
+                if x:
+                    return True
+            return None
+        def g(xs):
+            for x in xs:
+                if x:
+                    return True
+            return True
+        """,
+        # loop bodies with more than the test, else clauses, elif, non-constant returns
+        """
+        def f(xs):
+            for x in xs:
+                print(x)
+                if x:
+                    return True
+            return False
+        def g(xs):
+            for x in xs:
+                if x:
+                    return True
+            else:
+                pass
+            return False
+        def h(xs):
+            for x in xs:
+                if x:
+                    return x
+            return False
+        """,
+        # inside try: the handler could read the loop variable
+        """
+        def f(xs):
+            x = None
+            try:
+                for x in xs:
+                    if 1 / x:
+                        return True
+                return False
+            except ZeroDivisionError:
+                return x
+        """,
+        # a closure sees the loop variable; a global loop variable
+        """
+        def f(xs):
+            get = lambda: x
+            for x in xs:
+                if x:
+                    return True
+            return False
+        def g(xs):
+            global x
+            for x in xs:
+                if x:
+                    return True
+            return False
+        """,
+        # a local that may be unbound; await; module level
+        """
+        def f(xs, flag):
+            if flag:
+                limit = 3
+            for x in xs:
+                if x > limit:
+                    return True
+            return False
+        """,
+        """
+        async def f(xs, check):
+            for x in xs:
+                if await check(x):
+                    return True
+            return False
+        """,
+        """
+        def any(xs):
+            return 0
+        def f(xs):
+            for x in xs:
+                if x:
+                    return True
+            return False
+        """,
+    ]

@@ -1,0 +1,105 @@
+"""A search loop returning True/False -> ``return any(...)`` / ``return all(...)``."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from ..base import Rule
+from ..registry import register
+from ._loop_support import (bound_names_safe, comp_safe, guarded, local_only, loop_target_names,
+                            unsupported_inside)
+from ._type_evidence import EvidenceTransformer
+
+_BOOL = m.Name("True") | m.Name("False")
+_RETURN_BOOL = m.SimpleStatementLine(body=[m.Return(value=_BOOL)])
+
+
+def search_loop(loop: cst.CSTNode) -> tuple[cst.BaseExpression, str] | None:
+    """``for ...: if cond: return True|False`` (nothing else in the loop, no else/elif):
+    the condition and the returned constant."""
+    if not (isinstance(loop, cst.For) and loop.orelse is None and loop.asynchronous is None
+            and isinstance(loop.body, cst.IndentedBlock) and len(loop.body.body) == 1):
+        return None
+    stmt = loop.body.body[0]
+    if not (isinstance(stmt, cst.If) and stmt.orelse is None
+            and isinstance(stmt.body, cst.IndentedBlock) and len(stmt.body.body) == 1
+            and m.matches(stmt.body.body[0], _RETURN_BOOL)):
+        return None
+    return stmt.test, stmt.body.body[0].body[0].value.value
+
+
+@register
+class AnyAllLoopToBuiltin(Rule):
+    """``for x in xs: if c: return True`` + ``return False`` -> ``return any(c for x in xs)``;
+    with ``return False`` inside and ``return True`` after: ``return all(d for x in xs)`` when
+    ``c`` is ``not d``, else ``return not any(c for x in xs)``.
+
+    Sound inside a function: ``any``/``all`` test each item with one ``bool()`` call and stop
+    at the first decisive one, exactly where the loop returns, and return the same bool. The
+    generator evaluates ``xs`` once and calls ``iter`` on it first, then binds ``x`` and
+    evaluates ``c`` per item, like the loop. The loop ends the function either way, so the loop
+    variables' final values can only be seen by a closure or an exception handler: the rule
+    requires them to be plain locals no nested scope reads, and the loop to be outside try/with.
+    Other names read by ``c`` must be globals, builtins or never-deleted parameters (an unbound
+    local raises ``UnboundLocalError`` in the loop but ``NameError`` in a generator). No
+    ``yield``/``await``/walrus/lambda/comprehension in the moved code; ``any``/``all`` not
+    rebound in the module.
+    """
+
+    id = "any-all-loop-to-builtin"
+    description = "Replace a search loop returning True/False by return any()/all()."
+    category = "performance"
+    intent = "faster"
+
+    class Transformer(EvidenceTransformer):
+        def _applies(self, loop: cst.CSTNode, after: cst.CSTNode) -> bool:
+            found = search_loop(loop)
+            if found is None or not m.matches(after, _RETURN_BOOL):
+                return False
+            cond, inside = found
+            if after.body[0].value.value == inside:
+                return False
+            ev = self.ev
+            func = ev.function_of(loop)
+            targets = loop_target_names(loop.target)
+            if func is None or not targets or not ev.simple_function(func):
+                return False
+            scope = ev.scopes.get(loop)
+            return (ev.is_builtin("any") and ev.is_builtin("all")
+                    and not unsupported_inside(cond) and not unsupported_inside(loop.iter)
+                    and not guarded(ev, loop, func)
+                    and all(local_only(ev, func, scope, t) for t in targets)
+                    and bound_names_safe(ev, func, scope, [cond], set(targets)))
+
+        def leave_IndentedBlock(self, original_node: cst.IndentedBlock,
+                                updated_node: cst.IndentedBlock) -> cst.IndentedBlock:
+            old, new = list(original_node.body), list(updated_node.body)
+            out: list[cst.BaseStatement] = []
+            i = 0
+            while i < len(new):
+                if i + 1 < len(new) and self._applies(old[i], old[i + 1]):
+                    out.append(self._build(new[i], new[i + 1]))
+                    self.sites += 1
+                    i += 2
+                    continue
+                out.append(new[i])
+                i += 1
+            return updated_node.with_changes(body=out) if len(out) != len(new) else updated_node
+
+        @staticmethod
+        def _build(loop: cst.For, after: cst.SimpleStatementLine) -> cst.SimpleStatementLine:
+            cond, inside = search_loop(loop)
+            func, negate = "any", False
+            if inside == "False":
+                if m.matches(cond, m.UnaryOperation(operator=m.Not())) and not cond.lpar:
+                    func, cond = "all", cond.expression
+                else:
+                    negate = True
+            gen = cst.GeneratorExp(elt=cond, lpar=[], rpar=[], for_in=cst.CompFor(
+                target=loop.target, iter=comp_safe(loop.iter)))
+            value: cst.BaseExpression = cst.Call(func=cst.Name(func), args=[cst.Arg(value=gen)])
+            if negate:
+                value = cst.UnaryOperation(operator=cst.Not(), expression=value)
+            return after.with_changes(body=[after.body[0].with_changes(value=value)],
+                                      leading_lines=loop.leading_lines)
