@@ -1,0 +1,94 @@
+"""``return any(...)`` / ``return all(...)`` -> an explicit search loop."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from ..base import Rule
+from ..registry import register
+from ._loop_support import bound_names_safe, loop_target_names, names_outside, unsupported_inside
+from ._type_evidence import EvidenceTransformer
+from .len_compare_to_truthiness import wrap
+from .sum_builtin_to_loop import nest, single_for
+
+_ONE_ARG = m.Call(func=m.Name("any") | m.Name("all"), args=[m.Arg(keyword=None, star="")])
+
+
+def _return(value: str) -> cst.SimpleStatementLine:
+    return cst.SimpleStatementLine(body=[cst.Return(value=cst.Name(value))])
+
+
+@register
+class AnyAllBuiltinToLoop(Rule):
+    """``return any(c for x in xs if f)`` -> ``for x in xs: if f: if c: return True`` +
+    ``return False``; ``all`` likewise with ``if not c: return False`` / ``return True``;
+    ``return any(xs)`` loops over ``xs`` with a fresh variable.
+
+    The reverse of ``any-all-loop-to-builtin``. ``any``/``all`` call ``bool()`` once per item
+    and stop at the first decisive one, where the loop returns the same constant; the loop
+    evaluates ``xs`` once, calls ``iter`` first, and evaluates the ``if`` filters and ``c``
+    per item in the generator's order. The comprehension variables become function locals,
+    so they must be used nowhere else in the function (a global read elsewhere would turn
+    into an unbound local). Other names read by ``c`` and the filters must be globals,
+    builtins or never-deleted parameters (an unbound local raises ``UnboundLocalError`` in a
+    loop but ``NameError`` in a generator). One ``for`` clause, no ``yield``/``await``/walrus/
+    lambda/comprehension in the moved code; ``any``/``all`` not rebound in the module.
+    """
+
+    id = "any-all-builtin-to-loop"
+    description = "Replace return any()/all() by an explicit search loop."
+    category = "performance"
+    intent = "slower"
+
+    class Transformer(EvidenceTransformer):
+        def _applies(self, stmt: cst.SimpleStatementLine) -> bool:
+            if not (len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Return)
+                    and m.matches(stmt.body[0].value, _ONE_ARG)):
+                return False
+            ev = self.ev
+            call = stmt.body[0].value
+            func = ev.function_of(stmt)
+            if func is None or not ev.simple_function(func) or not ev.is_builtin(call.func.value):
+                return False
+            arg = call.args[0].value
+            if unsupported_inside(arg) and not isinstance(arg, cst.GeneratorExp):
+                return False
+            clause = single_for(arg)
+            if not isinstance(arg, cst.GeneratorExp):
+                return not isinstance(arg, (cst.ListComp, cst.SetComp, cst.DictComp))
+            if clause is None:
+                return False
+            targets = loop_target_names(clause.target)
+            moved = [arg.elt] + [c.test for c in clause.ifs]
+            return bool(targets) and not any(unsupported_inside(e) for e in moved + [clause.iter]) \
+                and not set(targets) & names_outside(func, arg) \
+                and bound_names_safe(ev, func, ev.scopes.get(stmt), moved, set(targets))
+
+        def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine,
+                                      updated_node: cst.SimpleStatementLine):
+            if not self._applies(original_node):
+                return updated_node
+            call = updated_node.body[0].value
+            kind, arg = call.func.value, call.args[0].value
+            if isinstance(arg, cst.GeneratorExp):
+                clause = arg.for_in
+                target, iterable = clause.target, clause.iter
+                element, conds = arg.elt, [c.test for c in clause.ifs]
+            else:
+                item = self.names.fresh("item")
+                target, iterable, element, conds = cst.Name(item), arg, cst.Name(item), []
+            if element.lpar and isinstance(element, (cst.Name, cst.Call, cst.Comparison)):
+                element = element.with_changes(lpar=[], rpar=[])
+            if kind == "any":
+                test, inside, after = element, "True", "False"
+            else:
+                test = cst.UnaryOperation(operator=cst.Not(), expression=wrap(element))
+                inside, after = "False", "True"
+            check = cst.If(test=test, body=cst.IndentedBlock(body=[_return(inside)]))
+            loop = cst.For(target=target.with_changes(lpar=[], rpar=[])
+                           if isinstance(target, cst.Tuple) else target,
+                           iter=iterable, body=cst.IndentedBlock(body=[nest(conds, check)]),
+                           leading_lines=updated_node.leading_lines)
+            self.sites += 1
+            return cst.FlattenSentinel([loop, _return(after)])
