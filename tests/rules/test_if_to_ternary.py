@@ -92,3 +92,20 @@ class TestIfToTernary(RuleTestCase):
             x = 1
         """,
     ]
+
+
+def test_elif_branch_is_not_collapsed():
+    """Found by semforge rewrite on more-itertools: a collapsed `elif` left its chain and ran
+    unconditionally."""
+    from semforge.transforms.testing import assert_untouched
+
+    assert_untouched("if-to-ternary", """
+    def f(stop, n):
+        if stop is None:
+            j = n
+        elif stop >= 0:
+            j = min(stop, n)
+        else:
+            j = max(n + stop, 0)
+        return j
+    """)

@@ -54,8 +54,18 @@ class IfToTernary(Rule):
     intent = "neutral"
 
     class Transformer(RuleTransformer):
+        def __init__(self, rng):
+            super().__init__(rng)
+            self.elifs: set[cst.If] = set()
+
+        def visit_If(self, node):
+            # An `elif` is an If in its parent's `orelse`: it cannot become a statement there
+            # (the chain would lose it and run it unconditionally).
+            if isinstance(node.orelse, cst.If):
+                self.elifs.add(node.orelse)
+
         def leave_If(self, original_node, updated_node):
-            if not isinstance(updated_node.orelse, cst.Else):
+            if original_node in self.elifs or not isinstance(updated_node.orelse, cst.Else):
                 return updated_node
             then, other = _single(updated_node.body), _single(updated_node.orelse.body)
             if then is None or other is None:
