@@ -1,0 +1,158 @@
+from semforge.transforms.registry import get_rule
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestExtractHelper(RuleTestCase):
+    RULE = "extract-helper"
+    CASES = [
+        (
+            '''
+            import math
+
+            # area
+            def area(r, unit=1):
+                """Doc."""
+                k = 2
+                if r < 0:
+                    return -1
+                return math.pi * r ** k * unit
+            ''',
+            '''
+            import math
+
+            def _value(r, k, unit):
+                return math.pi * r ** k * unit
+
+
+            # area
+            def area(r, unit=1):
+                """Doc."""
+                k = 2
+                if r < 0:
+                    return -1
+                return _value(r, k, unit)
+            ''',
+        ),
+        (  # methods: the helper goes before the class; builtins are not passed
+            """
+            class Shape:
+                def size(self, other):
+                    return abs(self.w - other.w) + len(str(self))
+            """,
+            """
+            def _value(self, other):
+                return abs(self.w - other.w) + len(str(self))
+
+
+            class Shape:
+                def size(self, other):
+                    return _value(self, other)
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # trivial returns
+        """
+        def f(x):
+            return x
+        def g():
+            return -1
+        """,
+        # recursion through the helper would halve the reachable depth
+        """
+        def fact(n):
+            if n < 2:
+                return 1
+            return n * fact(n - 1)
+        """,
+        """
+        class T:
+            def walk(self, n):
+                return n + self.walk(n - 1)
+        """,
+        # a local that may be unbound at the return (assigned under an if, or later)
+        """
+        def f(c):
+            if c:
+                y = 1
+            return c and y + 1
+        """,
+        # deleted parameters and except-as names can be unbound
+        """
+        def f(a, b):
+            del a
+            return b or a + 1
+        """,
+        """
+        def f(a):
+            try:
+                a = 1 / a
+            except ZeroDivisionError as e:
+                pass
+            e = 0
+            return a + e
+        """,
+        # closure variables of an enclosing function
+        """
+        def outer(k):
+            def inner(x):
+                return x + k
+            return inner
+        """,
+        # global / nonlocal / dynamic scope / super()
+        """
+        def f(x):
+            global g
+            return x + g
+        """,
+        """
+        def f(x):
+            return x + len(locals())
+        """,
+        """
+        class C(B):
+            def f(self, x):
+                return super().f(x) + 1
+        """,
+        # new scopes, walrus, yield, await inside the expression
+        """
+        def f(xs):
+            return sum([x * 2 for x in xs]) + 1
+        """,
+        """
+        def f(x):
+            return (y := x + 1) * y
+        """,
+        """
+        async def f(x):
+            return (await x) + 1
+        """,
+        # class-private names are mangled only inside the class
+        """
+        class C:
+            def f(self):
+                return self.__secret + 1
+        """,
+        # calls to module-level functions (possible recursion)
+        """
+        def helper(x):
+            return x
+        def f(x):
+            return helper(x) + 1
+        """,
+        # a builtin name shadowed at module level
+        """
+        def len(x):
+            return 0
+        def f(x):
+            return len(x) + 1
+        """,
+    ]
+
+
+def test_helper_is_defined_before_module_level_calls():
+    code = get_rule("extract-helper").apply(
+        "def f(a, b):\n    return a * 10 + b\n\nRESULT = f(1, 2)\n").code
+    ns: dict = {}
+    exec(code, ns)
+    assert ns["RESULT"] == 12 and ns["f"](a=3, b=4) == 34

@@ -1,0 +1,195 @@
+"""Extract a returned expression into a new private module-level helper function."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import (BuiltinScope, FunctionScope, GlobalScope, ParentNodeProvider,
+                             ScopeProvider)
+
+from ..analysis import (NameAllocator, global_nonlocal_names, is_literal, used_names,
+                        uses_dynamic_scope)
+from ..base import Rule, RuleTransformer
+from ..registry import register
+
+HELPER_WORDS = ("compute", "calc", "result", "value", "expr", "combine", "evaluate", "answer",
+                "derive", "helper")
+# Constructs the expression must not contain: new scopes (class-private names and closures
+# would resolve differently at module level), frame-bound constructs, and mangled names.
+_FORBIDDEN = (m.Lambda() | m.ListComp() | m.SetComp() | m.DictComp() | m.GeneratorExp()
+              | m.Yield() | m.Await() | m.NamedExpr())
+
+
+def _bound_names(func: cst.FunctionDef, upto: int) -> set[str]:
+    """Names certainly bound once the first ``upto`` top-level statements of ``func`` ran:
+    parameters, plus plain-name targets of top-level assignments among those statements."""
+    p = func.params
+    names = {x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)}
+    for star in (p.star_arg, p.star_kwarg):
+        if isinstance(star, cst.Param):
+            names.add(star.name.value)
+    body = func.body.body if isinstance(func.body, cst.IndentedBlock) else []
+    for stmt in body[:upto]:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            targets = []
+            if isinstance(small, cst.Assign):
+                targets = [t.target for t in small.targets]
+            elif isinstance(small, (cst.AnnAssign, cst.AugAssign)) and getattr(small, "value", None):
+                targets = [small.target]
+            for target in targets:
+                if isinstance(target, cst.Name):
+                    names.add(target.value)
+                elif isinstance(target, (cst.Tuple, cst.List)) and all(
+                        isinstance(el.value, cst.Name) and not isinstance(el, cst.StarredElement)
+                        for el in target.elements):
+                    names.update(el.value.value for el in target.elements)
+    # `del x` and `except E as x` (deleted at the end of the handler) can unbind a name.
+    unbound = {n.value for d in m.findall(func, m.Del()) for n in m.findall(d, m.Name())}
+    unbound |= {h.name.name.value for h in m.findall(func, m.ExceptHandler())
+                if h.name is not None and isinstance(h.name.name, cst.Name)}
+    return names - unbound
+
+
+@register
+class ExtractHelper(Rule):
+    """``return e`` in a function -> ``return _helper(a, b)`` with a new module-level
+    ``def _helper(a, b): return e`` placed just before the top-level statement holding the
+    function (so it exists before any call, decorators included).
+
+    Sound when ``e`` evaluates to the same value with the same effects in the helper:
+
+    * every variable ``e`` reads is either a parameter of the function or a local bound by a
+      top-level assignment *before* the ``return``'s statement (never deleted, never an
+      ``except ... as`` name) -- these are passed as arguments; reading them first cannot fail
+      and nothing can rebind them while ``e`` runs (no walrus, no ``global``/``nonlocal`` in the
+      function) -- or a module global/builtin not bound in the function, read by the helper
+      from the same module namespace at the same moment;
+    * ``e`` holds no lambda/comprehension, ``yield``/``await``/walrus, and no ``__private``
+      name (class-private mangling only happens inside the class); the function uses no
+      ``exec``/``eval``/``locals()``/``super()``;
+    * ``e`` calls no function defined in the module, by name or as a method: a recursive call
+      through the helper would double the stack depth and hit ``RecursionError`` earlier.
+
+    The only differences: one more frame in tracebacks, and ``e`` is not trivially a name or
+    literal (those are left alone).
+    """
+
+    id = "extract-helper"
+    description = "Extract a returned expression into a new private module-level function."
+    category = "helpers"
+    intent = "neutral"
+
+    class Transformer(RuleTransformer):
+        METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)
+
+        def visit_Module(self, node: cst.Module) -> None:
+            self.names = NameAllocator(node, taken=self.protected, rng=self.rng)
+            self.module_defs = {f.name.value for f in m.findall(node, m.FunctionDef())}
+            self.calls: dict[cst.Return, cst.Call] = {}
+            self.helpers: dict[int, list[cst.FunctionDef]] = {}  # id(top-level stmt) -> defs
+
+        def _top_level(self, node: cst.CSTNode) -> tuple[cst.CSTNode, cst.CSTNode | None]:
+            """(statement of the module holding node, statement of func's body holding node)"""
+            chain = [node]
+            parent = self.get_metadata(ParentNodeProvider, node, None)
+            while parent is not None and not isinstance(parent, cst.Module):
+                chain.append(parent)
+                parent = self.get_metadata(ParentNodeProvider, parent, None)
+            return chain[-1], chain
+
+        def _args(self, ret: cst.Return) -> list[str] | None:
+            expr = ret.value
+            if expr is None or is_literal(expr) or isinstance(expr, cst.Name):
+                return None
+            scope = self.get_metadata(ScopeProvider, ret, None)
+            if not isinstance(scope, FunctionScope) or not isinstance(scope.node, cst.FunctionDef):
+                return None
+            func = scope.node
+            if m.findall(expr, _FORBIDDEN) or uses_dynamic_scope(func):
+                return None
+            if global_nonlocal_names(func):
+                return None
+            for call in m.findall(expr, m.Call()):
+                callee = call.func
+                if isinstance(callee, cst.Attribute) and callee.attr.value in self.module_defs:
+                    return None
+                if isinstance(callee, cst.Name):
+                    if not all(isinstance(a.scope, BuiltinScope) for a in scope[callee.value]):
+                        return None
+                    if not scope[callee.value]:
+                        return None
+                elif not isinstance(callee, cst.Attribute):
+                    return None  # f()(), (a or b)(): keep it simple
+            for ident in m.findall(expr, m.Name()):
+                if ident.value.startswith("__") and not ident.value.endswith("__"):
+                    return None
+            _, chain = self._top_level(ret)
+            body = func.body.body if isinstance(func.body, cst.IndentedBlock) else ()
+            index = next((body.index(n) for n in chain if n in body), None)
+            if index is None:
+                return None
+            bound = _bound_names(func, index)
+            args: list[str] = []
+            for name in _in_order(expr):
+                assignments = scope[name]
+                if name in scope.assignments and any(a.scope is scope for a in assignments):
+                    if name not in bound:
+                        return None
+                    if name not in args:
+                        args.append(name)
+                elif not all(isinstance(a.scope, (GlobalScope, BuiltinScope)) for a in assignments):
+                    return None  # a closure variable of an enclosing function
+            return args
+
+        def visit_Return(self, node: cst.Return) -> None:
+            args = self._args(node)
+            if args is None:
+                return
+            name = self.names.fresh("_" + self.rng.choice(HELPER_WORDS))
+            helper = cst.FunctionDef(
+                name=cst.Name(name),
+                params=cst.Parameters(params=[cst.Param(cst.Name(a)) for a in args]),
+                body=cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Return(
+                    value=node.value.with_changes(lpar=[], rpar=[]) if not isinstance(
+                        node.value, cst.Tuple) else node.value)])]),
+                leading_lines=[cst.EmptyLine(), cst.EmptyLine()],
+            )
+            top, _ = self._top_level(node)
+            self.helpers.setdefault(id(top), []).append(helper)
+            self.calls[node] = cst.Call(func=cst.Name(name),
+                                        args=[cst.Arg(cst.Name(a)) for a in args])
+
+        def leave_Return(self, original_node, updated_node):
+            call = self.calls.get(original_node)
+            if call is None:
+                return updated_node
+            self.sites += 1
+            return updated_node.with_changes(value=call)
+
+        def leave_Module(self, original_node, updated_node):
+            if not self.helpers:
+                return updated_node
+            body: list[cst.BaseStatement] = []
+            for orig, new in zip(original_node.body, updated_node.body):
+                helpers = self.helpers.get(id(orig), [])
+                if helpers:
+                    # Blank lines go before the helper; comments stay with their statement.
+                    blank = [ln for ln in new.leading_lines if ln.comment is None]
+                    notes = [ln for ln in new.leading_lines if ln.comment is not None]
+                    body += [helpers[0].with_changes(leading_lines=blank), *helpers[1:]]
+                    new = new.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(), *notes])
+                body.append(new)
+            return updated_node.with_changes(body=body)
+
+
+def _in_order(expr: cst.BaseExpression) -> list[str]:
+    """Variable names read in ``expr``, in order of first appearance (attribute and keyword
+    names excluded)."""
+    seen: list[str] = []
+    reads = used_names(expr)
+    for ident in m.findall(expr, m.Name()):
+        if ident.value in reads and ident.value not in seen:
+            seen.append(ident.value)
+    return seen
