@@ -1,0 +1,123 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestMethodAliasInLoop(RuleTestCase):
+    RULE = "method-alias-in-loop"
+    CASES = [
+        (
+            """
+            def evens(n: int):
+                out = []
+                for i in range(n):
+                    if i % 2 == 0:
+                        out.append(i)
+                return out
+            """,
+            """
+            def evens(n: int):
+                out = []
+                out_append = out.append
+                for i in range(n):
+                    if i % 2 == 0:
+                        out_append(i)
+                return out
+            """,
+        ),
+        (  # nested loops: the inner one owns `row` (rebound by the outer loop); a set; while
+            """
+            def grid(n: int, seen: set):
+                rows = []
+                for i in range(n):
+                    row = []
+                    for j in range(n):
+                        row.append(i * j)
+                        seen.add(j)
+                    rows.append(row)
+                k = 0
+                while k < n:
+                    rows.pop()
+                    k += 1
+                return rows
+            """,
+            """
+            def grid(n: int, seen: set):
+                rows = []
+                rows_append = rows.append
+                seen_add = seen.add
+                for i in range(n):
+                    row = []
+                    row_append = row.append
+                    for j in range(n):
+                        row_append(i * j)
+                        seen_add(j)
+                    rows_append(row)
+                k = 0
+                rows_pop = rows.pop
+                while k < n:
+                    rows_pop()
+                    k += 1
+                return rows
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # unknown receiver type: the attribute could change or be missing
+        """
+        def f(out, xs):
+            for x in xs:
+                out.append(x)
+        """,
+        # rebound in the loop: the alias would keep appending to the old list
+        """
+        def f(xs):
+            out = []
+            for x in xs:
+                out.append(x)
+                if len(out) > 3:
+                    out = []
+            return out
+        """,
+        # not certainly bound before the loop (assigned after it, or in a branch)
+        """
+        def f(xs, flag):
+            if flag:
+                out = []
+            for x in xs:
+                out.append(x)
+            return out
+        """,
+        # deleted somewhere in the function; global; module level; class body
+        """
+        def f(xs):
+            out = []
+            for x in xs:
+                out.append(x)
+            del out
+        """,
+        """
+        out = []
+        for x in range(3):
+            out.append(x)
+        class C:
+            items = []
+            for x in range(3):
+                items.append(x)
+        """,
+        # calls inside comprehensions and lambdas are in their own scopes
+        """
+        def f(xs):
+            out = []
+            for x in xs:
+                [out.append(y) for y in x]
+            return out
+        """,
+        # methods outside the safe table (str.join, list.sort), str receivers
+        """
+        def f(xs, s: str):
+            out = []
+            for x in xs:
+                out.sort()
+                s.upper()
+            return out
+        """,
+    ]
