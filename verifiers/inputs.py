@@ -198,16 +198,23 @@ class Bounds:
 
     max_len: int = MAX_LEN
     int_mag: int = 1000
+    words: tuple[str, ...] = ()   # whitespace-separated tokens of every seed string
+    chars: str = ""               # characters of every seed string
 
     @classmethod
     def from_seeds(cls, seeds: list[list]) -> "Bounds":
-        lens, mags = [0], [0]
+        lens, mags, words, chars = [0], [0], {}, set()
         for value in _walk(seeds):
             if isinstance(value, (str, bytes, list, tuple, dict, set)):
                 lens.append(len(value))
+            if isinstance(value, str):
+                chars.update(value)
+                for w in value.split():
+                    words.setdefault(w, None)
             elif isinstance(value, int) and not isinstance(value, bool):
                 mags.append(abs(value))
-        return cls(max_len=min(max(10, 2 * max(lens)), 100), int_mag=max(100, 4 * max(mags)))
+        return cls(max_len=min(max(10, 2 * max(lens)), 100), int_mag=max(100, 4 * max(mags)),
+                   words=tuple(list(words)[:60]), chars="".join(sorted(chars))[:200])
 
 
 def _walk(value: Any):
@@ -276,12 +283,27 @@ def _mutate_str(s: str, b: Bounds) -> st.SearchStrategy:
     # Characters of the seed itself keep mutants inside the program's alphabet (digits stay
     # digits, brackets stay brackets); a few extras probe case, spaces and separators.
     alphabet = sorted(set(s) | set(" aA0"))
+    corpus_alphabet = sorted(set(b.chars) | set(alphabet))
     n = len(s)
     edits = [
         st.just(""), st.sampled_from(alphabet),
         st.just(s * 2), st.just(s[::-1]), st.just(s.swapcase()), st.just(s + s[:1]),
         st.text(st.sampled_from(alphabet), max_size=b.max_len),
+        st.text(st.sampled_from(corpus_alphabet), max_size=b.max_len),
     ]
+    # Word-level edits: many programs parse words ("three one five"), which character edits
+    # almost never keep valid.
+    tokens = s.split()
+    sep = " " if " " in s or not tokens else ""
+    if b.words:
+        edits.append(st.lists(st.sampled_from(b.words), max_size=b.max_len).map(" ".join))
+    if len(tokens) > 1:
+        edits += [
+            st.permutations(tokens).map(sep.join),
+            st.integers(0, len(tokens) - 1).map(
+                lambda i: sep.join(tokens[: i + 1] + tokens[i:])),
+            st.integers(0, len(tokens) - 1).map(lambda i: sep.join(tokens[:i] + tokens[i + 1:])),
+        ]
     if n:
         edits += [
             st.tuples(st.integers(0, n), st.integers(0, n)).map(lambda ij: s[min(ij):max(ij)]),

@@ -144,6 +144,12 @@ def run_inputs(sandbox, code: str, entry_point: str, inputs: list[list],
             batch = session.call_many(inputs[start: start + CHUNK])
             if not batch:  # the sandbox gave nothing back for this input: count it lost
                 batch = [{"kind": "crash", "reason": "no outcome returned"}]
+            # The first timeout or crash ends the session; the calls after it did not run and
+            # go again in a fresh session.
+            for k, o in enumerate(batch):
+                if o.get("kind") in ("timeout", "crash"):
+                    batch = batch[: k + 1]
+                    break
             outcomes.extend(batch)
             timeouts += sum(o.get("kind") == "timeout" for o in batch)
         return load, outcomes[: len(inputs)]
