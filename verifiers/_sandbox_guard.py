@@ -28,6 +28,7 @@ _SYS_LANDLOCK_ADD_RULE = 445
 _SYS_LANDLOCK_RESTRICT_SELF = 446
 _PR_SET_NO_NEW_PRIVS = 38
 _PR_SET_PDEATHSIG = 1
+_PR_SET_DUMPABLE = 4
 _FS_WRITE_RIGHTS = {  # right -> first ABI that knows it
     1 << 0: 1,  # EXECUTE (handled and never granted: no execve at all)
     1 << 1: 1,  # WRITE_FILE
@@ -231,10 +232,10 @@ def stdlib_frame_users() -> frozenset:
 
 
 def disarm_modules() -> None:
-    """Take raw fd writers, process creation and signal setters out of ``os``/``signal``.
+    """Replace raw fd writers, process creation and signal setters in ``os``/``signal``.
 
-    The child keeps its own references (captured before this runs); the program finds the names
-    gone, or (signals) finds functions that raise ``PermissionError`` through the audit hook.
+    The child keeps its own references (captured before this runs); the program finds stubs that
+    raise ``PermissionError`` through the audit hook (so the refusal is recorded).
     """
     import posix
     import signal
@@ -242,17 +243,25 @@ def disarm_modules() -> None:
 
     import _signal
 
-    for mod in (os, posix):
-        d = mod.__dict__
-        for name in REMOVED_OS_NAMES:
-            d.pop(name, None)
     # Stubs live in a namespace holding only sys.audit, so reaching their globals gains nothing.
     ns = {"_audit": sys.audit}
+
+    def stub(qualified: str):
+        fname = qualified.replace(".", "_")
+        exec(f"def {fname}(*args, **kwargs):\n    _audit('semforge.denied', '{qualified}')\n", ns)
+        return ns[fname]
+
+    for name in REMOVED_OS_NAMES:
+        if name in os.__dict__ or name in posix.__dict__:
+            f = stub("os." + name)
+            for mod in (os, posix):
+                if name in mod.__dict__:
+                    mod.__dict__[name] = f
     for name in SIGNAL_SETTERS:
         if hasattr(_signal, name) or hasattr(signal, name):
-            exec(f"def {name}(*args, **kwargs):\n    _audit('semforge.denied', 'signal.{name}')\n", ns)
-            setattr(_signal, name, ns[name])
-            setattr(signal, name, ns[name])
+            f = stub("signal." + name)
+            setattr(_signal, name, f)
+            setattr(signal, name, f)
     for name in DENIED_IMPORTS:
         sys.modules.pop(name, None)
 
@@ -273,6 +282,9 @@ def kernel_confine(workdir: str, syscall, prctl) -> str:
         if prctl(_PR_SET_PDEATHSIG, 9, 0, 0, 0) == 0:
             applied.append("pdeathsig")
         prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+        # No core dumps, even where core_pattern pipes to a handler (RLIMIT_CORE does not stop that).
+        if prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0) == 0:
+            applied.append("nodump")
     if syscall is None:
         return ",".join(applied)
     abi = syscall(_SYS_LANDLOCK_CREATE_RULESET, None, 0, 1)

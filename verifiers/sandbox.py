@@ -174,6 +174,10 @@ class Sandbox:
             return str(e)
         return reply.get("desc", "?") if gen == generation else "child lost with its zygote"
 
+    def start(self) -> None:
+        """Start the zygote now rather than at the first ``open`` (e.g. before timing)."""
+        self._request({"op": "ping"})
+
     @property
     def zygote_pid(self) -> int | None:
         return self._proc.pid if self._proc is not None else None
