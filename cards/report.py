@@ -43,7 +43,7 @@ def write_report(out_dir: Path, stats: dict[str, Any]) -> Path:
         fig, ax = plt.subplots(figsize=(7, max(2.5, 0.25 * len(ids))))
         ax.barh(ids, [rules[r]["applied"] for r in ids], color="#8d99ae", label="in a pair")
         ax.barh(ids, [rules[r]["equivalent"] for r in ids], color="#2a9d8f", label="equivalent")
-        ax.set_title("Pairs per rule (a pair counts for every rule of its chain)")
+        ax.set_title("Pairs per rule (every rule of a chain counts)", fontsize=10)
         ax.legend(loc="lower right")
         fig.tight_layout()
         fig.savefig(plots / "rules.png", dpi=100)
