@@ -1,0 +1,159 @@
+import textwrap
+
+from semforge.transforms.testing import RuleTestCase
+
+HELPER = '''
+K = 3
+
+def scale(a, b):
+    """Doc."""
+    return a * b + K
+'''
+
+
+def with_helper(source: str) -> str:
+    return HELPER + textwrap.dedent(source)
+
+
+class TestInlineHelper(RuleTestCase):
+    RULE = "inline-helper"
+    CASES = [
+        (
+            with_helper('''
+            def f(x, y):
+                n = 2
+                return scale(x, -1) + scale(n, y) + scale(x.real, 1)
+            '''),
+            with_helper('''
+            def f(x, y):
+                n = 2
+                return (x * (-1) + K) + (n * y + K) + scale(x.real, 1)
+            '''),
+        ),
+        (  # short-circuiting bodies are fine with side-effect-free arguments
+            """
+            def either(a, b):
+                return a or b
+
+            class C:
+                def m(self, v):
+                    return either(v, None)
+            """,
+            """
+            def either(a, b):
+                return a or b
+
+            class C:
+                def m(self, v):
+                    return (v or None)
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # a parameter used twice / not at all
+        """
+        def sq(a):
+            return a * a
+        def first(a, b):
+            return a
+        def f(x):
+            return sq(x) + first(x, x)
+        """,
+        # arguments with effects or that may fail would move or be skipped
+        with_helper("""
+        def f(x, g):
+            return scale(g(), x) + scale(x[0], 2) + scale(x + 1, 2)
+        """),
+        # a name the helper reads as a global is local at the call site
+        with_helper("""
+        def f(x, K):
+            return scale(x, 2)
+        """),
+        # module-level call, keyword call
+        with_helper("""
+        y = scale(1, 2)
+        def f(x):
+            return scale(a=x, b=2)
+        """),
+        # the caller is defined before the helper: it may run before the helper exists
+        """
+        def f(x):
+            return h(x)
+        y = f(1) if False else 0
+        def h(a):
+            return a + 1
+        """,
+        # helpers that are rebound, deleted, decorated, defaulted, async or recursive
+        """
+        def h(a):
+            return a + 1
+        h = lambda a: a
+        def f(x):
+            return h(x)
+        """,
+        """
+        def h(a):
+            return a + 1
+        def f(x):
+            return h(x)
+        del h
+        """,
+        """
+        import functools
+        @functools.lru_cache
+        def h(a):
+            return a + 1
+        def f(x):
+            return h(x)
+        """,
+        """
+        def h(a, b=1):
+            return a + b
+        def f(x):
+            return h(x, 2)
+        """,
+        """
+        async def h(a):
+            return a + 1
+        async def f(x):
+            return await h(x)
+        """,
+        """
+        def h(a):
+            return a and h(a - 1)
+        def f(x):
+            return h(x)
+        """,
+        # more than a return
+        """
+        def h(a):
+            b = a + 1
+            return b
+        def f(x):
+            return h(x)
+        """,
+        # a local argument that may be unbound at the call
+        """
+        def h(a):
+            return a + 1
+        def f(c):
+            if c:
+                y = 1
+            return h(y)
+        """,
+        # the caller uses global/nonlocal/exec
+        """
+        def h(a):
+            return a + 1
+        def f(x):
+            global g
+            g = h(x)
+        """,
+        # a lambda or comprehension in the helper
+        """
+        def h(a):
+            return [v for v in a]
+        def f(x):
+            return h(x)
+        """,
+    ]

@@ -1,0 +1,188 @@
+"""Inline calls to a small module-level helper whose body is a single ``return``."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import (BuiltinScope, FunctionScope, GlobalScope, ParentNodeProvider,
+                             ScopeProvider)
+
+from ..analysis import global_nonlocal_names, is_literal, used_names, uses_dynamic_scope
+from ..base import Rule, RuleTransformer
+from ..registry import register
+from .extract_helper import _FORBIDDEN, _bound_names
+
+_DOCSTRING = m.SimpleStatementLine(body=[m.Expr(value=m.SimpleString() | m.ConcatenatedString())])
+_ATOMS = (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.SimpleString,
+          cst.ConcatenatedString, cst.FormattedString, cst.List, cst.Dict, cst.Set, cst.Tuple)
+
+
+def _paren(expr: cst.BaseExpression) -> cst.BaseExpression:
+    if isinstance(expr, _ATOMS) and (not isinstance(expr, cst.Tuple) or expr.lpar):
+        return expr
+    if expr.lpar:
+        return expr
+    return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+
+class _Substitute(cst.CSTTransformer):
+    def __init__(self, mapping: dict[cst.Name, cst.BaseExpression]) -> None:
+        super().__init__()
+        self.mapping = mapping
+
+    def leave_Name(self, original_node, updated_node):
+        return self.mapping.get(original_node, updated_node)
+
+
+@register
+class InlineHelper(Rule):
+    """``h(x, 2)`` -> ``(x * 2 + k)`` for a module-level ``def h(a, b): return a * b + k``
+    (the helper stays defined: others may import or call it).
+
+    Sound when running the body in place of the call changes nothing:
+
+    * the helper is a plain module-level function (no decorator, default, ``*args``/keyword-only
+      parameter, not ``async``), bound once in the module and never declared ``global``, whose
+      body is one ``return e`` (after an optional docstring); ``e`` uses each parameter exactly
+      once and holds no lambda/comprehension/walrus/``yield``/``await``, no ``__private`` name,
+      no call to the helper itself, and no ``exec``/``eval``/``locals()``/``super()``;
+    * every argument is a literal or a parameter of the calling function (or a local bound by a
+      top-level assignment before the call's statement): evaluating it cannot fail, has no
+      effect and gives the same value wherever it moves inside ``e`` (no ``global``/
+      ``nonlocal``, ``del`` or dynamic scope in the caller), so a short-circuit that now skips
+      it loses nothing;
+    * the call is positional, inside a function defined *after* the helper in the module (so
+      the helper exists whenever the call runs: inlining must not turn a ``NameError`` into a
+      result; the helper is never deleted), and every other name ``e`` reads resolves at
+      the call site to the same module global or builtin (not shadowed by a local, a closure
+      variable or a parameter of the caller).
+
+    Left: tracebacks lose a frame; the inlined expression is parenthesized.
+    """
+
+    id = "inline-helper"
+    description = "Inline calls to a one-line module-level helper function."
+    category = "helpers"
+    intent = "neutral"
+
+    class Transformer(RuleTransformer):
+        METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)
+
+        def visit_Module(self, node: cst.Module) -> None:
+            self.helpers: dict[str, tuple] = {}
+            self.replacements: dict[cst.Call, cst.BaseExpression] = {}
+            declared = global_nonlocal_names(node)
+            declared |= {n.value for d in m.findall(node, m.Del()) for n in m.findall(d, m.Name())}
+            self.position = {id(stmt): i for i, stmt in enumerate(node.body)}
+            for stmt in node.body:
+                info = self._helper_info(stmt, declared)
+                if info is not None:
+                    self.helpers[stmt.name.value] = (*info, self.position[id(stmt)])
+
+        def _helper_info(self, stmt: cst.CSTNode, declared: set[str]):
+            if not isinstance(stmt, cst.FunctionDef) or stmt.decorators or stmt.asynchronous:
+                return None
+            p = stmt.params
+            if (p.posonly_params or p.kwonly_params or p.star_kwarg is not None
+                    or not isinstance(p.star_arg, cst.MaybeSentinel)
+                    or any(x.default is not None or x.star for x in p.params)):
+                return None
+            name = stmt.name.value
+            if name in declared:
+                return None
+            global_scope = self.get_metadata(ScopeProvider, stmt, None)
+            if not isinstance(global_scope, GlobalScope) or len(global_scope.assignments[name]) != 1:
+                return None
+            if not isinstance(stmt.body, cst.IndentedBlock):
+                return None
+            body = list(stmt.body.body)
+            if body and len(body) == 2 and m.matches(body[0], _DOCSTRING):
+                body = body[1:]
+            if len(body) != 1 or not m.matches(body[0], m.SimpleStatementLine(body=[m.Return()])):
+                return None
+            expr = body[0].body[0].value
+            if expr is None or m.findall(expr, _FORBIDDEN) or uses_dynamic_scope(stmt):
+                return None
+            if any(n.value.startswith("__") and not n.value.endswith("__")
+                   for n in m.findall(expr, m.Name())):
+                return None
+            scope = self.get_metadata(ScopeProvider, stmt.body, None)
+            if not isinstance(scope, FunctionScope):
+                return None
+            params = [x.name.value for x in p.params]
+            refs: dict[str, cst.Name] = {}
+            for param in params:
+                assignments = list(scope.assignments[param])
+                if len(assignments) != 1 or len(assignments[0].references) != 1:
+                    return None
+                ref = next(iter(assignments[0].references)).node
+                if not isinstance(ref, cst.Name):
+                    return None
+                refs[param] = ref
+            free = used_names(expr) - set(params)
+            if name in free:
+                return None  # recursive
+            return params, refs, expr, free
+
+        def _arg_ok(self, arg: cst.Arg, scope: FunctionScope, bound: set[str]) -> bool:
+            if arg.keyword is not None or arg.star:
+                return False
+            value = arg.value
+            if is_literal(value):
+                return True
+            return (isinstance(value, cst.Name) and value.value in bound
+                    and value.value in scope.assignments)
+
+        def visit_Call(self, node: cst.Call) -> None:
+            if not isinstance(node.func, cst.Name) or node.func.value not in self.helpers:
+                return
+            params, refs, expr, free, defined_at = self.helpers[node.func.value]
+            if len(node.args) != len(params) or self._module_position(node) <= defined_at:
+                return  # the caller could run before the helper exists (NameError)
+            scope = self.get_metadata(ScopeProvider, node, None)
+            if not isinstance(scope, FunctionScope) or not isinstance(scope.node, cst.FunctionDef):
+                return
+            caller = scope.node
+            if uses_dynamic_scope(caller) or global_nonlocal_names(caller):
+                return
+            # the call must reach the module-level helper, and e's free names the same globals
+            for name in (node.func.value, *free):
+                if not all(isinstance(a.scope, (GlobalScope, BuiltinScope)) for a in scope[name]):
+                    return
+            bound = self._bound_at(node, caller)
+            if bound is None or not all(self._arg_ok(a, scope, bound) for a in node.args):
+                return
+            mapping = {refs[p]: _arg_value(a.value) for p, a in zip(params, node.args)}
+            self.replacements[node] = _paren(expr.visit(_Substitute(mapping)))
+
+        def _module_position(self, node: cst.CSTNode) -> int:
+            parent, child = self.get_metadata(ParentNodeProvider, node, None), node
+            while parent is not None and not isinstance(parent, cst.Module):
+                parent, child = self.get_metadata(ParentNodeProvider, parent, None), parent
+            return self.position.get(id(child), -1)
+
+        def _bound_at(self, node: cst.CSTNode, caller: cst.FunctionDef) -> set[str] | None:
+            body = caller.body.body if isinstance(caller.body, cst.IndentedBlock) else ()
+            parent, child = self.get_metadata(ParentNodeProvider, node, None), node
+            while parent is not None and parent is not caller.body:
+                parent, child = self.get_metadata(ParentNodeProvider, parent, None), parent
+            if parent is None or child not in body:
+                return None
+            return _bound_names(caller, body.index(child))
+
+        def leave_Call(self, original_node, updated_node):
+            new = self.replacements.get(original_node)
+            if new is None:
+                return updated_node
+            self.sites += 1
+            if updated_node.lpar:
+                return new.with_changes(lpar=updated_node.lpar, rpar=updated_node.rpar)
+            return new
+
+
+def _arg_value(value: cst.BaseExpression) -> cst.BaseExpression:
+    """An argument placed where a parameter name stood: numbers and signed numbers get
+    parentheses (``(-1) ** 2``, ``(1).real``)."""
+    if isinstance(value, (cst.Integer, cst.Float, cst.Imaginary, cst.UnaryOperation)):
+        return value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return value
