@@ -90,3 +90,46 @@ class TestPowerToMultiply(RuleTestCase):
                 return n ** 2
         """,
     ]
+
+
+class TestPowerToMultiplyHiddenBindings(RuleTestCase):
+    """Bindings the scope analysis does not record as assignments still cancel evidence."""
+
+    RULE = "power-to-multiply"
+    CASES = [
+        (
+            """
+            def f(n: int):
+                return n ** 2
+            """,
+            """
+            def f(n: int):
+                return n * n
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # a match capture rebinds n
+        """
+        def f(n: int, cmd):
+            match cmd:
+                case [n, *rest]:
+                    pass
+            return n ** 2
+        """,
+        """
+        def f(n: int, cmd):
+            match cmd:
+                case {"k": 1, **n}:
+                    pass
+                case [*n]:
+                    pass
+            return n ** 2
+        """,
+        # a walrus inside a comprehension binds in the function
+        """
+        def f(n: int, xs):
+            [(n := x) for x in xs]
+            return n ** 2
+        """,
+    ]

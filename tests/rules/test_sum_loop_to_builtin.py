@@ -164,3 +164,37 @@ class TestSumLoopToBuiltin(RuleTestCase):
             return s
         """,
     ]
+
+
+class TestSumLoopToBuiltinHiddenLocals(RuleTestCase):
+    """A match capture is a local that may be unbound, like any other assignment."""
+
+    RULE = "sum-loop-to-builtin"
+    CASES = [
+        (
+            """
+            def f(xs: list[int], k: int):
+                s = 0
+                for x in xs:
+                    s += x * k
+                return s
+            """,
+            """
+            def f(xs: list[int], k: int):
+                s = sum(x * k for x in xs)
+                return s
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        """
+        def f(xs: list[int], cmd):
+            match cmd:
+                case [k]:
+                    pass
+            s = 0
+            for x in xs:
+                s += x * len(k)
+            return s
+        """,
+    ]

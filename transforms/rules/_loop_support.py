@@ -101,7 +101,7 @@ def bound_names_safe(ev, func: cst.FunctionDef, scope, exprs, exclude: set[str])
                 continue
             if value in declared:
                 continue  # a global: looked up in module globals from anywhere
-            if scope.assignments[value]:
+            if scope.assignments[value] or value in ev.hidden_bindings(func):
                 if value not in params or value in deleted:
                     return False
     return True

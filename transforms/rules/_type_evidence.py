@@ -111,6 +111,7 @@ class TypeEvidence:
         self._assumed: dict[tuple[int, str], T] = {}
         self._busy: set[tuple[int, str]] = set()
         self._func_ok: dict[int, bool] = {}
+        self._hidden: dict[int, set[str]] = {}
 
     # ------------------------------------------------------------------ builtins and scopes
 
@@ -141,6 +142,23 @@ class TypeEvidence:
         if key not in self._func_ok:
             self._func_ok[key] = not uses_dynamic_scope(func)
         return self._func_ok[key]
+
+    def hidden_bindings(self, func: cst.FunctionDef) -> set[str]:
+        """Names bound in ``func`` in ways ScopeProvider does not record as assignments of the
+        function: match-pattern captures, and walrus targets inside comprehensions."""
+        key = id(func)
+        if key not in self._hidden:
+            names: set[str] = set()
+            for node in m.findall(func, m.MatchAs() | m.MatchStar()):
+                if node.name is not None:
+                    names.add(node.name.value)
+            for node in m.findall(func, m.MatchMapping()):
+                if node.rest is not None:
+                    names.add(node.rest.value)
+            for node in m.findall(func, m.NamedExpr(target=m.Name())):
+                names.add(node.target.value)
+            self._hidden[key] = names
+        return self._hidden[key]
 
     # ------------------------------------------------------------------ expressions
 
@@ -327,7 +345,8 @@ class TypeEvidence:
 
     def _local_type(self, scope: FunctionScope, name: str, key) -> T | None:
         func = scope.node
-        if not self.simple_function(func) or name in global_nonlocal_names(func):
+        if (not self.simple_function(func) or name in global_nonlocal_names(func)
+                or name in self.hidden_bindings(func)):
             return None
         bindings = list(scope.assignments[name])
         if not bindings or not all(type(a) is Assignment for a in bindings):
