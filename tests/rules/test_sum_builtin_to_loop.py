@@ -110,3 +110,31 @@ class TestSumBuiltinToLoop(RuleTestCase):
             return sum(x * k for x in xs)
         """,
     ]
+
+
+class TestSumBuiltinToLoopComparisons(RuleTestCase):
+    """Comparisons count as ints (bools) only when they always return a bool."""
+
+    RULE = "sum-builtin-to-loop"
+    CASES = [
+        (
+            """
+            def f(xs: list[int]):
+                return sum(x > 0 for x in xs)
+            """,
+            """
+            def f(xs: list[int]):
+                total = 0
+                for x in xs:
+                    total += x > 0
+                return total
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # list < list returns whatever the items' < returns
+        """
+        def f(pairs: list[list]):
+            return sum(p < [1] for p in pairs)
+        """,
+    ]

@@ -47,6 +47,7 @@ class T:
 INT, BOOL, STR, FLOAT = T("int"), T("bool"), T("str"), T("float")
 SIZED_KINDS = frozenset({"str", "bytes", "list", "tuple", "dict", "set", "frozenset", "range"})
 _INTLIKE = frozenset({"int", "bool"})
+_SCALARS = frozenset({"int", "bool", "float", "str", "bytes"})
 
 _STR_TO_STR = frozenset({
     "lower", "upper", "strip", "lstrip", "rstrip", "replace", "capitalize", "title", "swapcase",
@@ -227,10 +228,7 @@ class TypeEvidence:
                 return BOOL
             return INT if is_int(self._type(e.expression)) else None
         if isinstance(e, cst.Comparison):
-            # Builtin operands compare to a bool; user types may return anything.
-            operands = [e.left] + [c.comparator for c in e.comparisons]
-            known = all(self._type(o) is not None for o in operands)
-            return BOOL if known else None
+            return BOOL if all(self._compares_to_bool(left, c) for left, c in _pairs(e)) else None
         if isinstance(e, cst.BooleanOperation):
             return same(self._type(e.left), self._type(e.right))
         if isinstance(e, cst.IfExp):
@@ -238,6 +236,20 @@ class TypeEvidence:
         if isinstance(e, cst.Subscript):
             return self._subscript_type(e)
         return None
+
+    def _compares_to_bool(self, left: cst.BaseExpression, target: cst.ComparisonTarget) -> bool:
+        """Whether this link of a comparison always yields a bool. ``in``/``is`` always do;
+        ``==``/``<``... do between scalars, and ``==``/``!=`` between builtin containers, but
+        ``[a] < [b]`` returns whatever the items' ``<`` returns."""
+        op = target.operator
+        if isinstance(op, (cst.In, cst.NotIn, cst.Is, cst.IsNot)):
+            return True
+        lt, rt = self._type(left), self._type(target.comparator)
+        if lt is None or rt is None:
+            return False
+        if lt.kind in _SCALARS and rt.kind in _SCALARS:
+            return True
+        return isinstance(op, (cst.Equal, cst.NotEqual))
 
     def _call_type(self, e: cst.Call) -> T | None:
         if any(a.star for a in e.args):
@@ -436,6 +448,13 @@ _AUG_TO_BIN = {
     cst.LeftShiftAssign: cst.LeftShift, cst.RightShiftAssign: cst.RightShift,
     cst.BitAndAssign: cst.BitAnd, cst.BitOrAssign: cst.BitOr, cst.BitXorAssign: cst.BitXor,
 }
+
+
+def _pairs(e: cst.Comparison):
+    left = e.left
+    for target in e.comparisons:
+        yield left, target
+        left = target.comparator
 
 
 def annotation_type(ann: cst.BaseExpression) -> T | None:
