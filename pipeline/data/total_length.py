@@ -1,0 +1,3 @@
+def total_length(words: list[str]) -> int:
+    """Number of characters over all words."""
+    return sum(len(w) for w in words)
