@@ -135,3 +135,14 @@ def test_equivalent_pair_gets_a_speed_label():
     assert v.verdict == "equivalent", v.reason
     assert v.perf_label in ("faster", "slower", "same") and v.timing == "wall"
     assert v.speedup_ci[0] <= v.speedup <= v.speedup_ci[1]
+
+
+def test_hash_seed_sensitivity_is_judged_conservatively():
+    from semforge.verifiers.python_diff import may_depend_on_hash_seed
+
+    ints = [[[3, 1, 2]]]
+    assert not may_depend_on_hash_seed(fn('"""Doc."""\nreturn sorted(set(x))'), ints)
+    assert may_depend_on_hash_seed(fn("return list({str(i) for i in x})"), ints)
+    assert may_depend_on_hash_seed(fn("return list(set(x))"), [[["a", "b"]]])
+    assert may_depend_on_hash_seed(fn("return list({'%d' % i for i in x})"), ints)
+    assert may_depend_on_hash_seed("class A:\n    pass\n" + fn("return {A() for _ in x}"), ints)

@@ -108,6 +108,39 @@ def introduced_hatches(original: str, variant: str) -> set[str]:
     return escape_hatches(variant) - escape_hatches(original)
 
 
+# Only str/bytes (and datetime) hashes change with PYTHONHASHSEED, and object hashes with
+# addresses. A program that never makes such a value cannot depend on the hash seed.
+_HASHY_NAMES = {"str", "repr", "chr", "format", "ascii", "bytes", "bytearray", "hash", "id",
+                "object", "vars", "dir", "globals", "locals", "__import__", "eval", "exec",
+                "getattr", "open", "input"}
+
+
+def may_depend_on_hash_seed(code: str, inputs: list[list]) -> bool:
+    """False only when neither the code nor the inputs can produce a str, bytes or object whose
+    hash varies between processes (then a second hash seed cannot change anything)."""
+    if any("str" in key or "bytes" in key for key in map(input_key, inputs)):
+        return True
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return True
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                  and n.body and isinstance(n.body[0], ast.Expr)
+                  and isinstance(n.body[0].value, ast.Constant)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)):
+            if id(node) not in docstrings:
+                return True
+        elif isinstance(node, (ast.JoinedStr, ast.ClassDef, ast.Import, ast.ImportFrom, ast.Lambda)):
+            return True
+        elif isinstance(node, ast.Name) and node.id in _HASHY_NAMES:
+            return True
+        elif isinstance(node, ast.Attribute) and node.attr.startswith("__"):
+            return True
+    return False
+
+
 # --------------------------------------------------------------------------------------------
 # Running a program on many inputs
 
@@ -251,7 +284,12 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
     for h, sandbox, expected in zip(HASH_SEEDS, sandboxes, run.outcomes):
         # Under the second hash seed a prefix suffices: order-dependence on str hashes shows on
         # almost every input that holds a few strings, and this pass doubles a variant's cost.
-        inputs = run.inputs if h == HASH_SEEDS[0] else run.inputs[:HASH_CHECK_INPUTS]
+        if h == HASH_SEEDS[0]:
+            inputs = run.inputs
+        elif may_depend_on_hash_seed(variant, run.inputs):
+            inputs = run.inputs[:HASH_CHECK_INPUTS]
+        else:
+            continue
         load, outcomes = run_inputs(sandbox, variant, entry_point, inputs, MAX_TIMEOUTS)
         kind = load.get("kind")
         if kind == "timeout":
