@@ -73,11 +73,13 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
     _complex = complex
     _next = next
     _iter = iter
-    _isinstance = isinstance
+    # isinstance() falls back to a hostile __class__; issubclass(type(v), builtin) never runs user code.
+    _issubclass = issubclass
     _getattr = getattr
     _divmod = divmod
     _BaseException = BaseException
     _StopIteration = StopIteration
+    _AttributeError = AttributeError
     _obj_getattribute = object.__getattribute__
     _type_getattribute = type.__getattribute__
     _type_mro = type.mro
@@ -259,23 +261,23 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
         def payload(v, base, depth):
             # The builtin part of a subclass instance, read with the base class's own methods so
             # no override can run.
-            if base is int:
+            if base is _int:
                 return ["int", int_to_dec(_int_int(v))]
-            if base is float:
+            if base is _float:
                 return ["float", _float_hex(_float_float(v))]
-            if base is complex:
+            if base is _complex:
                 return ["complex", _float_hex(_complex_real(v)), _float_hex(_complex_imag(v))]
-            if base is str:
+            if base is _str:
                 return ["str", _str_str(v)]
-            if base is bytes:
+            if base is _bytes:
                 return ["bytes", _bytes_hex(v)]
-            if base is list:
+            if base is _list:
                 return container(v, "list", _list_iter(v), depth)
-            if base is tuple:
+            if base is _tuple:
                 return container(v, "tuple", _tuple_iter(v), depth)
-            if base is set:
+            if base is _set:
                 return container(v, "set", _set_iter(v), depth)
-            if base is frozenset:
+            if base is _frozenset:
                 return container(v, "frozenset", _frozenset_iter(v), depth)
             return dict_node(v, depth)
 
@@ -286,7 +288,7 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
                 d = _obj_getattribute(v, "__dict__")
             except _BaseException:
                 d = None
-            if _type(d) is _dict or _isinstance(d, _dict):
+            if _issubclass(_type(d), _dict):
                 try:
                     for k, x in _dict_items(d):
                         if _len(attrs) >= max_items:
@@ -318,7 +320,7 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
                     seen.add(name)
                     try:
                         x = _obj_getattribute(v, name)
-                    except AttributeError:
+                    except _AttributeError:
                         continue
                     except _BaseException as e:
                         x = None
@@ -360,11 +362,11 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
                 return ["range", v.start, v.stop, v.step]
             if t is _GeneratorType:
                 return gen_node(v, depth)
-            if _isinstance(v, _type):
+            if _issubclass(t, _type):
                 return ["type", qualname(v)]
-            if _isinstance(v, _FunctionTypes):
+            if _issubclass(t, _FunctionTypes):
                 return ["func", func_name(v)]
-            if _isinstance(v, _ModuleType):
+            if _issubclass(t, _ModuleType):
                 return ["repr", "<module " + safe_repr(_getattr(v, "__name__", "?")) + ">"]
             name = qualname(t)
             try:
@@ -375,7 +377,7 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
                 tag = _dict_get(_builtin_payload, base)
                 if tag is not None:
                     return ["obj", name, ["dict", state_of(v, t, depth)], payload(v, base, depth)]
-            if _isinstance(v, _deque):
+            if _issubclass(t, _deque):
                 return ["obj", name, ["dict", state_of(v, t, depth)], container(v, "list", _deque_iter(v), depth)]
             if name in ("numpy.ndarray",):
                 try:
@@ -391,14 +393,14 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
             attrs = state_of(v, t, depth)
             if not attrs:
                 try:
-                    has_dict = _isinstance(_obj_getattribute(v, "__dict__"), _dict)
+                    has_dict = _issubclass(_type(_obj_getattribute(v, "__dict__")), _dict)
                 except _BaseException:
                     has_dict = False
                 if not has_dict:
                     # A C-level object (Decimal, datetime, Match...): its state is not visible to
                     # us, so its repr stands for it.
                     return ["obj", name, ["repr", safe_repr(v)]]
-                if _isinstance(v, _BaseException):
+                if _issubclass(t, _BaseException):
                     return ["obj", name, ["dict", []], enc(_tuple(_getattr(v, "args", ())), depth + 1)]
             return ["obj", name, ["dict", attrs]]
 
@@ -425,6 +427,7 @@ def make_serializer() -> Callable[[Any], bytes]:
     _append = list.append
     _dict = dict
     _dict_items = dict.items
+    _TypeError = TypeError
 
     def dumps(tree: Any) -> bytes:
         def go(x):
@@ -447,7 +450,7 @@ def make_serializer() -> Callable[[Any], bytes]:
                 for k, y in _dict_items(x):
                     _append(parts, _esc(k) + ":" + go(y))
                 return "{" + _join(parts) + "}"
-            raise TypeError("not an encoded tree node: " + _type(x).__name__)
+            raise _TypeError("not an encoded tree node: " + _type(x).__name__)
 
         return go(tree).encode("ascii")
 

@@ -1,0 +1,370 @@
+"""The sandbox with real processes: encoding, outcomes, limits, lifecycle and recovery."""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import dis
+import fractions
+import math
+import os
+import signal
+import socket
+import time
+
+import pytest
+
+from semforge.verifiers.encoding import dumps, encode, make_encoder, make_serializer
+from semforge.verifiers.sandbox import OUTCOME_KEYS, Limits, Sandbox, Session, shared_sandbox
+
+I = lambda n: ["int", str(n)]  # noqa: E731
+
+
+@pytest.fixture(scope="module")
+def sandbox():
+    sb = Sandbox(Limits(timeout_s=1.0, memory_mb=256))
+    sb.start()
+    yield sb
+    sb.close()
+
+
+# -- encoding -------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Point:
+    x: int
+    y: float
+
+
+class Slotted:
+    __slots__ = ("a", "b")
+
+    def __init__(self):
+        self.a = 1
+
+
+@pytest.mark.parametrize(
+    "value, tree",
+    [
+        (None, ["none"]),
+        (True, ["bool", True]),
+        (-(10**30), ["int", "-" + "1" + "0" * 30]),
+        (0.1, ["float", (0.1).hex()]),
+        (-0.0, ["float", "-0x0.0p+0"]),
+        (math.inf, ["float", "inf"]),
+        (math.nan, ["float", "nan"]),
+        (1 + 2j, ["complex", (1.0).hex(), (2.0).hex()]),
+        ("é\x00", ["str", "é\x00"]),
+        (b"\x00\xff", ["bytes", "00ff"]),
+        ([1, (2,)], ["list", [I(1), ["tuple", [I(2)]]]]),
+        ({"b": 1, "a": 2}, ["dict", [[["str", "b"], I(1)], [["str", "a"], I(2)]]]),
+        (frozenset([3]), ["frozenset", [I(3)]]),
+        (range(1, 9, 2), ["range", 1, 9, 2]),
+        (Point(1, 2.0), ["obj", "test_sandbox.Point", ["dict", [[["str", "x"], I(1)], [["str", "y"], ["float", (2.0).hex()]]]]]),
+        (Slotted(), ["obj", "test_sandbox.Slotted", ["dict", [[["str", "a"], I(1)]]]]),
+        (fractions.Fraction(1, 3), ["obj", "fractions.Fraction", ["dict", [[["str", "_numerator"], I(1)], [["str", "_denominator"], I(3)]]]]),
+        (int, ["type", "int"]),
+        (Point, ["type", "test_sandbox.Point"]),
+        (len, ["func", "len"]),
+        (collections.OrderedDict(a=1), ["obj", "collections.OrderedDict", ["dict", []], ["dict", [[["str", "a"], I(1)]]]]),
+        (iter([1, 2]), ["gen", [I(1), I(2)], True]),
+    ],
+)
+def test_encode_exact(value, tree):
+    assert encode(value) == tree
+    assert dumps(tree).decode("ascii")  # serialisable
+
+
+def test_encode_distinguishes_what_equality_would_not():
+    assert encode(1) != encode(1.0) != encode(True)
+    assert encode((1,)) != encode([1])
+    assert encode(0.1 + 0.2) != encode(0.3)
+    assert encode(10**5000)[1] == str(10**5000) if hasattr(__import__("sys"), "set_int_max_str_digits") else True
+
+    class Liar(int):
+        def __eq__(self, other):
+            return True
+
+        __hash__ = int.__hash__
+
+    tree = encode(Liar(5))
+    assert tree[0] == "obj" and tree[3] == I(5)
+    assert tree != I(5)
+
+
+def test_encode_bounds_cycles_depth_and_size():
+    a = [1]
+    a.append(a)
+    assert encode(a) == ["list", [I(1), ["cycle"]]]
+    deep = []
+    for _ in range(100):
+        deep = [deep]
+    assert "truncated" in str(encode(deep, max_depth=10))
+    long = list(range(50))
+    assert encode(long, max_items=10)[1][-1] == ["truncated"]
+    assert len(encode(long, max_items=10)[1]) == 11
+
+    def forever():
+        while True:
+            yield 0
+
+    gen = encode(forever(), max_items=7)
+    assert gen[0] == "gen" and len(gen[1]) == 7 and gen[2] is False
+    shared = [0]
+    for _ in range(40):  # a DAG that doubles at every level: the node budget stops it
+        shared = [shared, shared]
+    assert "truncated" in str(encode(shared, max_items=100, max_depth=100))
+
+
+def test_encode_survives_hostile_methods():
+    class Bad:
+        def __repr__(self):
+            raise RuntimeError
+
+        def __getattribute__(self, name):
+            raise RuntimeError
+
+    class BadIter(list):
+        def __iter__(self):
+            raise RuntimeError
+
+    assert encode(Bad())[0] == "obj"
+    assert encode(BadIter([1]))[3] == ["list", [I(1)]]  # read through list's own iterator
+
+
+def test_encoder_and_serializer_use_no_globals():
+    """Every name the closures use is bound when they are built, so later patching cannot reach them."""
+    for fn in (make_encoder(), make_serializer()):
+        stack = [fn.__code__]
+        while stack:
+            code = stack.pop()
+            globals_used = {i.argval for i in dis.get_instructions(code) if i.opname == "LOAD_GLOBAL"}
+            assert not globals_used, (code.co_name, globals_used)
+            stack.extend(c for c in code.co_consts if hasattr(c, "co_code"))
+
+
+# -- outcomes -------------------------------------------------------------------------------------
+
+PROGRAM = '''
+import sys
+counter = 0
+
+def f(xs, mode="ok"):
+    global counter
+    counter += 1
+    if mode == "print":
+        print("out", counter)
+        print("err", file=sys.stderr)
+    if mode == "raise":
+        raise ValueError("bad " + str(len(xs)))
+    if mode == "exit":
+        sys.exit(4)
+    if mode == "loop":
+        while True:
+            pass
+    if mode == "segv":
+        import os
+        os.kill(os.getpid(), 11)
+    xs.append(counter)
+    return sorted(xs)
+'''
+
+
+def test_return_mutation_and_output(sandbox):
+    with sandbox.open(PROGRAM, "f") as s:
+        assert s.load["kind"] == "return" and set(s.load) == set(OUTCOME_KEYS)
+        out = s.call([[3, 1], "print"])
+    assert out["kind"] == "return"
+    assert out["value"] == ["list", [I(1), I(1), I(3)]]
+    assert out["args_after"] == [["list", [I(3), I(1), I(1)]], ["str", "print"]]
+    assert out["stdout"] == "out 1\n" and out["stderr"] == "err\n"
+    assert isinstance(out["time_ns"], int) and out["time_ns"] > 0
+
+
+def test_exceptions_are_outcomes(sandbox):
+    with sandbox.open(PROGRAM, "f") as s:
+        raised, exited, fine = s.call_many([[[1, 2], "raise"], [[], "exit"], [[], "ok"]])
+    assert (raised["kind"], raised["exc_type"], raised["exc_msg"]) == ("raise", "ValueError", "bad 2")
+    assert (exited["kind"], exited["exc_type"], exited["exc_msg"]) == ("raise", "SystemExit", "4")
+    assert fine["value"] == ["list", [I(3)]]  # module state persists within a session
+
+
+def test_calls_do_not_share_argument_objects(sandbox):
+    shared = [0]
+    with sandbox.open(PROGRAM, "f") as s:
+        a, b = s.call_many([[shared], [shared]])
+    assert a["value"] == ["list", [I(0), I(1)]] and b["value"] == ["list", [I(0), I(2)]]
+    assert shared == [0]
+
+
+def test_timeout_ends_the_session_and_the_rest_of_the_batch(sandbox):
+    with sandbox.open(PROGRAM, "f") as s:
+        t0 = time.monotonic()
+        outs = s.call_many([[[], "ok"], [[], "loop"], [[], "ok"]])
+        assert time.monotonic() - t0 < 5
+        assert [o["kind"] for o in outs] == ["return", "timeout", "timeout"]
+        assert "wall clock" in outs[1]["reason"] and "not run" in outs[2]["reason"]
+        assert not s.alive
+        again = s.call([[], "ok"])
+        assert again["kind"] == "timeout" and "not run" in again["reason"]
+    with pytest.raises(ProcessLookupError):
+        os.kill(s.pid, 0)
+
+
+def test_crash_reports_the_signal(sandbox):
+    with sandbox.open(PROGRAM, "f") as s:
+        out = s.call([[], "segv"])
+        assert out["kind"] == "crash" and "SIGSEGV" in out["reason"]
+        assert not s.alive and s.failure is out
+
+
+def test_load_errors(sandbox):
+    with sandbox.open("def f(:\n", "f") as s:
+        assert s.load["kind"] == "load_error" and s.load["exc_type"] == "SyntaxError"
+        assert not s.alive
+        assert s.call([1])["kind"] == "crash"
+    with sandbox.open("x = 1\n", "f") as s:
+        assert s.load["kind"] == "load_error" and s.load["exc_type"] == "NameError"
+    with sandbox.open("f = 3\n", "f") as s:
+        assert s.load["kind"] == "load_error" and s.load["exc_type"] == "TypeError"
+    with sandbox.open("print('hello')\nraise KeyError(1)\n", "f") as s:
+        assert s.load["stdout"] == "hello\n" and s.load["exc_type"] == "KeyError"
+
+
+def test_time_calls(sandbox):
+    code = "def f(xs):\n    xs.sort()\n    return xs\n"
+    with sandbox.open(code, "f") as s:
+        times = s.time_calls([[list(range(1000, 0, -1))]] * 5, rounds=4)
+        assert len(times) == 4 and all(isinstance(t, int) and t > 0 for t in times)
+        assert s.call([[2, 1]])["value"] == ["list", [I(1), I(2)]]  # still serving
+    with sandbox.open(PROGRAM, "f") as s:
+        assert s.time_calls([[[], "loop"]], rounds=3) == []
+        assert s.failure["kind"] == "timeout" and not s.alive
+
+
+def test_sessions_are_isolated(sandbox):
+    with sandbox.open(PROGRAM, "f") as a, sandbox.open(PROGRAM, "f") as b:
+        assert a.pid != b.pid
+        a.call_many([[[]]] * 3)
+        assert b.call([[]])["value"] == ["list", [I(1)]]  # b's counter is its own
+        assert a.call([[]])["value"] == ["list", [I(4)]]
+
+
+def test_hash_seed_is_honoured():
+    code = "def f(xs):\n    return list(set(xs))\n"
+    words = [[["alpha", "beta", "gamma", "delta", "epsilon", "zeta"]]]
+    results = []
+    for seed in (1, 1, 2):
+        with Sandbox(Limits(hash_seed=seed)) as sb, sb.open(code, "f") as s:
+            results.append(s.call(words[0])["value"])
+    assert results[0] == results[1]
+    assert shared_sandbox(Limits(hash_seed=5)) is shared_sandbox(Limits(hash_seed=5))
+    assert shared_sandbox(Limits(hash_seed=5)) is not shared_sandbox(Limits(hash_seed=6))
+
+
+def _fds() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+def _zygote_children(sb: Sandbox) -> list[int]:
+    with open(f"/proc/{sb.zygote_pid}/task/{sb.zygote_pid}/children") as f:
+        return [int(p) for p in f.read().split()]
+
+
+def test_many_sessions_leak_nothing(sandbox):
+    with sandbox.open("def f():\n    return 1\n", "f") as s:
+        s.call([])
+    fds = _fds()
+    for i in range(60):
+        s = sandbox.open("def f(x):\n    return x + 1\n", "f")
+        assert s.call([i])["value"] == I(i + 1)
+        if i % 3:
+            s.close()  # the others are closed by being dropped
+        del s
+    assert _fds() == fds
+    assert _zygote_children(sandbox) == []
+
+
+def test_zygote_death_is_recovered():
+    sb = Sandbox(Limits(timeout_s=1.0))
+    try:
+        s = sb.open(PROGRAM, "f")
+        old_zygote, child = sb.zygote_pid, s.pid
+        os.kill(old_zygote, signal.SIGKILL)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:  # the child follows its zygote (parent-death signal)
+            try:
+                os.kill(child, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.01)
+        else:
+            pytest.fail("child outlived its zygote")
+        out = s.call([[]])
+        assert out["kind"] == "crash" and not s.alive
+        with sb.open(PROGRAM, "f") as s2:
+            assert s2.call([[]])["value"] == ["list", [I(1)]]
+        assert sb.zygote_pid != old_zygote
+    finally:
+        sb.close()
+
+
+def test_closing_the_sandbox_stops_zygote_and_children():
+    sb = Sandbox()
+    s = sb.open(PROGRAM, "f")
+    zygote, child = sb.zygote_pid, s.pid
+    sb.close()
+    for pid in (zygote, child):
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.01)
+        else:
+            pytest.fail(f"process {pid} survived Sandbox.close()")
+
+
+# -- untrusted replies ----------------------------------------------------------------------------
+
+
+class _FakeChild:
+    """The far end of a real socket, writing whatever a compromised child might."""
+
+    def __init__(self, sandbox: Sandbox):
+        self.ours, self.theirs = socket.socketpair()
+        self.session = Session(sandbox, self.ours, pid=-1, generation=-1)
+        self.session._token = b"T" * 16
+
+    def reply(self, body: bytes, token: bytes = b"T" * 16, length: int | None = None) -> dict:
+        data = token + body
+        n = len(data) if length is None else length
+        self.theirs.sendall(n.to_bytes(4, "big") + data)
+        return self.session.call([1])
+
+
+@pytest.mark.parametrize(
+    "body, token, length, why",
+    [
+        (b'{"seq": 1, "i": 0, "outcome": {"kind": "return", "value": ["int", "1"]}}', b"X" * 16, None, "token"),
+        (b"not json", b"T" * 16, None, "JSON"),
+        (b"[" * 100000 + b"]" * 100000, b"T" * 16, None, "JSON"),
+        (b'{"seq": 9, "i": 0, "outcome": {}}', b"T" * 16, None, "sequence"),
+        (b'{"seq": 1, "i": 0, "outcome": {"kind": "return", "value": {"a": 1}}}', b"T" * 16, None, "encoded tree"),
+        (b'{"seq": 1, "i": 0, "outcome": {"kind": "timeout"}}', b"T" * 16, None, "not an outcome"),
+        (b"", b"T" * 16, 2**31, "cap"),
+    ],
+)
+def test_malformed_replies_are_crashes(sandbox, body, token, length, why):
+    fake = _FakeChild(sandbox)
+    out = fake.reply(body, token, length)
+    assert out["kind"] == "crash" and why in out["reason"], out
+    assert not fake.session.alive
+
+
+def test_silent_child_is_a_timeout(sandbox):
+    fake = _FakeChild(Sandbox(Limits(timeout_s=0.2)))
+    out = fake.session.call([1])
+    assert out["kind"] == "timeout"
