@@ -108,12 +108,13 @@ def iter_corpus(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
     """Validated seeds and rejected records of one corpus, in a deterministic order.
 
     ``spec.limit`` keeps the first N records (for ``files`` and ``hf`` code, the first N
-    functions or rejections).
+    functions or rejections). A seed identical to an earlier one (same entry point and code)
+    comes back as a Rejection ``duplicate of <source_id>``.
     """
     readers = {"builtin": _iter_builtin, "evalplus": _iter_evalplus, "files": _iter_files,
                "hf": _iter_hf}
-    items = readers[spec.kind](spec)
-    return itertools.islice(items, spec.limit) if spec.limit is not None else iter(items)
+    items = _without_duplicates(readers[spec.kind](spec))
+    return itertools.islice(items, spec.limit) if spec.limit is not None else items
 
 
 def evalplus_license(name: str) -> str | None:
@@ -442,6 +443,20 @@ def _tree_sha256(root: Path) -> str:
             continue
         h.update(rel.as_posix().encode() + b"\0" + _file_sha256(path).encode())
     return h.hexdigest()
+
+
+def _without_duplicates(items: Iterable[Seed | Rejection]) -> Iterator[Seed | Rejection]:
+    """A seed whose (entry point, code) was already seen in this corpus becomes a Rejection:
+    vendored copies and helpers shared by files would otherwise yield the same rows twice."""
+    first: dict[tuple[str, str], str] = {}
+    for item in items:
+        if isinstance(item, Seed):
+            key = (item.entry_point, hashlib.sha256(item.code.encode("utf-8")).hexdigest())
+            if key in first:
+                item = Rejection(item.source, item.source_id, f"duplicate of {first[key]}")
+            else:
+                first[key] = item.source_id
+        yield item
 
 
 def _with_license(items: Iterable[Seed | Rejection], license: str | None) -> Iterator[Seed | Rejection]:

@@ -346,6 +346,20 @@ def test_files_label_follows_content(tmp_path):
     assert corpus_label(spec) != before
 
 
+def test_identical_functions_are_rejected_as_duplicates(tmp_path):
+    code = "def helper(x):\n    return x + 1\n"
+    (tmp_path / "a.py").write_text(code)
+    (tmp_path / "vendored").mkdir()
+    (tmp_path / "vendored" / "a.py").write_text(code)
+    (tmp_path / "z.py").write_text(code.replace("+ 1", "+ 2"))
+    items = list(iter_corpus(CorpusSpec(kind="files", path=str(tmp_path))))
+    assert [(i.source_id, getattr(i, "reason", None)) for i in items] == [
+        ("a.py::helper", None),
+        ("vendored/a.py::helper", "duplicate of a.py::helper"),
+        ("z.py::helper", None),
+    ]
+
+
 def test_single_file_corpus_and_license(tmp_path):
     path = DATA / "bad_corpus" / "pkg" / "helpers.py"
     [seed] = iter_corpus(CorpusSpec(kind="files", path=str(path), license="MIT"))
