@@ -343,6 +343,23 @@ def _local_import_problems(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[s
     return problems
 
 
+_MUTABLE_DEFAULTS = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp, ast.Call)
+
+
+def _state_problems(fn: ast.FunctionDef | ast.AsyncFunctionDef, global_names: set[str]) -> list[str]:
+    """State that outlives a call makes results depend on earlier calls: a mutable default
+    (``cache={}``), or attributes set on a module-level object (``f.calls += 1``, ``math.pi = 3``)."""
+    problems = []
+    defaults = [*fn.args.defaults, *(d for d in fn.args.kw_defaults if d is not None)]
+    if any(isinstance(d, _MUTABLE_DEFAULTS) for d in defaults):
+        problems.append("has a mutable default argument (state kept between calls)")
+    for node in ast.walk(fn):
+        if (isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del))
+                and isinstance(node.value, ast.Name) and node.value.id in global_names):
+            problems.append(f"sets an attribute of module-level '{node.value.id}'")
+    return problems
+
+
 def _is_generator(fn: ast.FunctionDef) -> bool:
     return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in _walk_outside_scopes(fn))
 
@@ -395,7 +412,7 @@ def extract_functions(code: str, source: str, source_id_prefix: str) -> list[See
         """(helper function names, (import statement, alias) pairs, problems) of one def."""
         names, problems = _body_globals(tables[(fn.name, fn.lineno)])
         names |= _module_scope_names(fn)
-        problems += _local_import_problems(fn)
+        problems += _local_import_problems(fn) + _state_problems(fn, names)
         helpers: set[str] = set()
         used: set[tuple[ast.stmt, ast.alias]] = set()
         for name in sorted(names):

@@ -171,6 +171,21 @@ def calls_bad_helper(x):
 
 def default_from_module(x=LIMIT):
     return x
+
+
+def memo(n, cache={}):
+    cache[n] = n
+    return len(cache)
+
+
+def counted(x):
+    counted.calls = x
+    return x
+
+
+def patches_math(x):
+    math.tau = x
+    return x
 '''
 
 
@@ -206,6 +221,9 @@ def test_extract_keeps_only_needed_imports_and_helpers_in_file_order():
         ("fetch", "'fetch' is an async function"),
         ("calls_bad_helper", "not self-contained: helper 'uses_constant' uses top-level name 'LIMIT'"),
         ("default_from_module", "not self-contained: uses top-level name 'LIMIT'"),
+        ("memo", "not self-contained: has a mutable default argument (state kept between calls)"),
+        ("counted", "not self-contained: sets an attribute of module-level 'counted'"),
+        ("patches_math", "not self-contained: sets an attribute of module-level 'math'"),
     ],
 )
 def test_extract_rejects_functions_that_are_not_self_contained(name, expected):
