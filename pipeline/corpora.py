@@ -49,7 +49,7 @@ class CorpusSpec(BaseModel):
     path: str | None = Field(None, validate_default=True,
                              description="evalplus: .jsonl / .jsonl.gz / .parquet; files: .py file or folder")
     name: str | None = Field(None, validate_default=True,
-                             description="hf: a Hub dataset id or a local dataset folder")
+                             description="hf: a Hub dataset id, a local dataset folder or data file")
     split: str = Field("train", description="hf: dataset split")
     revision: str | None = Field(None, description="hf: Hub revision (commit, tag or branch)")
     data_format: Literal["evalplus", "code"] = Field(
@@ -353,10 +353,24 @@ def _python_files(root: Path) -> list[tuple[Path, str]]:
 # hf
 
 
+# A single local data file given as `name:` is read with the matching packaged builder (its one
+# split is "train").
+_DATA_FILE_BUILDERS = {".parquet": "parquet", ".jsonl": "json", ".json": "json", ".jsonl.gz": "json",
+                       ".csv": "csv", ".arrow": "arrow"}
+
+
 def _load_hf(spec: CorpusSpec):
     import datasets
 
+    local = Path(spec.name).expanduser()
     try:
+        if local.is_file():
+            suffix = next((s for s in _DATA_FILE_BUILDERS if local.name.lower().endswith(s)), None)
+            if suffix is None:
+                raise ValueError(f"corpus '{spec.name}': a single data file must be one of "
+                                 f"{', '.join(_DATA_FILE_BUILDERS)}")
+            return datasets.load_dataset(_DATA_FILE_BUILDERS[suffix], data_files=str(local),
+                                         split=spec.split)
         return datasets.load_dataset(spec.name, split=spec.split, revision=spec.revision)
     except ValueError as err:
         if "split" in str(err).lower():

@@ -403,6 +403,19 @@ def test_hf_local_folder_in_evalplus_format(hf_cache):
     assert corpus_label(spec) == label  # content digest: stable across calls
 
 
+def test_hf_single_local_data_file(hf_cache):
+    path = hf_cache / "snippets.jsonl"
+    path.write_text(json.dumps({"code": "def inc(x: int) -> int:\n    return x + 1\n"}) + "\n")
+    spec = CorpusSpec(kind="hf", name=str(path), data_format="code")
+    [seed] = iter_corpus(spec)
+    assert (seed.source_id, seed.entry_point) == ("train[0]::inc", "inc")
+    assert corpus_label(spec).startswith(f"hf:{path}@")
+    bad = hf_cache / "snippets.txt"
+    bad.write_text("x")
+    with pytest.raises(ValueError, match="a single data file must be one of"):
+        list(iter_corpus(CorpusSpec(kind="hf", name=str(bad), data_format="code")))
+
+
 def test_hf_local_folder_in_code_format_and_missing_column(hf_cache):
     folder = hf_cache / "snippets"
     _write_parquet(folder, [
