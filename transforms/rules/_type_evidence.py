@@ -251,6 +251,81 @@ class TypeEvidence:
             return True
         return isinstance(op, (cst.Equal, cst.NotEqual))
 
+    def is_total(self, e: cst.BaseExpression) -> bool:
+        """``e`` runs no user code and cannot raise once its names are bound: literals, names
+        with scalar evidence, int arithmetic without division by a variable, comparisons that
+        builtin scalars answer without raising, and/or/not, ``len`` of builtin containers and
+        the no-argument ``str`` predicates/case methods. Used where evaluating an expression
+        more (or less) often than before must be unobservable."""
+        try:
+            return self._total(e)
+        except RecursionError:
+            return False
+
+    def _total(self, e: cst.BaseExpression) -> bool:
+        if isinstance(e, (cst.Integer, cst.Float, cst.SimpleString)):
+            return True
+        if isinstance(e, cst.Name):
+            if e.value in ("True", "False", "None"):
+                return True
+            t = self._type(e)
+            return t is not None and t.kind in _SCALARS
+        if isinstance(e, cst.BooleanOperation):
+            return self._total(e.left) and self._total(e.right)
+        if isinstance(e, cst.UnaryOperation):
+            if isinstance(e.operator, cst.Not):
+                return self._total(e.expression)
+            return self._total(e.expression) and is_int(self._type(e.expression))
+        if isinstance(e, cst.BinaryOperation):
+            if not (self._total(e.left) and self._total(e.right)):
+                return False
+            lt, rt = self._type(e.left), self._type(e.right)
+            if is_int(lt) and is_int(rt):
+                if isinstance(e.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.BitAnd,
+                                           cst.BitOr, cst.BitXor)):
+                    return True
+                if isinstance(e.operator, (cst.Modulo, cst.FloorDivide)):
+                    return isinstance(e.right, cst.Integer) and int(e.right.value, 0) != 0
+                return False
+            return isinstance(e.operator, cst.Add) and lt == STR and rt == STR
+        if isinstance(e, cst.Comparison):
+            left = e.left
+            if not self._total(left):
+                return False
+            for target in e.comparisons:
+                right = target.comparator
+                if not self._total_link(left, target.operator, right):
+                    return False
+                left = right
+            return True
+        if isinstance(e, cst.Call) and not e.args and isinstance(e.func, cst.Attribute):
+            return (e.func.attr.value in _STR_TO_BOOL | {"lower", "upper", "strip", "lstrip",
+                                                         "rstrip", "casefold", "swapcase"}
+                    and self._total(e.func.value) and self._type(e.func.value) == STR)
+        if self.is_builtin_call(e, "len") and len(e.args) == 1 and not e.args[0].keyword \
+                and not e.args[0].star:
+            t = self._type(e.args[0].value)
+            return (t is not None and t.kind in SIZED_KINDS - {"range"}
+                    and self._total(e.args[0].value))
+        return False
+
+    def _total_link(self, left, op, right) -> bool:
+        lt = self._type(left)
+        if isinstance(op, (cst.In, cst.NotIn)) and isinstance(right, (cst.List, cst.Tuple, cst.Set)):
+            return (lt is not None and (is_int(lt) or lt == STR) and all(
+                isinstance(el, cst.Element) and isinstance(el.value, (cst.Integer, cst.SimpleString))
+                for el in right.elements))
+        if not self._total(right):
+            return False
+        rt = self._type(right)
+        if isinstance(op, (cst.In, cst.NotIn)):
+            return lt == STR and rt == STR
+        if isinstance(op, (cst.Is, cst.IsNot, cst.Equal, cst.NotEqual)):
+            return True
+        numeric = ("int", "bool", "float")
+        return lt is not None and rt is not None and (
+            lt.kind in numeric and rt.kind in numeric or lt == STR and rt == STR)
+
     def _call_type(self, e: cst.Call) -> T | None:
         if any(a.star for a in e.args):
             return None

@@ -1,0 +1,95 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestConcatLoopToJoin(RuleTestCase):
+    RULE = "concat-loop-to-join"
+    CASES = [
+        (
+            """
+            def flip_case(string: str) -> str:
+                out = ''
+                for ch in string:
+                    out += ch.swapcase()
+                return out
+            """,
+            """
+            def flip_case(string: str) -> str:
+                out = ''.join(ch.swapcase() for ch in string)
+                return out
+            """,
+        ),
+        (  # a filter, an f-string item, a range loop
+            """
+            def f(s: str, n: int):
+                vowels = ""
+                for c in s:
+                    if c in 'aeiou':
+                        vowels += c
+                line = ''
+                for i in range(n):
+                    line += f"{i},"
+                return vowels, line
+            """,
+            """
+            def f(s: str, n: int):
+                vowels = "".join(c for c in s if c in 'aeiou')
+                line = ''.join(f"{i}," for i in range(n))
+                return vowels, line
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # items of unknown type: += on a list/str mix fails at a different point than join
+        """
+        def f(xs):
+            s = ''
+            for x in xs:
+                s += x
+            return s
+        """,
+        # a non-empty start, the accumulator read in the loop, a loop variable used later
+        """
+        def f(s: str):
+            a = 'x'
+            for c in s:
+                a += c
+            b = ''
+            for c in s:
+                b += c + b[-1:]
+            d = ''
+            for c in s:
+                d += c
+            return a, b, d, c
+        """,
+        # inside try, or a closure over the accumulator
+        """
+        def f(s: str):
+            out = ''
+            try:
+                out = ''
+                for c in s:
+                    out += c.upper()
+            finally:
+                print(out)
+        """,
+        """
+        def f(s: str):
+            out = ''
+            show = lambda: out
+            for c in s:
+                out += c
+            return show()
+        """,
+        # bytes are not str; module level
+        """
+        def f(bs: bytes):
+            out = ''
+            for b in bs:
+                out += b
+        """,
+        """
+        out = ''
+        for c in 'abc':
+            out += c
+        """,
+    ]

@@ -1,0 +1,70 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestJoinToConcatLoop(RuleTestCase):
+    RULE = "join-to-concat-loop"
+    CASES = [
+        (
+            """
+            def flip_case(string: str) -> str:
+                return ''.join(ch.swapcase() for ch in string)
+            """,
+            """
+            def flip_case(string: str) -> str:
+                text = ''
+                for ch in string:
+                    text += ch.swapcase()
+                return text
+            """,
+        ),
+        (  # an assignment, a filter; a plain iterable of strs
+            """
+            def f(s: str):
+                kept = "".join([c for c in s if c.isalpha()])
+                back = ''.join(reversed(s))
+                return kept + back
+            """,
+            """
+            def f(s: str):
+                kept = ""
+                for c in s:
+                    if c.isalpha():
+                        kept += c
+                back = ''
+                for piece in reversed(s):
+                    back += piece
+                return kept + back
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # unknown items; a non-empty separator; map()
+        """
+        def f(xs, s: str):
+            return ''.join(xs) + ', '.join(s) + ''.join(map(str, xs))
+        """,
+        # the comprehension variable is used elsewhere in the function
+        """
+        def f(s: str):
+            c = 'z'
+            out = ''.join(c for c in s)
+            return out + c
+        """,
+        # inside try; module level; two for clauses
+        """
+        def f(s: str):
+            out = '?'
+            try:
+                out = ''.join(c.upper() for c in s)
+            except Exception:
+                pass
+            return out
+        """,
+        """
+        text = ''.join(c for c in 'abc')
+        """,
+        """
+        def f(s: str, t: str):
+            return ''.join(a + b for a in s for b in t)
+        """,
+    ]
