@@ -46,8 +46,9 @@ class CorpusSpec(BaseModel):
     kind: Literal["builtin", "evalplus", "hf", "files"] = Field(
         "builtin", description="builtin: semforge's own seeds; evalplus: a local EvalPlus file; "
         "hf: a Hub dataset or local dataset folder; files: a .py file or a folder of them")
-    path: str | None = Field(None, validate_default=True,
-                             description="evalplus: .jsonl / .jsonl.gz / .parquet; files: .py file or folder")
+    path: str | None = Field(
+        None, validate_default=True,
+        description="evalplus: .jsonl / .jsonl.gz / .parquet; files: a .py file or a folder")
     name: str | None = Field(None, validate_default=True,
                              description="hf: a Hub dataset id, a local dataset folder or data file")
     split: str = Field("train", description="hf: dataset split")
@@ -231,7 +232,8 @@ def inputs_from_test(test: str) -> tuple[list[list[Any]], float | None, str | No
     inputs: list[list[Any]] = []
     atol = None
     listed = False
-    for node in ast.walk(module):
+    # ast.walk is breadth-first; source order decides which inputs survive the cap.
+    for node in sorted(ast.walk(module), key=_position):
         if (isinstance(node, ast.Assign) and len(node.targets) == 1 and not listed
                 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "inputs"):
             value = _literal(node.value)
@@ -243,7 +245,8 @@ def inputs_from_test(test: str) -> tuple[list[list[Any]], float | None, str | No
                 atol = float(value) if isinstance(value, (int, float)) and value >= 0 else None
             elif node.func.id in ("candidate", entry) and not listed and not node.keywords:
                 args = [_literal(arg) for arg in node.args]
-                if not any(isinstance(arg, ast.Starred) for arg in node.args) and _NOT_LITERAL not in args:
+                starred = any(isinstance(arg, ast.Starred) for arg in node.args)
+                if not starred and _NOT_LITERAL not in args:
                     inputs.append(args)
     # Literals JSON cannot carry (int dict keys, sets, bytes) would make the seed invalid: skip.
     inputs = [args for args in inputs if json_value_reason(args, "input") is None]
@@ -251,6 +254,10 @@ def inputs_from_test(test: str) -> tuple[list[list[Any]], float | None, str | No
 
 
 _NOT_LITERAL = object()
+
+
+def _position(node: ast.AST) -> tuple[int, int]:
+    return getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
 
 
 def _literal(node: ast.expr) -> Any:
@@ -355,8 +362,8 @@ def _python_files(root: Path) -> list[tuple[Path, str]]:
 
 # A single local data file given as `name:` is read with the matching packaged builder (its one
 # split is "train").
-_DATA_FILE_BUILDERS = {".parquet": "parquet", ".jsonl": "json", ".json": "json", ".jsonl.gz": "json",
-                       ".csv": "csv", ".arrow": "arrow"}
+_DATA_FILE_BUILDERS = {".parquet": "parquet", ".jsonl": "json", ".json": "json",
+                       ".jsonl.gz": "json", ".csv": "csv", ".arrow": "arrow"}
 
 
 def _load_hf(spec: CorpusSpec):
@@ -473,7 +480,8 @@ def _without_duplicates(items: Iterable[Seed | Rejection]) -> Iterator[Seed | Re
         yield item
 
 
-def _with_license(items: Iterable[Seed | Rejection], license: str | None) -> Iterator[Seed | Rejection]:
+def _with_license(items: Iterable[Seed | Rejection],
+                  license: str | None) -> Iterator[Seed | Rejection]:
     for item in items:
         if isinstance(item, Seed) and license:
             item.license = license

@@ -335,7 +335,8 @@ def _local_import_problems(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[s
         if isinstance(node, ast.ImportFrom) and node.level:
             problems.append("imports relatively inside its body")
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            modules = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                       else [node.module or ""])
             for module_name in modules:
                 if module_name.split(".")[0] in IMPURE_MODULES:
                     problems.append(f"imports module '{module_name.split('.')[0]}' "

@@ -262,6 +262,8 @@ def test_inputs_from_classic_asserts():
     assert inputs_from_test(test) == ([[[1.0, 2.0], 0.3]], None, None)
     assert inputs_from_test("assert candidate({1: 2}) == 1\nassert candidate({'a': {3}})\n")[0] == []
     assert inputs_from_test("def check(:") == ([], None, None)
+    nested = "assert abs(candidate(1) - 2) < 1\nassert candidate(3) == 4\n"
+    assert inputs_from_test(nested)[0] == [[1], [3]]  # source order, not tree depth
 
 
 def test_hub_layout_records_take_inputs_and_entry_point_from_test():
