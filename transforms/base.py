@@ -70,15 +70,19 @@ class Rule:
     intent: ClassVar[str] = "neutral"
     Transformer: ClassVar[type[RuleTransformer]]
 
-    def transform(self, module: cst.Module, seed: int = 0,
-                  protected: Iterable[str] = ()) -> tuple[cst.Module, int]:
+    def transform(self, module: cst.Module, seed: int = 0, protected: Iterable[str] = (),
+                  wrapper: MetadataWrapper | None = None) -> tuple[cst.Module, int]:
         """Apply the rule to a parsed module; return the new module and the sites rewritten.
 
         ``protected`` names reach the transformer as ``self.protected`` (see RuleTransformer).
+        ``wrapper``, a ``MetadataWrapper(module)``, lets several rules share one computation of
+        the metadata (scopes, positions...) of the same module; it is the costly part of a
+        rewrite. Without it a fresh wrapper is made.
         """
         transformer = self.Transformer(random.Random(f"{self.id}:{seed}"))
         transformer.protected = frozenset(protected)
-        wrapper = MetadataWrapper(module)
+        if wrapper is None:
+            wrapper = MetadataWrapper(module)
         new_module = wrapper.visit(transformer)
         if transformer.sites == 0:
             return module, 0

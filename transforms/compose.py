@@ -8,7 +8,8 @@ pipeline calls for every seed. It is a pure function of ``(source, rules, seed)`
    allows. Up to ``count - count // 4`` singles are kept when chains are enabled, leaving room for
    chains.
 2. **Chains.** Starting from a random single, 1..``max_chain - 1`` more rules are applied, each
-   picked at random among the rules; only rules that fire join the chain (and ``transforms``).
+   picked at random among the rules that fired on the original; only rules that fire join the
+   chain (and ``transforms``). At most ``3 * count`` chains are tried.
 3. **Fill.** If chains could not fill ``count``, the singles left over in step 1 fill it.
 
 Variants are deduplicated by ``normal_form`` (AST equality, docstrings kept) and never equal the
@@ -33,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 import libcst as cst
+from libcst.metadata import MetadataWrapper
 
 from .analysis import module_level_names
 from .base import Rule
@@ -59,6 +61,14 @@ class _State:
     module: cst.Module
     code: str
     transforms: list[str]
+    _wrapper: MetadataWrapper | None = None
+
+    @property
+    def wrapper(self) -> MetadataWrapper:
+        # One wrapper per program: every rule tried on it shares the metadata (scopes...).
+        if self._wrapper is None:
+            self._wrapper = MetadataWrapper(self.module)
+        return self._wrapper
 
 
 class _Composer:
@@ -85,7 +95,7 @@ class _Composer:
         step_seed = self.rng.randrange(2**31)
         try:
             new_module, sites = rule.transform(state.module, seed=step_seed,
-                                               protected=self.protected)
+                                               protected=self.protected, wrapper=state.wrapper)
             if sites == 0:
                 return None
             code = new_module.code
@@ -137,15 +147,19 @@ class _Composer:
             if len(self.result.variants) >= quota or not self.accept(state):
                 leftover.append(state)
 
-        if max_chain > 1 and singles:
-            attempts = 4 * count + 2 * len(self.rules)
+        # Chain steps are drawn from the rules that fired on the original: a rule that found no
+        # site there rarely finds one after another rule's small rewrite, and trying it costs a
+        # full traversal.
+        applicable = [r for r in order if any(s.transforms[0] == r.id for s in singles)]
+        if max_chain > 1 and len(applicable) > 1:
+            attempts = 3 * count
             while len(self.result.variants) < count and attempts > 0:
                 attempts -= 1
                 state = self.rng.choice(singles)
                 extra = self.rng.randint(1, max_chain - 1)
                 for _ in range(extra):
-                    for _try in range(3):  # a few picks to find a rule that fires here
-                        rule = self.rng.choice(self.rules)
+                    for _try in range(2):  # a second pick when the first does not fire
+                        rule = self.rng.choice(applicable)
                         if rule.id == state.transforms[-1]:
                             continue
                         new_state = self.step(rule, state)
