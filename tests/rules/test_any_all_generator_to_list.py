@@ -1,0 +1,59 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestAnyAllGeneratorToList(RuleTestCase):
+    RULE = "any-all-generator-to-list"
+    CASES = [
+        (
+            """
+            def has_digit(s: str) -> bool:
+                return any(c.isdigit() for c in s)
+            """,
+            """
+            def has_digit(s: str) -> bool:
+                return any([c.isdigit() for c in s])
+            """,
+        ),
+        (
+            """
+            def f(xs: list[int], limit: int):
+                return all(x < limit for x in xs if x % 2 == 0)
+            """,
+            """
+            def f(xs: list[int], limit: int):
+                return all([x < limit for x in xs if x % 2 == 0])
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # items that can raise past the short-circuit point (1 // 0), or run user code
+        """
+        def f(xs: list[int], ys):
+            return any(1 // x for x in xs), all(y > 0 for y in ys), any(x.check() for x in ys)
+        """,
+        # an iterable that may be infinite, lazy or huge
+        """
+        def f(n: int, it):
+            return any(i > 5 for i in range(n)), any(x for x in it)
+        """,
+        # a local that may be unbound, read only after the short-circuit point
+        """
+        def f(xs: list[int], flag):
+            if flag:
+                k = 1
+            return any(x > 0 or x == k for x in xs)
+        """,
+        # already a list; module level; a shadowed any
+        """
+        def f(xs: list[int]):
+            return any([x > 0 for x in xs])
+        """,
+        """
+        ok = any(c.isdigit() for c in 'abc')
+        """,
+        """
+        from mylib import any
+        def f(s: str):
+            return any(c.isdigit() for c in s)
+        """,
+    ]

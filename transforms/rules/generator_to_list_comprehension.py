@@ -1,0 +1,77 @@
+"""A generator expression fed to a consumer that builds a list anyway -> a list comprehension."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from ..base import Rule
+from ..registry import register
+from ._type_evidence import EvidenceTransformer
+
+
+def plain_generator(ev, gen: cst.CSTNode) -> bool:
+    """A synchronous generator expression with one ``for`` clause whose item and filters run no
+    user code and cannot raise (so no ``StopIteration`` can escape from them)."""
+    if not isinstance(gen, cst.GeneratorExp):
+        return False
+    clause = gen.for_in
+    if clause.asynchronous is not None or clause.inner_for_in is not None:
+        return False
+    if m.findall(gen, m.Await() | m.Yield()):
+        return False
+    return ev.is_total(gen.elt) and all(ev.is_total(c.test) for c in clause.ifs)
+
+
+def as_list_comp(gen: cst.GeneratorExp) -> cst.ListComp:
+    return cst.ListComp(elt=gen.elt, for_in=gen.for_in)
+
+
+@register
+class GeneratorToListComprehension(Rule):
+    """``''.join(e for x in xs)`` -> ``''.join([e for x in xs])``; likewise the first argument
+    of ``sorted``, and ``list(e for x in xs)`` -> ``[e for x in xs]``.
+
+    ``str.join`` and ``sorted`` turn any non-list argument into a list before doing anything
+    else, and ``list(g)`` is that list, so the items are computed in the same order, at the
+    same moment relative to the rest of the program, either way. The one difference between a
+    generator and a comprehension is ``StopIteration``: raised inside a generator it becomes
+    ``RuntimeError`` (PEP 479), inside a comprehension it propagates as is. So the rule only
+    fires when the item and the filters provably run no user code and cannot raise (literals,
+    names with scalar evidence, int arithmetic, scalar comparisons, str predicates, ``len`` of
+    builtin containers), with a single synchronous ``for`` clause (the first iterable is
+    evaluated outside the generator in both forms, and exhausting it ends both alike). The
+    separator must be a str literal; ``list``/``sorted`` must not be rebound in the module.
+    """
+
+    id = "generator-to-list-comprehension"
+    description = "Pass a list comprehension instead of a generator to join()/sorted()/list()."
+    category = "performance"
+    intent = "faster"
+
+    class Transformer(EvidenceTransformer):
+        def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
+            ev = self.ev
+            args = original_node.args
+            if not args or args[0].star or args[0].keyword is not None \
+                    or not plain_generator(ev, args[0].value):
+                return updated_node
+            func = original_node.func
+            join = m.matches(func, m.Attribute(value=m.SimpleString(), attr=m.Name("join"))) \
+                and "b" not in func.value.prefix.lower() and len(args) == 1
+            sort = ev.is_builtin_call(original_node, "sorted") and all(
+                a.keyword is not None and not a.star for a in args[1:])
+            to_list = ev.is_builtin_call(original_node, "list") and len(args) == 1
+            if not (join or sort or to_list):
+                return updated_node
+            new_gen = updated_node.args[0].value
+            if not isinstance(new_gen, cst.GeneratorExp):
+                return updated_node
+            comp = as_list_comp(new_gen)
+            self.sites += 1
+            if to_list:
+                return comp.with_changes(lpar=updated_node.lpar, rpar=updated_node.rpar)
+            first = updated_node.args[0].with_changes(value=comp)
+            if len(updated_node.args) > 1 and first.comma == cst.MaybeSentinel.DEFAULT:
+                first = first.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            return updated_node.with_changes(args=[first, *updated_node.args[1:]])
