@@ -405,6 +405,19 @@ def test_hf_local_folder_in_evalplus_format(hf_cache):
     assert corpus_label(spec) == label  # content digest: stable across calls
 
 
+def test_hf_local_folder_in_mbppplus_hub_layout(hf_cache):
+    """evalplus/mbppplus on the Hub: `code`, prose `prompt`, int task ids, inputs only in `test`."""
+    folder = hf_cache / "mbppplus"
+    test = HUB_TEST.replace('float("inf")', "7")
+    _write_parquet(folder, [
+        {"task_id": 2, "code": "def pick(a, b):\n    return a\n", "prompt": "Pick the first.",
+         "source_file": "x", "test_imports": [], "test_list": ["assert pick(1, 2) == 1"], "test": test},
+    ])
+    [seed] = iter_corpus(CorpusSpec(kind="hf", name=str(folder), max_inputs=8))
+    assert (seed.source_id, seed.entry_point, seed.inputs, seed.atol, seed.license) == (
+        "2", "pick", [[1, [2, 3]], [4, [5]], [7, []]], 1e-6, "Apache-2.0")
+
+
 def test_hf_single_local_data_file(hf_cache):
     path = hf_cache / "snippets.jsonl"
     path.write_text(json.dumps({"code": "def inc(x: int) -> int:\n    return x + 1\n"}) + "\n")
