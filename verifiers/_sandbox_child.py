@@ -67,6 +67,22 @@ class SandboxOutput:
 '''
 
 
+def prepare() -> dict:
+    """Everything a child needs that does not depend on its session; built once, in the zygote."""
+    syscall, prctl = guard.prepare_libc()
+    wns: dict = {}
+    exec(_WRITER_SRC, wns)
+    return {
+        "syscall": syscall,
+        "prctl": prctl,
+        "encode": make_encoder(),
+        "dumps": make_serializer(),
+        "Output": wns["SandboxOutput"],
+        "stubs": guard.make_stubs(),
+        "frame_users": guard.frame_user_codes(),
+    }
+
+
 def _confine(sock_fd: int, workdir: str, limits: dict, syscall, prctl) -> str:
     """Own session, fresh fds 0-3, private directory, rlimits, kernel rules. Returns what applied."""
     os.setsid()
@@ -108,20 +124,20 @@ def _confine(sock_fd: int, workdir: str, limits: dict, syscall, prctl) -> str:
     return applied
 
 
-def child_main(sock_fd: int, workdir: str, limits: dict, syscall, prctl, zygote_pid: int) -> None:
+def child_main(sock_fd: int, workdir: str, limits: dict, prepared: dict, zygote_pid: int) -> None:
     """Entry point of a freshly forked child. Never returns."""
     try:
-        _confine(sock_fd, workdir, limits, syscall, prctl)
+        _confine(sock_fd, workdir, limits, prepared["syscall"], prepared["prctl"])
         if os.getppid() != zygote_pid:  # the zygote died before the parent-death signal was armed
             os._exit(71)
-        serve = _make_server(workdir, int(limits["max_output"]))
-        del sock_fd, syscall, prctl
+        serve = _make_server(workdir, int(limits["max_output"]), prepared)
+        del sock_fd, prepared
         serve()
     finally:
         os._exit(70)
 
 
-def _make_server(workdir: str, max_output: int):
+def _make_server(workdir: str, max_output: int, prepared: dict):
     """Bind everything the loop needs, install the hook, disarm modules; return the loop."""
     _read = os.read
     _write = os.write
@@ -149,13 +165,12 @@ def _make_server(workdir: str, max_output: int):
     _bjoin = b"".join
     _missing = _missing_entry
     _from_bytes = int.from_bytes
-    encode = make_encoder()
-    dumps = make_serializer()
-    wns: dict = {}
-    exec(_WRITER_SRC, wns)
-    Output = wns["SandboxOutput"]
+    encode = prepared["encode"]
+    dumps = prepared["dumps"]
+    Output = prepared["Output"]
+    stubs = prepared["stubs"]
     violations: list = []
-    hook = guard.make_audit_hook(workdir, violations, guard.stdlib_frame_users())
+    hook = guard.make_audit_hook(workdir, violations, prepared["frame_users"])
 
     def recv_exact(n):
         chunks = []
@@ -268,7 +283,7 @@ def _make_server(workdir: str, max_output: int):
         code = init["code"]
         del init
         sys.addaudithook(hook)
-        guard.disarm_modules()
+        guard.disarm_modules(stubs)
         for name in ("semforge.verifiers._sandbox_child", "semforge.verifiers._sandbox_guard",
                      "semforge.verifiers._sandbox_zygote", "semforge.verifiers.encoding",
                      "semforge.verifiers.sandbox"):

@@ -96,12 +96,14 @@ _PATH_EVENTS = {  # event -> indexes of (path, dir_fd) pairs in its arguments
 _FRAME_ATTRS = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_back", "gi_yieldfrom"})
 
 
-def make_audit_hook(workdir: str, violations: list, stdlib_files: frozenset):
+def make_audit_hook(workdir: str, violations: list, frame_users: tuple[frozenset, frozenset]):
     """Return the audit hook for a child working in ``workdir``.
 
-    ``violations`` collects one line per refusal. ``stdlib_files`` are the modules allowed to
-    fetch frames (``collections.namedtuple``, ``warnings``, ``typing``... need ``sys._getframe``
-    to work; frames handed to the program itself would lead back to the child's own code).
+    ``violations`` collects one line per refusal. ``frame_users`` comes from
+    :func:`frame_user_codes`: the standard-library code allowed to fetch frames
+    (``collections.namedtuple``, ``warnings``, ``typing``... need ``sys._getframe``), and the part of
+    it that hands frames to its caller (allowed only when that caller is such code too). A frame
+    in the program's hands would lead, through ``f_back``, to the child's own machinery.
     """
     import sys
 
@@ -124,6 +126,7 @@ def make_audit_hook(workdir: str, violations: list, stdlib_files: frozenset):
     prefix = root.rstrip("/") + "/"
     o_write = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
     busy = [False]
+    codes, returners = frame_users
 
     def deny(what):
         _append(violations, what)
@@ -146,17 +149,19 @@ def make_audit_hook(workdir: str, violations: list, stdlib_files: frozenset):
         return rp == root or _startswith(rp, prefix)
 
     def caller_allowed():
-        # Who asked? Frame 1 is the Python code that triggered the event.
+        # Frame 2 is the Python code that triggered the event (0: here, 1: the hook). Code objects
+        # compare by content, so a program's look-alike code is either identical or refused.
         busy[0] = True
         try:
-            f = _getframe(2)
-            name = f.f_code.co_filename
-            if name not in stdlib_files:
+            code = _getframe(2).f_code
+            if code not in codes:
                 return False
-            if name.endswith("traceback.py"):  # walk_tb/walk_stack hand frames to their consumer
-                back = f.f_back
-                return back is not None and back.f_code.co_filename in stdlib_files
+            if code in returners:
+                back = _getframe(3)
+                return back.f_code in codes and back.f_code not in returners
             return True
+        except BaseException:  # noqa: BLE001
+            return False
         finally:
             busy[0] = False
 
@@ -221,21 +226,60 @@ def make_audit_hook(workdir: str, violations: list, stdlib_files: frozenset):
     return hook
 
 
-def stdlib_frame_users() -> frozenset:
-    """Files of the standard library allowed to fetch frames (they never hand them out)."""
-    import sysconfig
+def frame_user_codes() -> tuple[frozenset, frozenset]:
+    """(code allowed to fetch frames, code among it that returns frames to its caller).
 
-    std = sysconfig.get_paths()["stdlib"]
-    names = ("collections/__init__.py", "typing.py", "enum.py", "warnings.py", "logging/__init__.py",
-             "traceback.py", "dataclasses.py", "functools.py", "abc.py", "contextlib.py", "linecache.py")
-    return frozenset(os.path.join(std, n) for n in names)
+    Computed once in the zygote from the functions and methods of a few standard modules.
+    """
+    import abc
+    import collections
+    import contextlib
+    import dataclasses
+    import enum
+    import functools
+    import linecache
+    import logging
+    import traceback
+    import types
+    import typing
+    import warnings
+
+    codes: set = set()
+
+    def add_code(co):
+        if co not in codes:
+            codes.add(co)
+            for c in co.co_consts:
+                if isinstance(c, types.CodeType):
+                    add_code(c)
+
+    def add(obj, depth=0):
+        if isinstance(obj, types.FunctionType):
+            add_code(obj.__code__)
+        elif isinstance(obj, (staticmethod, classmethod)):
+            add(obj.__func__, depth)
+        elif isinstance(obj, property):
+            for f in (obj.fget, obj.fset, obj.fdel):
+                if f is not None:
+                    add(f, depth)
+        elif isinstance(obj, type) and depth < 3:
+            for v in list(vars(obj).values()):
+                add(v, depth + 1)
+
+    for mod in (collections, typing, enum, warnings, logging, traceback, dataclasses, functools, abc,
+                contextlib, linecache):
+        for v in list(vars(mod).values()):
+            if getattr(v, "__module__", None) == mod.__name__:
+                add(v)
+    returners = {logging.currentframe.__code__, traceback.walk_stack.__code__, traceback.walk_tb.__code__}
+    return frozenset(codes), frozenset(c for c in returners if c in codes)
 
 
-def disarm_modules() -> None:
-    """Replace raw fd writers, process creation and signal setters in ``os``/``signal``.
+def make_stubs() -> dict:
+    """Replacements for :data:`REMOVED_OS_NAMES` and :data:`SIGNAL_SETTERS`: ``{(module, name): stub}``.
 
-    The child keeps its own references (captured before this runs); the program finds stubs that
-    raise ``PermissionError`` through the audit hook (so the refusal is recorded).
+    Built once in the zygote. Each stub raises through the audit hook (so the refusal is recorded);
+    they live in a namespace holding only ``sys.audit``, so reaching their globals gains nothing.
     """
     import posix
     import signal
@@ -243,25 +287,29 @@ def disarm_modules() -> None:
 
     import _signal
 
-    # Stubs live in a namespace holding only sys.audit, so reaching their globals gains nothing.
     ns = {"_audit": sys.audit}
+    stubs = {}
+    for mods, names, prefix in (((os, posix), REMOVED_OS_NAMES, "os"), ((_signal, signal), SIGNAL_SETTERS, "signal")):
+        for name in names:
+            if any(name in m.__dict__ for m in mods):
+                fname = f"{prefix}_{name}"
+                exec(f"def {fname}(*args, **kwargs):\n    _audit('semforge.denied', '{prefix}.{name}')\n", ns)
+                for m in mods:
+                    stubs[(m.__name__, name)] = ns[fname]
+    return stubs
 
-    def stub(qualified: str):
-        fname = qualified.replace(".", "_")
-        exec(f"def {fname}(*args, **kwargs):\n    _audit('semforge.denied', '{qualified}')\n", ns)
-        return ns[fname]
 
-    for name in REMOVED_OS_NAMES:
-        if name in os.__dict__ or name in posix.__dict__:
-            f = stub("os." + name)
-            for mod in (os, posix):
-                if name in mod.__dict__:
-                    mod.__dict__[name] = f
-    for name in SIGNAL_SETTERS:
-        if hasattr(_signal, name) or hasattr(signal, name):
-            f = stub("signal." + name)
-            setattr(_signal, name, f)
-            setattr(signal, name, f)
+def disarm_modules(stubs: dict) -> None:
+    """Put the stubs of :func:`make_stubs` in place and forget the modules of DENIED_IMPORTS.
+
+    The child keeps its own references (captured before this runs).
+    """
+    import sys
+
+    for (modname, name), stub in stubs.items():
+        mod = sys.modules.get(modname)
+        if mod is not None and name in mod.__dict__:
+            mod.__dict__[name] = stub
     for name in DENIED_IMPORTS:
         sys.modules.pop(name, None)
 

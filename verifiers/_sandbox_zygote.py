@@ -9,6 +9,7 @@ JSON packet answered by one JSON packet:
   fork a child that runs ``_sandbox_child.child_main`` on it; answer ``{"pid": n}``.
 * ``{"op": "reap", "pid": n}``: SIGKILL the child's process group, wait for it, delete its
   directory; answer how it ended (``{"desc": ..., "signal": n|null, "code": n|null}``).
+* ``{"op": "discard", "pid": n}``: the same as reap, unanswered (a normal close need not wait).
 * ``{"op": "ping"}``.
 
 When the control socket closes (the caller exited or died) it kills every child and exits; each
@@ -74,9 +75,8 @@ def main() -> None:
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     os.environ.setdefault("MKL_NUM_THREADS", "1")
     base = tempfile.mkdtemp(prefix="semforge-sandbox-")
-    from semforge.verifiers import _sandbox_child, _sandbox_guard
+    from semforge.verifiers import _sandbox_child
 
-    syscall, prctl = _sandbox_guard.prepare_libc()
     netns = False
     try:
         import ctypes
@@ -89,7 +89,7 @@ def main() -> None:
             importlib.import_module(name)
         except Exception:  # noqa: BLE001 - a missing optional module is not our failure
             pass
-    _sandbox_guard.stdlib_frame_users()
+    prepared = _sandbox_child.prepare()
     gc.collect()
     gc.freeze()  # keep preloaded objects out of children's collections: fewer copied pages
     children: dict[int, str] = {}
@@ -112,13 +112,20 @@ def main() -> None:
                 pid = os.fork()
                 if pid == 0:
                     try:
-                        _sandbox_child.child_main(fds[0], workdir, req["limits"], syscall, prctl, me)
+                        _sandbox_child.child_main(fds[0], workdir, req["limits"], prepared, me)
                     finally:
                         os._exit(70)
                 for fd in fds:
                     os.close(fd)
                 children[pid] = workdir
                 reply = {"pid": pid, "workdir": workdir}
+            elif op == "discard":  # like reap, but the caller does not wait for an answer
+                pid = int(req["pid"])
+                workdir = children.pop(pid, None)
+                if workdir is not None:
+                    _reap(pid)
+                    shutil.rmtree(workdir, ignore_errors=True)
+                continue
             elif op == "reap":
                 pid = int(req["pid"])
                 workdir = children.pop(pid, None)

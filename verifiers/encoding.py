@@ -185,226 +185,225 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
         except _BaseException:
             return "?"
 
-    def encode(value: Any, *, max_items: int = 10000, max_depth: int = 50) -> Any:
-        budget = [max_items * node_budget_factor]
-        active = _set()  # ids of containers on the current path, for cycle detection
 
-        def seq(items_iter, depth):
+    def seq(items_iter, depth, st):
+        out = []
+        n = 0
+        try:
+            for item in items_iter:
+                if n >= st[2]:
+                    _list_append(out, ["truncated"])
+                    break
+                _list_append(out, enc(item, depth + 1, st))
+                n += 1
+        except _BaseException as e:  # a hostile __iter__ / mutation during iteration
+            _list_append(out, ["repr", "<iteration raised " + _type(e).__name__ + ">"])
+        return out
+
+    def container(v, tag, items_iter, depth, st):
+        key = _id(v)
+        if key in st[1]:
+            return ["cycle"]
+        st[1].add(key)
+        try:
+            return [tag, seq(items_iter, depth, st)]
+        finally:
+            st[1].discard(key)
+
+    def dict_node(v, depth, st):
+        key = _id(v)
+        if key in st[1]:
+            return ["cycle"]
+        st[1].add(key)
+        try:
             out = []
             n = 0
-            try:
-                for item in items_iter:
-                    if n >= max_items:
-                        _list_append(out, ["truncated"])
-                        break
-                    _list_append(out, enc(item, depth + 1))
-                    n += 1
-            except _BaseException as e:  # a hostile __iter__ / mutation during iteration
-                _list_append(out, ["repr", "<iteration raised " + _type(e).__name__ + ">"])
-            return out
+            for k, x in _dict_items(v):
+                if n >= st[2]:
+                    _list_append(out, ["truncated"])
+                    break
+                _list_append(out, [enc(k, depth + 1, st), enc(x, depth + 1, st)])
+                n += 1
+            return ["dict", out]
+        except _BaseException as e:
+            return ["repr", "<dict iteration raised " + _type(e).__name__ + ">"]
+        finally:
+            st[1].discard(key)
 
-        def container(v, tag, items_iter, depth):
-            key = _id(v)
-            if key in active:
-                return ["cycle"]
-            active.add(key)
-            try:
-                return [tag, seq(items_iter, depth)]
-            finally:
-                active.discard(key)
-
-        def dict_node(v, depth):
-            key = _id(v)
-            if key in active:
-                return ["cycle"]
-            active.add(key)
-            try:
-                out = []
-                n = 0
-                for k, x in _dict_items(v):
-                    if n >= max_items:
-                        _list_append(out, ["truncated"])
-                        break
-                    _list_append(out, [enc(k, depth + 1), enc(x, depth + 1)])
-                    n += 1
-                return ["dict", out]
-            except _BaseException as e:
-                return ["repr", "<dict iteration raised " + _type(e).__name__ + ">"]
-            finally:
-                active.discard(key)
-
-        def gen_node(v, depth):
-            key = _id(v)
-            if key in active:
-                return ["cycle"]
-            active.add(key)
-            try:
-                items = []
-                exhausted = False
-                n = 0
-                while n < max_items:
-                    try:
-                        item = _next(v)
-                    except _StopIteration:
-                        exhausted = True
-                        break
-                    except _BaseException as e:
-                        _list_append(items, ["repr", "<next raised " + _type(e).__name__ + ">"])
-                        exhausted = True
-                        break
-                    _list_append(items, enc(item, depth + 1))
-                    n += 1
-                return ["gen", items, exhausted]
-            finally:
-                active.discard(key)
-
-        def payload(v, base, depth):
-            # The builtin part of a subclass instance, read with the base class's own methods so
-            # no override can run.
-            if base is _int:
-                return ["int", int_to_dec(_int_int(v))]
-            if base is _float:
-                return ["float", _float_hex(_float_float(v))]
-            if base is _complex:
-                return ["complex", _float_hex(_complex_real(v)), _float_hex(_complex_imag(v))]
-            if base is _str:
-                return ["str", _str_str(v)]
-            if base is _bytes:
-                return ["bytes", _bytes_hex(v)]
-            if base is _list:
-                return container(v, "list", _list_iter(v), depth)
-            if base is _tuple:
-                return container(v, "tuple", _tuple_iter(v), depth)
-            if base is _set:
-                return container(v, "set", _set_iter(v), depth)
-            if base is _frozenset:
-                return container(v, "frozenset", _frozenset_iter(v), depth)
-            return dict_node(v, depth)
-
-        def state_of(v, t, depth):
-            attrs = []
-            seen = _set()
-            try:
-                d = _obj_getattribute(v, "__dict__")
-            except _BaseException:
-                d = None
-            if _issubclass(_type(d), _dict):
+    def gen_node(v, depth, st):
+        key = _id(v)
+        if key in st[1]:
+            return ["cycle"]
+        st[1].add(key)
+        try:
+            items = []
+            exhausted = False
+            n = 0
+            while n < st[2]:
                 try:
-                    for k, x in _dict_items(d):
-                        if _len(attrs) >= max_items:
-                            _list_append(attrs, ["truncated"])
-                            break
-                        _list_append(attrs, [enc(k, depth + 1), enc(x, depth + 1)])
-                        if _type(k) is _str:
-                            seen.add(k)
+                    item = _next(v)
+                except _StopIteration:
+                    exhausted = True
+                    break
                 except _BaseException as e:
-                    _list_append(attrs, [["str", "?"], ["repr", "<__dict__ raised " + _type(e).__name__ + ">"]])
-            try:
-                mro = _type_mro(t)
-            except _BaseException:
-                mro = []
-            for klass in mro:
-                try:
-                    slots = _type_getattribute(klass, "__dict__").get("__slots__", ())
-                except _BaseException:
-                    slots = ()
-                if _type(slots) is _str:
-                    slots = (slots,)
-                try:
-                    slots = _tuple(s for s in slots if _type(s) is _str)
-                except _BaseException:
-                    slots = ()
-                for name in slots:
-                    if name in seen or name in ("__dict__", "__weakref__"):
-                        continue
-                    seen.add(name)
-                    try:
-                        x = _obj_getattribute(v, name)
-                    except _AttributeError:
-                        continue
-                    except _BaseException as e:
-                        x = None
-                        _list_append(attrs, [["str", name], ["repr", "<slot raised " + _type(e).__name__ + ">"]])
-                        continue
-                    _list_append(attrs, [["str", name], enc(x, depth + 1)])
-            return attrs
+                    _list_append(items, ["repr", "<next raised " + _type(e).__name__ + ">"])
+                    exhausted = True
+                    break
+                _list_append(items, enc(item, depth + 1, st))
+                n += 1
+            return ["gen", items, exhausted]
+        finally:
+            st[1].discard(key)
 
-        def enc(v, depth):
-            budget[0] -= 1
-            if budget[0] < 0 or depth > max_depth:
-                return ["truncated"]
-            t = _type(v)
-            if v is None:
-                return ["none"]
-            if t is _bool:
-                return ["bool", v]
-            if t is _int:
-                return ["int", int_to_dec(v)]
-            if t is _float:
-                return ["float", _float_hex(v)]
-            if t is _str:
-                return ["str", v]
-            if t is _complex:
-                return ["complex", _float_hex(v.real), _float_hex(v.imag)]
-            if t is _bytes:
-                return ["bytes", _bytes_hex(v)]
-            if t is _list:
-                return container(v, "list", _list_iter(v), depth)
-            if t is _tuple:
-                return container(v, "tuple", _tuple_iter(v), depth)
-            if t is _dict:
-                return dict_node(v, depth)
-            if t is _set:
-                return container(v, "set", _set_iter(v), depth)
-            if t is _frozenset:
-                return container(v, "frozenset", _frozenset_iter(v), depth)
-            if t is _range:
-                return ["range", v.start, v.stop, v.step]
-            if t is _GeneratorType:
-                return gen_node(v, depth)
-            if _issubclass(t, _type):
-                return ["type", qualname(v)]
-            if _issubclass(t, _FunctionTypes):
-                return ["func", func_name(v)]
-            if _issubclass(t, _ModuleType):
-                return ["repr", "<module " + safe_repr(_getattr(v, "__name__", "?")) + ">"]
-            name = qualname(t)
-            try:
-                mro = _type_mro(t)
-            except _BaseException:
-                mro = []
-            for base in mro:
-                tag = _dict_get(_builtin_payload, base)
-                if tag is not None:
-                    return ["obj", name, ["dict", state_of(v, t, depth)], payload(v, base, depth)]
-            if _issubclass(t, _deque):
-                return ["obj", name, ["dict", state_of(v, t, depth)], container(v, "list", _deque_iter(v), depth)]
-            if name in ("numpy.ndarray",):
-                try:
-                    return ["obj", name, ["dict", [[["str", "dtype"], ["str", _str(v.dtype)]], [["str", "shape"], enc(_tuple(v.shape), depth + 1)]]], enc(v.tolist(), depth + 1)]
-                except _BaseException:
-                    return ["repr", safe_repr(v)]
-            try:
-                is_iterator = _type_getattribute(t, "__next__") is not None and _type_getattribute(t, "__iter__") is not None
-            except _BaseException:
-                is_iterator = False
-            if is_iterator:
-                return gen_node(v, depth)
-            attrs = state_of(v, t, depth)
-            if not attrs:
-                try:
-                    has_dict = _issubclass(_type(_obj_getattribute(v, "__dict__")), _dict)
-                except _BaseException:
-                    has_dict = False
-                if not has_dict:
-                    # A C-level object (Decimal, datetime, Match...): its state is not visible to
-                    # us, so its repr stands for it.
-                    return ["obj", name, ["repr", safe_repr(v)]]
-                if _issubclass(t, _BaseException):
-                    return ["obj", name, ["dict", []], enc(_tuple(_getattr(v, "args", ())), depth + 1)]
-            return ["obj", name, ["dict", attrs]]
+    def payload(v, base, depth, st):
+        # The builtin part of a subclass instance, read with the base class's own methods so
+        # no override can run.
+        if base is _int:
+            return ["int", int_to_dec(_int_int(v))]
+        if base is _float:
+            return ["float", _float_hex(_float_float(v))]
+        if base is _complex:
+            return ["complex", _float_hex(_complex_real(v)), _float_hex(_complex_imag(v))]
+        if base is _str:
+            return ["str", _str_str(v)]
+        if base is _bytes:
+            return ["bytes", _bytes_hex(v)]
+        if base is _list:
+            return container(v, "list", _list_iter(v), depth, st)
+        if base is _tuple:
+            return container(v, "tuple", _tuple_iter(v), depth, st)
+        if base is _set:
+            return container(v, "set", _set_iter(v), depth, st)
+        if base is _frozenset:
+            return container(v, "frozenset", _frozenset_iter(v), depth, st)
+        return dict_node(v, depth, st)
 
-        return enc(value, 0)
+    def state_of(v, t, depth, st):
+        attrs = []
+        seen = _set()
+        try:
+            d = _obj_getattribute(v, "__dict__")
+        except _BaseException:
+            d = None
+        if _issubclass(_type(d), _dict):
+            try:
+                for k, x in _dict_items(d):
+                    if _len(attrs) >= st[2]:
+                        _list_append(attrs, ["truncated"])
+                        break
+                    _list_append(attrs, [enc(k, depth + 1, st), enc(x, depth + 1, st)])
+                    if _type(k) is _str:
+                        seen.add(k)
+            except _BaseException as e:
+                _list_append(attrs, [["str", "?"], ["repr", "<__dict__ raised " + _type(e).__name__ + ">"]])
+        try:
+            mro = _type_mro(t)
+        except _BaseException:
+            mro = []
+        for klass in mro:
+            try:
+                slots = _type_getattribute(klass, "__dict__").get("__slots__", ())
+            except _BaseException:
+                slots = ()
+            if _type(slots) is _str:
+                slots = (slots,)
+            try:
+                slots = _tuple(s for s in slots if _type(s) is _str)
+            except _BaseException:
+                slots = ()
+            for name in slots:
+                if name in seen or name in ("__dict__", "__weakref__"):
+                    continue
+                seen.add(name)
+                try:
+                    x = _obj_getattribute(v, name)
+                except _AttributeError:
+                    continue
+                except _BaseException as e:
+                    x = None
+                    _list_append(attrs, [["str", name], ["repr", "<slot raised " + _type(e).__name__ + ">"]])
+                    continue
+                _list_append(attrs, [["str", name], enc(x, depth + 1, st)])
+        return attrs
+
+    def enc(v, depth, st):
+        st[0] -= 1
+        if st[0] < 0 or depth > st[3]:
+            return ["truncated"]
+        t = _type(v)
+        if v is None:
+            return ["none"]
+        if t is _bool:
+            return ["bool", v]
+        if t is _int:
+            return ["int", int_to_dec(v)]
+        if t is _float:
+            return ["float", _float_hex(v)]
+        if t is _str:
+            return ["str", v]
+        if t is _complex:
+            return ["complex", _float_hex(v.real), _float_hex(v.imag)]
+        if t is _bytes:
+            return ["bytes", _bytes_hex(v)]
+        if t is _list:
+            return container(v, "list", _list_iter(v), depth, st)
+        if t is _tuple:
+            return container(v, "tuple", _tuple_iter(v), depth, st)
+        if t is _dict:
+            return dict_node(v, depth, st)
+        if t is _set:
+            return container(v, "set", _set_iter(v), depth, st)
+        if t is _frozenset:
+            return container(v, "frozenset", _frozenset_iter(v), depth, st)
+        if t is _range:
+            return ["range", v.start, v.stop, v.step]
+        if t is _GeneratorType:
+            return gen_node(v, depth, st)
+        if _issubclass(t, _type):
+            return ["type", qualname(v)]
+        if _issubclass(t, _FunctionTypes):
+            return ["func", func_name(v)]
+        if _issubclass(t, _ModuleType):
+            return ["repr", "<module " + safe_repr(_getattr(v, "__name__", "?")) + ">"]
+        name = qualname(t)
+        try:
+            mro = _type_mro(t)
+        except _BaseException:
+            mro = []
+        for base in mro:
+            tag = _dict_get(_builtin_payload, base)
+            if tag is not None:
+                return ["obj", name, ["dict", state_of(v, t, depth, st)], payload(v, base, depth, st)]
+        if _issubclass(t, _deque):
+            return ["obj", name, ["dict", state_of(v, t, depth, st)], container(v, "list", _deque_iter(v), depth, st)]
+        if name in ("numpy.ndarray",):
+            try:
+                return ["obj", name, ["dict", [[["str", "dtype"], ["str", _str(v.dtype)]], [["str", "shape"], enc(_tuple(v.shape), depth + 1, st)]]], enc(v.tolist(), depth + 1, st)]
+            except _BaseException:
+                return ["repr", safe_repr(v)]
+        try:
+            is_iterator = _type_getattribute(t, "__next__") is not None and _type_getattribute(t, "__iter__") is not None
+        except _BaseException:
+            is_iterator = False
+        if is_iterator:
+            return gen_node(v, depth, st)
+        attrs = state_of(v, t, depth, st)
+        if not attrs:
+            try:
+                has_dict = _issubclass(_type(_obj_getattribute(v, "__dict__")), _dict)
+            except _BaseException:
+                has_dict = False
+            if not has_dict:
+                # A C-level object (Decimal, datetime, Match...): its state is not visible to
+                # us, so its repr stands for it.
+                return ["obj", name, ["repr", safe_repr(v)]]
+            if _issubclass(t, _BaseException):
+                return ["obj", name, ["dict", []], enc(_tuple(_getattr(v, "args", ())), depth + 1)]
+        return ["obj", name, ["dict", attrs]]
+
+    def encode(value: Any, *, max_items: int = 10000, max_depth: int = 50) -> Any:
+        # Per-call state: node budget, ids of containers on the current path (cycles), limits.
+        return enc(value, 0, [max_items * node_budget_factor, _set(), max_items, max_depth])
 
     return encode
 
@@ -412,47 +411,26 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
 def make_serializer() -> Callable[[Any], bytes]:
     """Build ``dumps(tree) -> bytes`` for encoded trees, independent of the ``json`` module.
 
-    An encoded tree holds only lists, str, bool, None and small ints, so a few lines suffice; using
-    the C string escaper directly keeps a program's patching of ``json`` irrelevant.
+    Holds the C encoder object of ``_json`` itself, so a program that patches ``json`` or
+    ``json.encoder`` afterwards changes nothing. Trees hold only lists, dicts with str keys, str,
+    bool, None and ints, all of exact types built by the encoder.
     """
     from _json import encode_basestring_ascii as _esc
+    from _json import make_encoder as _make
 
-    _type = type
-    _str = str
-    _int = int
-    _bool = bool
-    _list = list
-    _int_repr = int.__repr__
-    _join = ",".join
-    _append = list.append
-    _dict = dict
-    _dict_items = dict.items
     _TypeError = TypeError
+    _join = "".join
+    _str_encode = str.encode
+
+    def _refuse(o):
+        raise _TypeError("not an encoded tree node")
+
+    # (markers, default, encoder, indent, key_separator, item_separator, sort_keys, skipkeys,
+    #  allow_nan): no cycle markers (trees are acyclic by construction), NaN never appears.
+    _c_encode = _make(None, _refuse, _esc, None, ":", ",", False, False, False)
 
     def dumps(tree: Any) -> bytes:
-        def go(x):
-            t = _type(x)
-            if t is _str:
-                return _esc(x)
-            if t is _list:
-                parts = []
-                for y in x:
-                    _append(parts, go(y))
-                return "[" + _join(parts) + "]"
-            if t is _bool:
-                return "true" if x else "false"
-            if t is _int:
-                return _int_repr(x)
-            if x is None:
-                return "null"
-            if t is _dict:
-                parts = []
-                for k, y in _dict_items(x):
-                    _append(parts, _esc(k) + ":" + go(y))
-                return "{" + _join(parts) + "}"
-            raise _TypeError("not an encoded tree node: " + _type(x).__name__)
-
-        return go(tree).encode("ascii")
+        return _str_encode(_join(_c_encode(tree, 0)), "ascii")
 
     return dumps
 

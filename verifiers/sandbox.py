@@ -178,6 +178,16 @@ class Sandbox:
         """Start the zygote now rather than at the first ``open`` (e.g. before timing)."""
         self._request({"op": "ping"})
 
+    def _discard(self, pid: int, generation: int) -> None:
+        """Kill and collect a child without waiting for the zygote's answer."""
+        with self._lock:
+            if generation != self._generation or self._ctrl is None:
+                return
+            try:
+                self._ctrl.send(json.dumps({"op": "discard", "pid": pid}).encode())
+            except OSError:
+                pass  # a dead zygote took its children with it
+
     @property
     def zygote_pid(self) -> int | None:
         return self._proc.pid if self._proc is not None else None
@@ -221,6 +231,7 @@ class Session:
         self._generation = generation
         self._token = secrets.token_bytes(_TOKEN_BYTES)
         self._seq = 0
+        self._buf = bytearray()
         self._limits = sandbox.limits
         self._max_reply = self._limits.max_reply_mb << 20
         self.alive = True
@@ -235,15 +246,16 @@ class Session:
         except OSError as e:
             raise _ChannelError(f"channel closed while sending ({e.strerror})") from None
 
-    def _recv_exact(self, n: int, deadline: float) -> bytes:
-        buf = bytearray()
+    def _fill(self, n: int, deadline: float) -> None:
+        """Read until the buffer holds ``n`` bytes (replies often arrive several per read)."""
+        buf = self._buf
         while len(buf) < n:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError
             self._sock.settimeout(left)
             try:
-                chunk = self._sock.recv(min(n - len(buf), 1 << 20))
+                chunk = self._sock.recv(max(n - len(buf), 1 << 16))
             except socket.timeout:
                 raise TimeoutError from None
             except OSError as e:
@@ -251,22 +263,22 @@ class Session:
             if not chunk:
                 raise _ChannelError("child closed its channel")
             buf += chunk
-        return bytes(buf)
 
     def _recv(self, deadline: float) -> dict:
-        n = int.from_bytes(self._recv_exact(4, deadline), "big")
+        buf = self._buf
+        if len(buf) < 4:
+            self._fill(4, deadline)
+        n = int.from_bytes(buf[:4], "big")
         if n < _TOKEN_BYTES or n > self._max_reply:
             raise _ChannelError(f"reply of {n} bytes is malformed or over the {self._max_reply} byte cap")
-        body = self._recv_exact(n, deadline)
-        if not secrets.compare_digest(body[:_TOKEN_BYTES], self._token):
+        if len(buf) < 4 + n:
+            self._fill(4 + n, deadline)
+        token = bytes(buf[4 : 4 + _TOKEN_BYTES])
+        body = bytes(buf[4 + _TOKEN_BYTES : 4 + n])
+        del buf[: 4 + n]
+        if not secrets.compare_digest(token, self._token):
             raise _ChannelError("reply without the session token")
-        try:
-            msg = json.loads(body[_TOKEN_BYTES:])
-        except Exception:  # noqa: BLE001 - RecursionError, ValueError, UnicodeDecodeError...
-            raise _ChannelError("reply is not well-formed JSON") from None
-        if not isinstance(msg, dict):
-            raise _ChannelError("reply is not an object")
-        return msg
+        return _parse_reply(body)
 
     def _expect(self, msg: dict, seq: int, i: int) -> None:
         if msg.get("seq") != seq or msg.get("i") != i:
@@ -281,6 +293,7 @@ class Session:
         return out
 
     def _kill(self) -> str:
+        """Kill and collect the child, and say how it ended (one round trip to the zygote)."""
         if not self.alive:
             return "already ended"
         self.alive = False
@@ -291,9 +304,13 @@ class Session:
         return how
 
     def close(self) -> None:
-        """Kill the child (it holds no state worth a graceful exit) and collect it."""
+        """Kill the child (it holds no state worth a graceful exit); the zygote collects it."""
         if self.alive:
-            self._kill()
+            self.alive = False
+            try:
+                self._sock.close()
+            finally:
+                self._sandbox._discard(self.pid, self._generation)
 
     def __enter__(self) -> "Session":
         return self
@@ -303,8 +320,7 @@ class Session:
 
     def __del__(self) -> None:
         try:
-            if self.alive:
-                self._kill()
+            self.close()
         except Exception:  # noqa: BLE001 - interpreter shutdown
             pass
 
@@ -397,14 +413,29 @@ class Session:
         return times
 
 
-def _tree_ok(x, depth: int = 0) -> bool:
-    """An encoded tree: nested lists of str/bool/int/None (JSON gave us nothing else but floats, dicts)."""
-    if depth > 200:
-        return False
-    t = type(x)
-    if t is list:
-        return all(_tree_ok(y, depth + 1) for y in x)
-    return t in (str, bool, int) or x is None
+def _no_float(text: str):
+    raise ValueError("float in a reply")  # encoded trees carry floats as hex strings
+
+
+def _parse_reply(body: bytes) -> dict:
+    """Decode an untrusted reply: ASCII JSON with at most two objects (envelope, outcome) and no
+    floats, so what comes back is an envelope over trees of lists, str, int, bool and None."""
+    objects = [0]
+
+    def pairs(items: list) -> dict:
+        objects[0] += 1
+        if objects[0] > 2:
+            raise ValueError("unexpected object in a reply")
+        return dict(items)
+
+    try:
+        msg = json.loads(body.decode("ascii"), object_pairs_hook=pairs, parse_float=_no_float,
+                         parse_constant=_no_float)
+    except Exception:  # noqa: BLE001 - RecursionError, ValueError, UnicodeDecodeError...
+        raise _ChannelError("reply is not well-formed JSON of encoded trees") from None
+    if type(msg) is not dict:
+        raise _ChannelError("reply is not an object")
+    return msg
 
 
 def _clean(raw, kinds: tuple[str, ...]) -> dict:
@@ -422,12 +453,13 @@ def _clean(raw, kinds: tuple[str, ...]) -> dict:
         if type(v) is not str:
             raise _ChannelError(f"outcome field {key} has the wrong type")
         out[key] = v
+    # _parse_reply let through nothing but lists, str, int, bool and None below the outcome.
     value = raw.get("value")
-    if value is not None and (type(value) is not list or not _tree_ok(value)):
+    if value is not None and (type(value) is not list or not value or type(value[0]) is not str):
         raise _ChannelError("outcome value is not an encoded tree")
     out["value"] = value
     args_after = raw.get("args_after")
-    if args_after is not None and (type(args_after) is not list or not _tree_ok(args_after)):
+    if args_after is not None and type(args_after) is not list:
         raise _ChannelError("outcome args_after is not a list of encoded trees")
     out["args_after"] = args_after
     return out
