@@ -93,7 +93,8 @@ def _read_jsonl(path: Path) -> Iterator[dict]:
 def corpus_seeds(path: Path, limit: int | None = None) -> Iterator:
     """Seeds of a corpus: EvalPlus JSONL(.gz) records, or every self-contained top-level
     function of a ``.py`` file or of the ``.py`` files under a folder. Rejections are skipped."""
-    from semforge.pipeline.seeds import extract_functions, seed_from_evalplus
+    from semforge.pipeline.corpora import seed_from_evalplus
+    from semforge.pipeline.seeds import extract_functions
     from semforge.record import Seed
 
     def seeds() -> Iterator:

@@ -1,0 +1,138 @@
+"""Variant yield on HumanEval+: how many seeds get enough verified variants, and speed labels.
+
+For every seed (code = prompt + canonical_solution, inputs = base_input then plus_input) this
+generates up to ``--variants`` variants with every registered rule (``generate_variants``),
+judges them with ``verify_variants`` (differential testing, speed measured), and reports:
+
+  * the share of seeds with at least 5 distinct *equivalent* variants;
+  * the share of seeds with both a measured-faster and a measured-slower equivalent variant;
+  * per rule: variants it took part in, and how many were equivalent / different / other.
+    A rule with ``different`` variants is unsound (or its preconditions are too weak): the
+    offending variants are listed with their counterexample.
+
+    python benchmarks/variant_yield.py [--limit N] [--variants N] [--examples N] [--workers N]
+                                       [--json OUT.json]
+
+It may run long (every variant is verified and timed): start with ``--limit 10``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import time
+from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "data" / "HumanEvalPlus.jsonl.gz"
+
+
+def load_seeds(path: Path, limit: int | None, max_inputs: int):
+    from semforge.pipeline.corpora import seed_from_evalplus
+    from semforge.record import Seed
+
+    seeds = []
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        for n, line in enumerate(fh):
+            if limit is not None and len(seeds) >= limit:
+                break
+            seed = seed_from_evalplus(json.loads(line), source=str(path), source_id=str(n),
+                                      license=None, max_inputs=max_inputs)
+            if isinstance(seed, Seed):
+                seeds.append(seed)
+    return seeds
+
+
+def judge_seed(args: tuple) -> dict:
+    """Generate and verify the variants of one seed (runs in a worker process)."""
+    seed, variants, max_chain, examples, gen_seed = args
+    from semforge.transforms import all_rules
+    from semforge.transforms.compose import generate_variants
+    from semforge.verifiers import VerifyConfig, verify_variants
+
+    rules = [cls() for cls in all_rules().values()]
+    t0 = time.perf_counter()
+    gen = generate_variants(seed.code, rules, count=variants, max_chain=max_chain, seed=gen_seed,
+                            protected={seed.entry_point})
+    t1 = time.perf_counter()
+    verdicts = verify_variants(seed.code, seed.entry_point, [v.code for v in gen.variants],
+                               seed.inputs, VerifyConfig(examples=examples, measure_speed=True),
+                               atol=seed.atol)
+    rows = [{"transforms": v.transforms, "verdict": d.verdict, "reason": d.reason,
+             "perf_label": d.perf_label, "speedup": d.speedup,
+             "counterexample": d.counterexample if d.verdict == "different" else None,
+             "variant": v.code if d.verdict == "different" else None}
+            for v, d in zip(gen.variants, verdicts)]
+    return {"source_id": seed.source_id, "entry_point": seed.entry_point, "rows": rows,
+            "rule_errors": gen.rule_errors, "generate_s": t1 - t0,
+            "verify_s": time.perf_counter() - t1}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--limit", type=int, default=None, help="first N seeds only")
+    parser.add_argument("--variants", type=int, default=12, help="variants generated per seed")
+    parser.add_argument("--max-chain", type=int, default=3)
+    parser.add_argument("--examples", type=int, default=100, help="inputs run per variant")
+    parser.add_argument("--max-inputs", type=int, default=30, help="corpus inputs kept per seed")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the rule chains")
+    parser.add_argument("--workers", type=int, default=1, help="seeds judged in parallel")
+    parser.add_argument("--json", type=Path, default=None, help="write every result here")
+    args = parser.parse_args()
+
+    seeds = load_seeds(args.corpus, args.limit, args.max_inputs)
+    jobs = [(s, args.variants, args.max_chain, args.examples, args.seed) for s in seeds]
+    started = time.perf_counter()
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            results = list(pool.map(judge_seed, jobs))
+    else:
+        results = [judge_seed(job) for job in jobs]
+    wall = time.perf_counter() - started
+
+    per_rule: dict[str, Counter] = defaultdict(Counter)
+    five = both = 0
+    unsound = []
+    errors = Counter()
+    for res in results:
+        equivalent = [r for r in res["rows"] if r["verdict"] == "equivalent"]
+        labels = {r["perf_label"] for r in equivalent}
+        five += len(equivalent) >= 5
+        both += {"faster", "slower"} <= labels
+        for err in res["rule_errors"]:
+            errors[err.split(":")[0]] += 1
+        for row in res["rows"]:
+            for rule_id in set(row["transforms"]):
+                per_rule[rule_id][row["verdict"]] += 1
+            if row["verdict"] == "different":
+                unsound.append((res["source_id"], row))
+
+    n = len(results) or 1
+    print(f"{len(results)} seeds, {sum(len(r['rows']) for r in results)} variants, "
+          f"wall {wall:.0f}s (generate {sum(r['generate_s'] for r in results):.0f}s, "
+          f"verify {sum(r['verify_s'] for r in results):.0f}s)")
+    print(f"seeds with >= 5 equivalent variants     : {five}/{len(results)} = {five / n:.0%}")
+    print(f"seeds with a faster and a slower variant: {both}/{len(results)} = {both / n:.0%}")
+    labels = Counter(r["perf_label"] for res in results for r in res["rows"]
+                     if r["verdict"] == "equivalent")
+    print("speed labels of equivalent variants     : "
+          + ", ".join(f"{k} {v}" for k, v in sorted(labels.items(), key=str)))
+    print(f"\n{'rule':32} {'variants':>8} {'equiv':>6} {'diff':>5} {'other':>6}")
+    for rule_id, c in sorted(per_rule.items()):
+        total = sum(c.values())
+        other = total - c["equivalent"] - c["different"]
+        print(f"{rule_id:32} {total:8} {c['equivalent']:6} {c['different']:5} {other:6}")
+    for rule_id, k in sorted(errors.items()):
+        print(f"RULE CRASHED {rule_id}: on {k} seeds")
+    for source_id, row in unsound:
+        print(f"\nDIFFERENT seed {source_id} transforms {row['transforms']}: {row['reason']}")
+        print(f"  counterexample: {row['counterexample']}")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1, default=str))
+
+
+if __name__ == "__main__":
+    main()
