@@ -366,7 +366,8 @@ _DATA_FILE_BUILDERS = {".parquet": "parquet", ".jsonl": "json", ".json": "json",
                        ".jsonl.gz": "json", ".csv": "csv", ".arrow": "arrow"}
 
 
-def _load_hf(spec: CorpusSpec):
+def _load_hf(spec: CorpusSpec, revision: str | None = None, streaming: bool = False):
+    """The split as a ``datasets`` Dataset (or IterableDataset when streaming)."""
     import datasets
 
     local = Path(spec.name).expanduser()
@@ -377,38 +378,70 @@ def _load_hf(spec: CorpusSpec):
                 raise ValueError(f"corpus '{spec.name}': a single data file must be one of "
                                  f"{', '.join(_DATA_FILE_BUILDERS)}")
             return datasets.load_dataset(_DATA_FILE_BUILDERS[suffix], data_files=str(local),
-                                         split=spec.split)
-        return datasets.load_dataset(spec.name, split=spec.split, revision=spec.revision)
+                                         split=spec.split, streaming=streaming)
+        return datasets.load_dataset(spec.name, split=spec.split, streaming=streaming,
+                                     revision=revision or spec.revision)
     except ValueError as err:
         if "split" in str(err).lower():
-            raise ValueError(f"corpus '{spec.name}' has no split '{spec.split}': {_one_line(err)}") from err
+            raise ValueError(f"corpus '{spec.name}' has no split '{spec.split}': "
+                             f"{_one_line(err)}") from err
         raise
 
 
-def _hf_label(spec: CorpusSpec, dataset=None) -> str:
-    """``hf:<name>@<rev>``: the revision asked for; for a local folder a digest of its files'
-    content (datasets' fingerprint of a folder changes with file mtimes); else the fingerprint
-    of the resolved Hub dataset."""
+def _hub_commit(spec: CorpusSpec) -> str | None:
+    """The commit a Hub id (at ``revision``, default branch otherwise) resolves to; None for a
+    local path or when the Hub cannot be asked (offline: the label falls back)."""
+    if Path(spec.name).expanduser().exists():
+        return None
+    try:
+        from huggingface_hub import HfApi
+
+        return HfApi().dataset_info(spec.name, revision=spec.revision).sha
+    except Exception:  # offline, unknown id, no permission: loading will say what is wrong
+        return None
+
+
+def _hf_revisions(spec: CorpusSpec) -> tuple[str | None, str | None]:
+    """(revision for the label, revision to load). A Hub id is pinned to the commit it resolves
+    to, so the label and the rows describe the same data; a local path is labelled by a digest
+    of its content (datasets' own fingerprint of a folder changes with file mtimes)."""
     local = Path(spec.name).expanduser()
-    if spec.revision:
-        rev = spec.revision
-    elif local.exists():
-        rev = _tree_sha256(local)[:12]
-    else:
-        rev = (dataset if dataset is not None else _load_hf(spec))._fingerprint
-    return f"hf:{spec.name}@{rev}"
+    if local.exists():
+        return _tree_sha256(local)[:12], None
+    commit = _hub_commit(spec)
+    if commit:
+        return commit[:12], commit
+    return spec.revision, spec.revision
+
+
+def _hf_label(spec: CorpusSpec) -> str:
+    label_rev, load_rev = _hf_revisions(spec)
+    if label_rev is None:  # unpinned and the Hub cannot be asked: the cached copy's fingerprint
+        label_rev = _load_hf(spec, load_rev)._fingerprint
+    return f"hf:{spec.name}@{label_rev}"
+
+
+def _should_stream(spec: CorpusSpec) -> bool:
+    """With a limit, a Hub dataset is streamed: only its first rows download, not all of it."""
+    return spec.limit is not None and not Path(spec.name).expanduser().exists()
 
 
 def _iter_hf(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
-    dataset = _load_hf(spec)
-    source = _hf_label(spec, dataset)
-    columns = list(dataset.column_names)
+    label_rev, load_rev = _hf_revisions(spec)
+    dataset = _load_hf(spec, load_rev, _should_stream(spec))
+    source = f"hf:{spec.name}@{label_rev or getattr(dataset, '_fingerprint', 'unpinned')}"
+    rows: Iterable[dict] = dataset
+    columns = list(dataset.column_names or [])
+    if not columns:  # a streamed dataset may know its columns only from its first row
+        first = next(iter(dataset), None)
+        columns = list(first or {})
+        rows = itertools.chain([first] if first is not None else [], itertools.islice(dataset, 1, None))
     if spec.data_format == "code":
         if spec.code_column not in columns:
             raise ValueError(f"dataset '{spec.name}' has no column '{spec.code_column}' "
                              f"(code_column); its columns are: {', '.join(columns)}")
         license = spec.license or _dataset_license(dataset)
-        for index, row in enumerate(dataset):
+        for index, row in enumerate(rows):
             prefix = f"{spec.split}[{index}]"
             code = row[spec.code_column]
             if not isinstance(code, str) or not code.strip():
@@ -423,7 +456,7 @@ def _iter_hf(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
                          f"{', '.join(missing)}; its columns are: {', '.join(columns)} "
                          "(use data_format: code and code_column: for plain source text)")
     license = spec.license or evalplus_license(spec.name) or _dataset_license(dataset)
-    for index, row in enumerate(dataset):
+    for index, row in enumerate(rows):
         yield seed_from_evalplus(row, source=source, source_id=f"{spec.split}[{index}]",
                                  license=license, max_inputs=spec.max_inputs)
 

@@ -418,6 +418,48 @@ def test_hf_local_folder_in_mbppplus_hub_layout(hf_cache):
         "2", "pick", [[1, [2, 3]], [4, [5]], [7, []]], 1e-6, "Apache-2.0")
 
 
+def test_hf_streamed_dataset_reads_the_same_rows(hf_cache, monkeypatch):
+    """A Hub dataset with a limit is streamed; a local folder streams the same way."""
+    import semforge.pipeline.corpora as corpora
+
+    folder = hf_cache / "snippets"
+    _write_parquet(folder, [{"content": f"def f{i}(x):\n    return x + {i}\n"} for i in range(5)])
+    spec = CorpusSpec(kind="hf", name=str(folder), data_format="code", code_column="content", limit=3)
+    loaded = [(i.source_id, i.code) for i in iter_corpus(spec)]
+    monkeypatch.setattr(corpora, "_should_stream", lambda spec: True)
+    streamed = [(i.source_id, i.code) for i in iter_corpus(spec)]
+    assert streamed == loaded and [sid for sid, _ in loaded] == [
+        "train[0]::f0", "train[1]::f1", "train[2]::f2"]
+
+
+def test_hf_hub_id_is_pinned_to_its_commit_and_columns_found_when_streaming(hf_cache, monkeypatch):
+    """The Hub itself is out of reach here: its two touch points (commit lookup, loading) are
+    replaced by a fixed commit and a real generator-backed IterableDataset with no declared
+    columns, the case where columns are read from the first row."""
+    import datasets
+
+    import semforge.pipeline.corpora as corpora
+
+    def rows():
+        yield {"content": "def f(x):\n    return x\n"}
+        yield {"content": "def g(x):\n    return -x\n"}
+
+    loads = []
+    monkeypatch.setattr(corpora, "_hub_commit", lambda spec: "0123456789abcdef" * 2)
+
+    def fake_load(spec, revision=None, streaming=False):
+        loads.append((revision, streaming))
+        return datasets.IterableDataset.from_generator(rows)
+
+    monkeypatch.setattr(corpora, "_load_hf", fake_load)
+    spec = CorpusSpec(kind="hf", name="org/snippets", data_format="code", code_column="content", limit=5)
+    assert corpus_label(spec) == "hf:org/snippets@0123456789ab"
+    items = list(iter_corpus(spec))
+    assert [(i.source_id, i.source) for i in items] == [
+        ("train[0]::f", "hf:org/snippets@0123456789ab"), ("train[1]::g", "hf:org/snippets@0123456789ab")]
+    assert loads == [("0123456789abcdef" * 2, True)]  # loaded at the labelled commit, streamed
+
+
 def test_hf_single_local_data_file(hf_cache):
     path = hf_cache / "snippets.jsonl"
     path.write_text(json.dumps({"code": "def inc(x: int) -> int:\n    return x + 1\n"}) + "\n")
