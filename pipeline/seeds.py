@@ -381,6 +381,9 @@ def extract_functions(code: str, source: str, source_id_prefix: str) -> list[See
 
     if reason := _utf8_reason(code):
         return [reject(source_id_prefix, reason)]
+    # The tokenizer reads \r\n and \r as \n, even inside string literals, so normalising them
+    # changes nothing and keeps the pieces we join from mixing line endings.
+    code = code.replace("\r\n", "\n").replace("\r", "\n")
     module, reason = parse_or_reason(code)
     if reason:
         return [reject(source_id_prefix, reason)]

@@ -268,6 +268,15 @@ def test_extract_resolves_string_annotations():
         "not self-contained: uses undefined name 'Missing'"
 
 
+def test_extract_normalises_line_endings():
+    code = "import math\r\n\r\n\r\ndef f(x):\r\n    return math.floor(x) + len(\"\"\"a\r\nb\"\"\")\r\n"
+    [item] = extract_functions(code, "s", "a.py")
+    assert "\r" not in item.code
+    namespace: dict = {}
+    exec(item.code, namespace)  # noqa: S102 - our own fixture
+    assert namespace["f"](1.5) == 4  # the literal still holds three characters
+
+
 def test_extract_keeps_import_aliases():
     code = "import numpy.linalg as la\nfrom collections import Counter as C, deque\n\n\n" \
            "def f(xs):\n    return C(xs), la\n"
