@@ -129,6 +129,7 @@ def test_builtin_seeds_are_self_contained_by_the_extraction_rules():
         assert isinstance(entry, Seed), entry
 
 
+@pytest.mark.slow
 def test_builtin_examples_run_fast_deterministically_without_mutation():
     seeds = [{"id": s.source_id, "code": s.code, "entry_point": s.entry_point, "inputs": s.inputs}
              for s in iter_corpus(CorpusSpec())]
@@ -493,3 +494,30 @@ def test_hf_local_folder_in_code_format_and_missing_column(hf_cache):
         list(iter_corpus(spec.model_copy(update={"split": "test"})))
     with pytest.raises(ValueError, match="not in EvalPlus format.*'canonical_solution' or 'code'.*columns are: content"):
         list(iter_corpus(CorpusSpec(kind="hf", name=str(folder))))
+
+
+DIGEST_CORPORA = r"""
+import dataclasses, hashlib, json, sys
+from semforge.pipeline.corpora import CorpusSpec, iter_corpus
+h = hashlib.sha256()
+for spec in [CorpusSpec(), CorpusSpec(kind="files", path=sys.argv[1]),
+             CorpusSpec(kind="evalplus", path=sys.argv[2])]:
+    for item in iter_corpus(spec):
+        h.update(json.dumps(dataclasses.asdict(item), sort_keys=True).encode())
+print(h.hexdigest())
+"""
+
+
+@pytest.mark.slow
+def test_corpora_are_identical_under_different_hash_seeds():
+    """Seeds, their order and rejection reasons never depend on set/dict iteration order."""
+    import os
+
+    digests = set()
+    for hash_seed in ("1", "2"):
+        proc = subprocess.run(
+            [sys.executable, "-c", DIGEST_CORPORA, str(DATA / "bad_corpus"), str(DATA / "bad_evalplus.jsonl")],
+            capture_output=True, text=True, timeout=120, env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        assert proc.returncode == 0, proc.stderr
+        digests.add(proc.stdout.strip())
+    assert len(digests) == 1
