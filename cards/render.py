@@ -49,6 +49,7 @@ def render_card(stats: dict[str, Any], config: Any, load_path: str) -> str:
         license_text=license_text,
         load_path=load_path,
         size_category=_size_category(stats["verdicts"]["equivalent"]),
+        n_rejected=stats["pairs"] - stats["verdicts"]["equivalent"],
     )
 
 

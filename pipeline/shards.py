@@ -107,9 +107,13 @@ def process_shard(task: ShardTask) -> dict[str, Any]:
         "rejected": [r for r in rows if r["verdict"] != "equivalent"],
     }
     for split in SPLITS:
+        path = data_path(task.out_dir, split, task.index)
+        if not by_split[split]:
+            # `datasets` cannot read a Parquet file without rows: an empty split has no file.
+            path.unlink(missing_ok=True)
+            continue
         table = rows_to_table(by_split[split])
-        _atomic_write(data_path(task.out_dir, split, task.index),
-                      lambda tmp, t=table: pq.write_table(t, tmp))
+        _atomic_write(path, lambda tmp, t=table: pq.write_table(t, tmp))
     stats.counters["shards"] += 1
     result = stats.to_json()
     _atomic_write(stats_path(task.out_dir, task.index),

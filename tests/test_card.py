@@ -38,6 +38,14 @@ def test_card_front_matter_declares_both_configs():
     assert "| equivalent | 7 |" in body
 
 
+def test_card_without_rejected_pairs_has_no_rejected_config():
+    s = stats()
+    s["pairs"] = s["verdicts"]["equivalent"] = 7
+    s["verdicts"].update(different=0, timeout=0)
+    meta = yaml.safe_load(render_card(s, parse_config({}), "out").split("---\n", 2)[1])
+    assert [c["config_name"] for c in meta["configs"]] == ["default"]
+
+
 def test_card_without_license_points_at_row_licenses():
     card = render_card(stats(), parse_config({}), "out")
     meta = yaml.safe_load(card.split("---\n", 2)[1])

@@ -40,6 +40,8 @@ def write_config(path: Path, **sections) -> Path:
 
 
 def rows(out: Path, name: str = "default") -> list[dict]:
+    if name == "rejected" and not list((out / "data" / "rejected").glob("*.parquet")):
+        return []  # nothing rejected: the card declares no "rejected" config
     ds = load_dataset(str(out), name, split="train")
     return list(ds)
 

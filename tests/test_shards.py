@@ -42,9 +42,10 @@ def test_process_shard_writes_both_splits_stats_and_marker(tmp_path):
     stats = shards.process_shard(task)
     assert stats["counters"]["pairs"] > 0
     eq = pq.read_table(shards.data_path(tmp_path, "equivalent", 0))
-    rej = pq.read_table(shards.data_path(tmp_path, "rejected", 0))
-    assert eq.schema.equals(SCHEMA) and rej.schema.equals(SCHEMA)
-    assert eq.num_rows + rej.num_rows == stats["counters"]["pairs"]
+    assert eq.schema.equals(SCHEMA)
+    rejected_path = shards.data_path(tmp_path, "rejected", 0)
+    n_rejected = pq.read_table(rejected_path).num_rows if rejected_path.exists() else 0
+    assert eq.num_rows + n_rejected == stats["counters"]["pairs"]
     assert set(eq.column("verdict").to_pylist()) <= {"equivalent"}
     assert shards.is_complete(tmp_path, 0, "digest-a")
     assert not shards.is_complete(tmp_path, 0, "digest-b")
@@ -67,7 +68,7 @@ def test_incomplete_shard_is_redone_whole(tmp_path):
     want = pq.read_table(shards.data_path(tmp_path, "equivalent", 0)).column("id").to_pylist()
     # A kill after the data but before the marker: the shard is written again, whole.
     shards.marker_path(tmp_path, 0).unlink()
-    shards.data_path(tmp_path, "rejected", 0).unlink()
+    shards.data_path(tmp_path, "rejected", 0).unlink(missing_ok=True)
     (tmp_path / "data" / "equivalent" / ".shard-00000.parquet.dead.tmp").write_bytes(b"partial")
     assert shards.remove_temporaries(tmp_path) == 1
     shards.process_shard(task)
