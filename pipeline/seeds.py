@@ -17,7 +17,7 @@ import re
 import symtable
 from typing import Any
 
-from semforge.record import Rejection, Seed
+from semforge.record import LANGUAGES, Rejection, Seed
 
 # Inputs whose JSON is longer than this are skipped: one huge input makes every verification run
 # of every variant of the seed slow, and EvalPlus's plus inputs include a few stress cases.
@@ -247,6 +247,8 @@ def validate_seed(seed: Seed) -> Seed | Rejection:
         return reject(reason)
     if not isinstance(seed.entry_point, str) or not seed.entry_point.strip():
         return reject("record has no entry_point")
+    if seed.language not in LANGUAGES:
+        return reject(f"unknown language {seed.language!r} (one of {', '.join(LANGUAGES)})")
     if not code.strip():
         return reject("empty module")
     if seed.language in ("python", "pytorch"):

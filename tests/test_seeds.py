@@ -67,6 +67,11 @@ def test_bytes_code_is_decoded_or_rejected():
         "not UTF-8: byte 0xff at offset 21"
 
 
+def test_unknown_language_is_rejected():
+    assert reason_of(validate_seed(seed("def f():\n    pass\n", language="cobol"))).startswith(
+        "unknown language 'cobol'")
+
+
 @pytest.mark.parametrize("atol", [-1.0, float("nan"), "x"])
 def test_bad_atol_is_rejected(atol):
     assert "atol" in reason_of(validate_seed(seed("def f():\n    pass\n", atol=atol)))
