@@ -79,7 +79,7 @@ def test_hostile_program(sandbox, canaries, case):
 
 
 def test_hostile_cannot_touch_a_concurrent_session(sandbox, tmp_path):
-    """A hostile child writes into, deletes in, and signals a sibling session; the sibling is intact."""
+    """A hostile child writes, deletes and reads in a sibling session's directory and signals it."""
     victim_code = (
         "import os\n"
         "def f(op):\n"
@@ -96,6 +96,7 @@ def test_hostile_cannot_touch_a_concurrent_session(sandbox, tmp_path):
         "        lambda: open(os.path.join(victim_dir, 'mine.txt'), 'w').write('pwned'),\n"
         "        lambda: os.remove(os.path.join(victim_dir, 'mine.txt')),\n"
         "        lambda: os.kill(victim_pid, 9),\n"
+        "        lambda: open(os.path.join(victim_dir, 'mine.txt')).read(),\n"
         "        lambda: [open(p, 'w').write('pwned') for p in glob.glob(os.path.join(os.path.dirname(victim_dir), '*', '*'))],\n"
         "    ):\n"
         "        try:\n"
@@ -110,7 +111,8 @@ def test_hostile_cannot_touch_a_concurrent_session(sandbox, tmp_path):
         victim_dir = where["value"][1]
         out = attacker.call([victim_dir, victim.pid])
         assert out["kind"] == "return", out
-        assert out["value"][1][:3] == [["str", "PermissionError"]] * 3, out
+        assert out["value"][1][:4] == [["str", "PermissionError"]] * 4, out
+        assert ["str", "ok"] not in out["value"][1], out
         assert "sandbox refused" in out["reason"]
         after = victim.call(["read"])
         assert after["kind"] == "return" and after["value"] == ["str", "victim"], after

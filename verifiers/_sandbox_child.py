@@ -79,7 +79,7 @@ def prepare() -> dict:
         "dumps": make_serializer(),
         "Output": wns["SandboxOutput"],
         "stubs": guard.make_stubs(),
-        "frame_users": guard.frame_user_codes(),
+        "trust": guard.trusted_code(),
     }
 
 
@@ -170,7 +170,7 @@ def _make_server(workdir: str, max_output: int, prepared: dict):
     Output = prepared["Output"]
     stubs = prepared["stubs"]
     violations: list = []
-    hook = guard.make_audit_hook(workdir, violations, prepared["frame_users"])
+    hook = guard.make_audit_hook(workdir, violations, prepared["trust"])
 
     def recv_exact(n):
         chunks = []

@@ -73,7 +73,7 @@ _ALWAYS_DENIED = frozenset(
         "subprocess.Popen", "pty.spawn", "os.startfile", "os.link", "os.symlink",
         "sys.settrace", "sys.setprofile", "sys._current_frames", "sys._current_exceptions",
         "sys.addaudithook", "gc.get_objects", "gc.get_referrers", "gc.get_referents",
-        "code.__new__", "marshal.loads", "marshal.load", "resource.setrlimit", "resource.prlimit",
+        "resource.setrlimit", "resource.prlimit",
         "signal.pthread_kill", "cpython._PySys_ClearAuditHooks", "sys.remote_exec",
         "_posixsubprocess.fork_exec", "os.mkfifo", "os.mknod", "mmap.__new__",
     }
@@ -92,18 +92,20 @@ _PATH_EVENTS = {  # event -> indexes of (path, dir_fd) pairs in its arguments
     "os.chflags": ((0, None),),
     "os.lchflags": ((0, None),),
     "shutil.rmtree": ((0, 1),),
+    "sqlite3.connect": ((0, None),),
 }
 _FRAME_ATTRS = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_back", "gi_yieldfrom"})
 
 
-def make_audit_hook(workdir: str, violations: list, frame_users: tuple[frozenset, frozenset]):
+def make_audit_hook(workdir: str, violations: list, trust: tuple[tuple[str, ...], frozenset]):
     """Return the audit hook for a child working in ``workdir``.
 
-    ``violations`` collects one line per refusal. ``frame_users`` comes from
-    :func:`frame_user_codes`: the standard-library code allowed to fetch frames
-    (``collections.namedtuple``, ``warnings``, ``typing``... need ``sys._getframe``), and the part of
-    it that hands frames to its caller (allowed only when that caller is such code too). A frame
-    in the program's hands would lead, through ``f_back``, to the child's own machinery.
+    ``violations`` collects one line per refusal. ``trust`` comes from :func:`trusted_code`:
+    the directories of installed code (which the child cannot write, so code compiled from files
+    there is what it says it is) and the code objects among it that hand frames to their caller.
+    Installed code may fetch frames, unmarshal and re-flag code (``namedtuple``, ``warnings``,
+    ``typing``, the import system, ``types.coroutine`` need it); the program itself may not, as a
+    frame in its hands leads through ``f_back`` to the child's own machinery.
     """
     import sys
 
@@ -120,17 +122,25 @@ def make_audit_hook(workdir: str, violations: list, frame_users: tuple[frozenset
     _int = int
     _append = list.append
     _PermissionError = PermissionError
+    _ImportError = ImportError
     _startswith = str.startswith
     me = _getpid()
     root = _realpath(workdir)
     prefix = root.rstrip("/") + "/"
+    siblings = os.path.dirname(root.rstrip("/")) + "/"  # other sessions' directories
     o_write = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
     busy = [False]
-    codes, returners = frame_users
+    roots, returners = trust
+    _tuple_startswith = str.startswith
 
     def deny(what):
         _append(violations, what)
         raise _PermissionError("sandbox: " + what + " is not allowed")
+
+    def deny_import(name):
+        # An ImportError, so code that falls back when an optional module is missing still works.
+        _append(violations, "import " + name)
+        raise _ImportError("sandbox: import " + name + " is not allowed", name=name)
 
     def resolve(path, dir_fd):
         if _type(path) is _int:
@@ -148,20 +158,33 @@ def make_audit_hook(workdir: str, violations: list, frame_users: tuple[frozenset
             return False
         return rp == root or _startswith(rp, prefix)
 
+    def trusted(code):
+        name = code.co_filename
+        return _type(name) is _str and (_tuple_startswith(name, roots) or _tuple_startswith(name, "<frozen "))
+
     def caller_allowed():
-        # Frame 2 is the Python code that triggered the event (0: here, 1: the hook). Code objects
-        # compare by content, so a program's look-alike code is either identical or refused.
+        # Frame 2 is the Python code that triggered the event (0: here, 1: the hook).
         busy[0] = True
         try:
             code = _getframe(2).f_code
-            if code not in codes:
+            if not trusted(code):
                 return False
-            if code in returners:
-                back = _getframe(3)
-                return back.f_code in codes and back.f_code not in returners
+            if code in returners:  # inspect.currentframe & co: only for installed callers
+                back = _getframe(3).f_code
+                return trusted(back) and back not in returners
             return True
         except BaseException:  # noqa: BLE001
             return False
+        finally:
+            busy[0] = False
+
+    def caller_name():
+        busy[0] = True
+        try:
+            code = _getframe(2).f_code
+            return code.co_filename.rpartition("/")[2] + ":" + code.co_name
+        except BaseException:  # noqa: BLE001
+            return "?"
         finally:
             busy[0] = False
 
@@ -188,8 +211,9 @@ def make_audit_hook(workdir: str, violations: list, frame_users: tuple[frozenset
                 except BaseException:  # noqa: BLE001
                     return
                 if _startswith(rp, "/proc/") or _startswith(rp, "/dev/mem") or _startswith(rp, "/dev/kmem"):
-                    if not (rp.startswith("/proc/self/") and rp.endswith("/status")):
-                        deny("reading " + rp[:200])
+                    deny("reading " + rp[:200])
+                if _startswith(rp, siblings) and not (rp == root or _startswith(rp, prefix)):
+                    deny("reading another session's files")
             return
         spec = _PATH_EVENTS.get(event)
         if spec is not None:
@@ -203,17 +227,35 @@ def make_audit_hook(workdir: str, violations: list, frame_users: tuple[frozenset
                 deny("frame access (" + _str(args[1]) + ")")
             return
         if event == "object.__setattr__":
-            if len(args) > 1 and args[1] == "__code__":
+            if len(args) > 1 and args[1] == "__code__" and not caller_allowed():
                 deny("replacing __code__")
+            return
+        if event == "compile":
+            # A program may compile what it likes, but not under the name of installed code.
+            name = args[1] if len(args) > 1 else None
+            if _type(name) is bytes:
+                name = _fsdecode(name)
+            if _type(name) is _str and (_tuple_startswith(name, roots) or _tuple_startswith(name, "<frozen ")):
+                if not caller_allowed():
+                    deny("compiling code named " + name[:200])
+            return
+        if event == "code.__new__":  # hand-made bytecode can corrupt the interpreter's memory
+            if not caller_allowed():  # types.coroutine (asyncio) re-flags code this way
+                deny(event)
             return
         if event == "sys._getframe":
             if not caller_allowed():
-                deny("sys._getframe")
+                deny("sys._getframe from " + caller_name())
+            return
+        if event == "marshal.loads" or event == "marshal.load":
+            # Code from bytes is the way to hand-crafted bytecode; the import system needs it for .pyc.
+            if not caller_allowed():
+                deny(event)
             return
         if event == "import":
             name = args[0]
             if _type(name) is _str and name.partition(".")[0] in DENIED_IMPORTS:
-                deny("import " + name)
+                deny_import(name)
             return
         if event in ("os.kill", "os.killpg"):
             if event == "os.killpg" or args[0] != me:
@@ -226,53 +268,32 @@ def make_audit_hook(workdir: str, violations: list, frame_users: tuple[frozenset
     return hook
 
 
-def frame_user_codes() -> tuple[frozenset, frozenset]:
-    """(code allowed to fetch frames, code among it that returns frames to its caller).
+def trusted_code() -> tuple[tuple[str, ...], frozenset]:
+    """(directories of installed code, code objects that return frames to their caller).
 
-    Computed once in the zygote from the functions and methods of a few standard modules.
+    Computed once in the zygote. The directories are those of the interpreter and its
+    site-packages; Landlock keeps the child from writing there.
     """
-    import abc
-    import collections
-    import contextlib
-    import dataclasses
-    import enum
-    import functools
-    import linecache
+    import inspect
     import logging
+    import site
+    import sys
+    import sysconfig
     import traceback
     import types
-    import typing
-    import warnings
 
-    codes: set = set()
-
-    def add_code(co):
-        if co not in codes:
-            codes.add(co)
-            for c in co.co_consts:
-                if isinstance(c, types.CodeType):
-                    add_code(c)
-
-    def add(obj, depth=0):
-        if isinstance(obj, types.FunctionType):
-            add_code(obj.__code__)
-        elif isinstance(obj, (staticmethod, classmethod)):
-            add(obj.__func__, depth)
-        elif isinstance(obj, property):
-            for f in (obj.fget, obj.fset, obj.fdel):
-                if f is not None:
-                    add(f, depth)
-        elif isinstance(obj, type) and depth < 3:
-            for v in list(vars(obj).values()):
-                add(v, depth + 1)
-
-    for mod in (collections, typing, enum, warnings, logging, traceback, dataclasses, functools, abc,
-                contextlib, linecache):
-        for v in list(vars(mod).values()):
-            if getattr(v, "__module__", None) == mod.__name__:
-                add(v)
-    returners = {logging.currentframe.__code__, traceback.walk_stack.__code__, traceback.walk_tb.__code__}
-    return frozenset(codes), frozenset(c for c in returners if c in codes)
+    dirs = {sys.prefix, sys.base_prefix, sys.exec_prefix, *sysconfig.get_paths().values()}
+    try:
+        dirs.update(site.getsitepackages())
+    except AttributeError:
+        pass
+    roots = tuple(sorted({os.path.realpath(d).rstrip("/") + "/" for d in dirs if d} | {d.rstrip("/") + "/" for d in dirs if d}))
+    returners = set()
+    for f in (inspect.currentframe, inspect.stack, inspect.trace, inspect.getouterframes,
+              inspect.getinnerframes, logging.currentframe, traceback.walk_stack, traceback.walk_tb):
+        if isinstance(f, types.FunctionType):
+            returners.add(f.__code__)
+    return roots, frozenset(returners)
 
 
 def make_stubs() -> dict:

@@ -130,7 +130,7 @@ HOSTILE = [
     Case(
         "ctypes_segfault",
         "def f(d, c):\n    import ctypes\n    return ctypes.string_at(0, 10)\n",
-        exc_type="PermissionError",
+        exc_type="ImportError",  # an ImportError, so optional-import fallbacks keep working
         reason="import ctypes",
     ),
     Case("huge_stdout", "def f(d, c):\n    print('x' * 10**7)\n    return 1\n", ("return",), check=_stdout_capped),
@@ -183,6 +183,43 @@ HOSTILE = [
         "        return list(e.__traceback__.tb_frame.f_back.f_locals)\n",
         exc_type="PermissionError",
         reason="frame access",
+    ),
+    Case(
+        "inspect_currentframe",
+        "import inspect\ndef f(d, c):\n    return list(inspect.currentframe().f_back.f_locals)\n",
+        exc_type="PermissionError",
+        reason="sys._getframe",
+    ),
+    Case(
+        "generator_frame",
+        "def f(d, c):\n    g = (i for i in range(3))\n    return list(g.gi_frame.f_back.f_locals)\n",
+        exc_type="PermissionError",
+        reason="frame access",
+    ),
+    Case(
+        "compile_as_installed_code",
+        "import json\ndef f(d, c):\n    ns = {}\n    exec(compile('import sys\\ndef g(): return sys._getframe(2)', json.__file__, 'exec'), ns)\n"
+        "    return list(ns['g']().f_locals)\n",
+        exc_type="PermissionError",
+        reason="compiling code named",
+    ),
+    Case(
+        "forged_code_object",
+        "import json\ndef f(d, c):\n    return (lambda: 0).__code__.replace(co_filename=json.__file__)\n",
+        exc_type="PermissionError",
+        reason="code.__new__",
+    ),
+    Case(
+        "marshal_bytecode",
+        "import marshal\ndef f(d, c):\n    return marshal.loads(marshal.dumps((lambda: 0).__code__))\n",
+        exc_type="PermissionError",
+        reason="marshal.loads",
+    ),
+    Case(
+        "sqlite_outside",
+        "import sqlite3, os\ndef f(d, c):\n    sqlite3.connect(os.path.join(d, 'x.db')).execute('create table t(x)')\n",
+        exc_type="PermissionError",
+        reason=DENIED,
     ),
     Case("kill_parent", "import os\ndef f(d, c):\n    os.kill(os.getppid(), 9)\n", exc_type="PermissionError", reason=DENIED),
     Case(
