@@ -454,3 +454,99 @@ def module_level_names(module: cst.Module) -> set[str]:
         names |= assigned_names(stmt, nested=False) if not isinstance(
             stmt, (cst.FunctionDef, cst.ClassDef)) else {stmt.name.value}
     return names
+
+
+# --------------------------------------------------------------------------- frames
+
+_NESTED_SCOPE = (cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.GeneratorExp, cst.ListComp,
+                 cst.SetComp, cst.DictComp)
+
+
+def names_in_nested_scopes(func: cst.CSTNode) -> set[str]:
+    """Names used inside functions, lambdas, classes and comprehensions nested in ``func``.
+
+    Code there may run *later* (a closure, a lazy generator) and see this frame's variables, so a
+    rule that reorders or splits assignments must not touch these names."""
+    names: set[str] = set()
+
+    class V(cst.CSTVisitor):
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if node is not func and isinstance(node, _NESTED_SCOPE):
+                names.update(used_names(node))
+                return False
+            return True
+
+    func.visit(V())
+    return names
+
+
+class Frame:
+    """What a rule needs to know about the function whose body it is in."""
+
+    def __init__(self, func: cst.FunctionDef) -> None:
+        self.func = func
+        self.guarded = 0  # enclosing try/with blocks inside this function
+        self.dynamic = uses_dynamic_scope(func)
+        # names whose intermediate values other code might observe: used by nested scopes or
+        # declared global/nonlocal (anywhere in the function)
+        self.shared = names_in_nested_scopes(func) | global_nonlocal_names(func)
+
+
+class FrameTracker:
+    """Mixin for a ``RuleTransformer``: ``self.frame`` is the innermost function whose body the
+    visitor is in (None at module level or directly in a class body), and ``frame.guarded`` counts
+    enclosing ``try``/``with`` blocks, under which an exception can be caught and a half-executed
+    rewrite observed. Put it first: ``class Transformer(FrameTracker, RuleTransformer)``; a rule
+    that defines ``visit_FunctionDef`` etc. itself must call ``super()``."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._frames: list[Frame | None] = []
+
+    @property
+    def frame(self) -> Frame | None:
+        return self._frames[-1] if self._frames else None
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool | None:
+        self._frames.append(Frame(node))
+        return True
+
+    def leave_FunctionDef(self, original_node, updated_node):
+        self._frames.pop()
+        return updated_node
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool | None:
+        self._frames.append(None)
+        return True
+
+    def leave_ClassDef(self, original_node, updated_node):
+        self._frames.pop()
+        return updated_node
+
+    def _guard(self, delta: int) -> None:
+        if self.frame is not None:
+            self.frame.guarded += delta
+
+    def visit_Try(self, node: cst.Try) -> bool | None:
+        self._guard(1)
+        return True
+
+    def leave_Try(self, original_node, updated_node):
+        self._guard(-1)
+        return updated_node
+
+    def visit_TryStar(self, node: cst.TryStar) -> bool | None:
+        self._guard(1)
+        return True
+
+    def leave_TryStar(self, original_node, updated_node):
+        self._guard(-1)
+        return updated_node
+
+    def visit_With(self, node: cst.With) -> bool | None:
+        self._guard(1)
+        return True
+
+    def leave_With(self, original_node, updated_node):
+        self._guard(-1)
+        return updated_node
