@@ -175,3 +175,112 @@ def test_check_folder_of_py_files(tmp_path: Path):
                     "--examples", "20")
     assert result.exit_code == 0, result.output
     assert "1 seeds, fired on 1" in result.output
+
+
+TRICKY_MODULE = '''
+"""Syntax a rule meets in real code."""
+from __future__ import annotations
+import functools
+from dataclasses import dataclass
+
+X: int = 1
+A = B = []
+
+
+@dataclass(frozen=True)
+class Point:
+    x: int
+    y: int = 0
+
+    @property
+    def norm(self) -> float:
+        s = t = self.x ** 2 + self.y ** 2
+        return s ** 0.5 if s else float(t)
+
+    def __eq__(self, other: object) -> bool:
+        return super().__eq__(other)
+
+
+def deco(fn):
+    @functools.wraps(fn)
+    def inner(*args, **kwargs):
+        nonlocal fn
+        return fn(*args, **kwargs)
+    return inner
+
+
+@deco
+def matcher(cmd: list[str] | None, *, verbose: bool = False) -> str:
+    global X
+    match cmd:
+        case [name, *rest] if rest:
+            X += 1
+            return f"{name!r:>10} {len(rest)=}"
+        case {"k": value, **others}:
+            return str(value)
+        case Point(x=0, y=yy):
+            return str(yy)
+        case _:
+            pass
+    if (n := len(cmd or [])) > 2:
+        return "many" if not verbose else "MANY"
+    elif n == 1:
+        return "one"
+    else:
+        return "few"
+
+
+async def fetch(urls):
+    total = 0
+    async with lock():
+        async for u in urls:
+            total += await get(u)
+    return [x async for x in urls], total
+
+
+def gen(xs):
+    a, b = 0, 1
+    try:
+        for i in range(len(xs)):
+            if xs[i] is None:
+                continue
+            yield from xs[i]
+            a, b = b, a + b
+    finally:
+        del a
+    lam = lambda q, *r, **s: (q, r, s)
+    while True:
+        break
+    else:
+        pass
+    return {k: v for k, v in zip(xs, xs)}, {i for i in xs}, lam
+
+
+def uses_locals(v):
+    w = v * 2
+    return eval("w") + len(locals())
+
+
+class Meta(type):
+    def __new__(mcs, name, bases, ns, **kw):
+        return super().__new__(mcs, name, bases, ns)
+
+
+type_alias = dict[str, "Point"]
+'''
+
+
+def test_every_rule_survives_tricky_syntax(tmp_path: Path):
+    from semforge.transforms import all_rules
+
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "tricky.py").write_text(TRICKY_MODULE)
+    ids = [i for i, cls in all_rules().items()
+           if cls.__module__.startswith("semforge.transforms.rules.")]
+    for rule_id in ids:
+        out = tmp_path / f"out-{rule_id}"
+        result = CliRunner().invoke(main, ["rewrite", str(tmp_path / "src"), "--rule", rule_id,
+                                           "-o", str(out)])
+        assert result.exit_code == 0 and "crashed" in result.output, (rule_id, result.output)
+        assert "0 crashed" in result.output, (rule_id, result.output)
+        compile((out / "tricky.py").read_text(), "tricky.py", "exec")
