@@ -13,6 +13,7 @@ program). Wall-clock figures on a shared machine are noisy: compare ratios, not 
 from __future__ import annotations
 
 import argparse
+import copy
 import gzip
 import json
 import statistics
@@ -54,6 +55,20 @@ def load_tasks(path: Path, n_tasks: int, n_inputs: int) -> list[tuple[str, str, 
     return tasks
 
 
+def in_process(code: str, entry: str, inputs: list) -> float:
+    """The work itself, with no isolation at all: what both ways of isolating add to."""
+    t0 = time.perf_counter()
+    ns: dict = {"__name__": "__bench__"}
+    exec(compile(code, "<bench>", "exec"), ns)
+    fn = ns[entry]
+    for a in inputs:
+        try:
+            repr(fn(*copy.deepcopy(a)))
+        except BaseException:  # noqa: BLE001
+            pass
+    return time.perf_counter() - t0
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tasks", type=int, default=40)
@@ -61,6 +76,8 @@ def main() -> None:
     ap.add_argument("--data", type=Path, default=DATA)
     args = ap.parse_args()
     tasks = load_tasks(args.data, args.tasks, args.inputs)
+    # A trivial program on as many inputs: pure overhead, nothing else.
+    tasks.append(("def ident(x):\n    return x\n", "ident", [[i] for i in range(args.inputs)]))
     n_calls = sum(len(i) for _, _, i in tasks)
 
     sandbox = Sandbox(Limits(timeout_s=5.0))
@@ -68,38 +85,42 @@ def main() -> None:
     sandbox.start()
     zygote_start = time.perf_counter() - t
 
-    opens, calls, per_program, kinds = [], [], [], {}
+    rows = []  # (in-process s, open s, calls s, sandbox s, fresh s, n inputs)
+    kinds: dict = {}
     for code, entry, inputs in tasks:
+        base = in_process(code, entry, inputs)
         t0 = time.perf_counter()
         with sandbox.open(code, entry) as s:
             t1 = time.perf_counter()
             outs = s.call_many(inputs)
             t2 = time.perf_counter()
         t3 = time.perf_counter()
-        opens.append(t1 - t0)
-        calls.append((t2 - t1) / max(1, len(inputs)))
-        per_program.append(t3 - t0)
         for o in outs:
             kinds[o["kind"]] = kinds.get(o["kind"], 0) + 1
+        src = _DRIVER.format(code=code, entry=entry)
+        t4 = time.perf_counter()
+        subprocess.run([sys.executable, "-c", src], input=json.dumps(inputs), capture_output=True, text=True, timeout=120)
+        t5 = time.perf_counter()
+        rows.append((base, t1 - t0, t2 - t1, t3 - t0, t5 - t4, len(inputs)))
     sandbox.close()
 
-    fresh = []
-    for code, entry, inputs in tasks:
-        src = _DRIVER.format(code=code, entry=entry)
-        t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-c", src], input=json.dumps(inputs), capture_output=True, text=True, timeout=120)
-        fresh.append(time.perf_counter() - t0)
-
-    ms = lambda xs: statistics.median(xs) * 1e3  # noqa: E731
-    sb_total, fresh_total = sum(per_program), sum(fresh)
-    print(f"tasks={len(tasks)} calls={n_calls} outcome kinds={kinds}")
-    print(f"zygote start:                 {zygote_start * 1e3:8.1f} ms (once per process)")
-    print(f"session open+load (median):   {ms(opens):8.2f} ms")
-    print(f"per call in call_many (median): {ms(calls) * 1e3:6.1f} us")
-    print(f"sandbox, per program (median): {ms(per_program):7.2f} ms   total {sb_total:.2f} s")
-    print(f"fresh python -c per program (median): {ms(fresh):.2f} ms   total {fresh_total:.2f} s")
-    print(f"pairs/s (2 programs each): sandbox {len(tasks) / (2 * sb_total):.1f}, fresh process {len(tasks) / (2 * fresh_total):.1f}")
-    print(f"speedup of sandbox over fresh process: {fresh_total / sb_total:.1f}x")
+    med = lambda i: statistics.median(r[i] for r in rows[:-1]) * 1e3  # noqa: E731
+    tot = lambda i: sum(r[i] for r in rows[:-1])  # noqa: E731
+    sb_over = tot(3) - tot(0)
+    fresh_over = tot(4) - tot(0)
+    triv = rows[-1]
+    print(f"HumanEval+ tasks={len(rows) - 1} calls={n_calls} outcome kinds={kinds}")
+    print(f"zygote start (once per process):      {zygote_start * 1e3:8.1f} ms")
+    print(f"session open+load, median:            {med(1):8.2f} ms")
+    print(f"call_many per call, median:           {statistics.median(r[2] / max(1, r[5]) for r in rows[:-1]) * 1e6:8.1f} us")
+    print(f"per program, median: in-process {med(0):.2f} ms | sandbox {med(3):.2f} ms | fresh python -c {med(4):.2f} ms")
+    print(f"overhead over in-process, total: sandbox {sb_over:.2f} s | fresh process {fresh_over:.2f} s"
+          f" | ratio {fresh_over / max(sb_over, 1e-9):.1f}x")
+    print(f"trivial program x{triv[5]} inputs: sandbox {triv[3] * 1e3:.2f} ms (open {triv[1] * 1e3:.2f} ms,"
+          f" {triv[2] / triv[5] * 1e6:.1f} us/call) | fresh process {triv[4] * 1e3:.2f} ms"
+          f" | ratio {triv[4] / triv[3]:.1f}x")
+    print(f"pairs/s at {triv[5]} inputs (trivial program, 2 sessions per pair): sandbox {1 / (2 * triv[3]):.1f},"
+          f" fresh process {1 / (2 * triv[4]):.1f}")
 
 
 if __name__ == "__main__":

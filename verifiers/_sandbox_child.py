@@ -155,7 +155,8 @@ def _make_server(workdir: str, max_output: int, prepared: dict):
     _isinstance = isinstance
     _BaseException = BaseException
     _sys = sys
-    _set_int_digits = getattr(sys, "set_int_max_str_digits", None)
+    _getrecursionlimit = sys.getrecursionlimit
+    _setrecursionlimit = sys.setrecursionlimit
     _to_bytes = int.to_bytes
     _int = int
     _min = min
@@ -244,6 +245,10 @@ def _make_server(workdir: str, max_output: int, prepared: dict):
         t1 = _perf()
         _sys.stdout, _sys.stderr = saved
         notes = []
+        # The program may have lowered the recursion limit; encoding needs a little depth.
+        limit = _getrecursionlimit()
+        if limit < 1000:
+            _setrecursionlimit(1000)
         outcome = {
             "kind": kind,
             "value": None,
@@ -265,6 +270,11 @@ def _make_server(workdir: str, max_output: int, prepared: dict):
         except _BaseException as e:  # noqa: BLE001 - encoding ran hostile code that raised past us
             outcome["value"] = ["repr", "<encoding raised " + type_name(_type(e)) + ">"]
             notes.append("encoding failed")
+        if limit < 1000:
+            try:
+                _setrecursionlimit(limit)
+            except _BaseException:  # noqa: BLE001 - deeper than the program's limit right now
+                pass
         if violations:
             seen = []
             for v in violations:

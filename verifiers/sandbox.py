@@ -241,8 +241,12 @@ class Session:
     # -- wire --------------------------------------------------------------------------------
     def _send(self, obj) -> None:
         body = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+        # A child that stops reading (stuck between calls) must not block the caller for ever.
+        self._sock.settimeout(max(self._limits.timeout_s, 1.0) + len(body) / 50e6)
         try:
             self._sock.sendall(len(body).to_bytes(4, "big") + body)
+        except socket.timeout:
+            raise TimeoutError from None
         except OSError as e:
             raise _ChannelError(f"channel closed while sending ({e.strerror})") from None
 

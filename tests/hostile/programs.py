@@ -249,6 +249,13 @@ HOSTILE = [
         calls=2,
     ),
     Case(
+        "tiny_recursion_limit",
+        "import sys\ndef f(d, c):\n    sys.setrecursionlimit(30)\n    return [[[[1]]]]\n",
+        ("return",),
+        calls=2,
+        check=lambda outs: _value_is(["list", [["list", [["list", [["list", [["int", "1"]]]]]]]]])(outs[1:]),
+    ),
+    Case(
         "del_tricks",
         "class Evil:\n    def __del__(self):\n        open(C[0], 'w').write('pwned')\nC = []\n"
         "def f(d, c):\n    C[:] = [c]\n    return Evil()\n",
