@@ -371,10 +371,11 @@ def extract_functions(code: str, source: str, source_id_prefix: str) -> list[See
     """Every top-level function of ``code`` that is self-contained, as a validated seed.
 
     A function is self-contained when each name it takes from the module is a builtin, a name
-    bound by a top-level import (the import line is kept) or another top-level function (its
-    source is kept too, in file order). ``source_id`` is ``"<prefix>::<name>"``; inputs are empty
+    bound by a top-level import (the import line is kept), a constant bound once to an immutable
+    literal (``MOD = 10 ** 9 + 7``; the line is kept) or another top-level function (its source
+    is kept too, in file order). ``source_id`` is ``"<prefix>::<name>"``; inputs are empty
     (the verifier generates them from type hints). Functions using I/O, clocks or randomness
-    (``IMPURE_BUILTINS``, ``IMPURE_MODULES``), module constants, classes or names bound twice
+    (``IMPURE_BUILTINS``, ``IMPURE_MODULES``), mutable or computed globals, classes, names bound twice
     come back as Rejections; a module that does not parse or has no function is one Rejection.
     """
 
@@ -410,20 +411,25 @@ def extract_functions(code: str, source: str, source_id_prefix: str) -> list[See
     imports = {n: b[0] for n, b in bindings.items() if len(b) == 1
                and isinstance(b[0], (ast.Import, ast.ImportFrom)) and b[0] in module.body
                and b[0] not in futures}
+    constants = {n: b[0] for n, b in bindings.items()
+                 if len(b) == 1 and b[0] in module.body and _is_constant(b[0])}
 
     def alias_of(name: str, stmt: ast.Import | ast.ImportFrom) -> ast.alias:
         return next(a for a in stmt.names if (a.asname or a.name.split(".")[0]) == name)
 
-    def direct_needs(fn) -> tuple[set[str], set[tuple[ast.stmt, ast.alias]], list[str]]:
-        """(helper function names, (import statement, alias) pairs, problems) of one def."""
+    def direct_needs(fn) -> tuple[set[str], set[tuple[ast.stmt, ast.alias | None]], list[str]]:
+        """(helper function names, (import statement, alias) and (constant, None) pairs,
+        problems) of one def."""
         names, problems = _body_globals(tables[(fn.name, fn.lineno)])
         names |= _module_scope_names(fn)
         problems += _local_import_problems(fn) + _state_problems(fn, names)
         helpers: set[str] = set()
-        used: set[tuple[ast.stmt, ast.alias]] = set()
+        used: set[tuple[ast.stmt, ast.alias | None]] = set()
         for name in sorted(names):
             if name in functions:
                 helpers.add(name)
+            elif name in constants:
+                used.add((constants[name], None))
             elif name in imports:
                 stmt = imports[name]
                 alias = alias_of(name, stmt)
@@ -435,8 +441,8 @@ def extract_functions(code: str, source: str, source_id_prefix: str) -> list[See
                                     "(I/O, clock, randomness or interpreter state)")
                 used.add((stmt, alias))
             elif name in bindings:
-                problems.append(f"uses top-level name '{name}', which is not a function or an import"
-                                if len(bindings[name]) == 1 else
+                problems.append(f"uses top-level name '{name}', which is not a function, an import "
+                                "or a constant" if len(bindings[name]) == 1 else
                                 f"uses '{name}', which is bound more than once at top level")
             elif star is not None:
                 problems.append(f"uses '{name}', which may come from 'from {star.module} import *'")
@@ -478,7 +484,7 @@ def extract_functions(code: str, source: str, source_id_prefix: str) -> list[See
             continue
         parts = [s for s in module.body if s in futures or (s in defs and s.name in closure)
                  or any(s is stmt for stmt, _ in stmts)]
-        aliases = [alias for _, alias in stmts]
+        aliases = [alias for _, alias in stmts if alias is not None]
         out.append(validate_seed(Seed(
             source=source,
             source_id=source_id,
@@ -488,11 +494,32 @@ def extract_functions(code: str, source: str, source_id_prefix: str) -> list[See
     return out
 
 
+def _is_constant(stmt: ast.stmt) -> bool:
+    """``NAME = <immutable literal>``: numbers, strings, bytes, None, tuples of those, and
+    arithmetic on them (``MOD = 10 ** 9 + 7``). Such a value cannot be changed in place, so
+    copying the line gives the function exactly what it saw in its file."""
+    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name) and _immutable_literal(stmt.value))
+
+
+def _immutable_literal(node: ast.expr) -> bool:
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, ast.Tuple):
+        return all(_immutable_literal(item) for item in node.elts)
+    if isinstance(node, ast.UnaryOp):
+        return _immutable_literal(node.operand)
+    if isinstance(node, ast.BinOp):
+        return _immutable_literal(node.left) and _immutable_literal(node.right)
+    return False
+
+
 def _join_statements(stmts: list[ast.stmt], aliases: list[ast.alias], lines: list[str]) -> str:
-    """Source of top-level statements in file order: each import trimmed to the ``aliases``
-    used (``import math, os`` -> ``import math``), then each def verbatim (decorators and
-    comments included), separated by two blank lines."""
+    """Source of top-level statements in file order: imports, each trimmed to the ``aliases``
+    used (``import math, os`` -> ``import math``); constants; then each def verbatim
+    (decorators and comments included), separated by two blank lines."""
     imports: list[str] = []
+    constants: list[str] = []
     defs: list[str] = []
     for stmt in stmts:
         if isinstance(stmt, (ast.Import, ast.ImportFrom)):
@@ -501,10 +528,13 @@ def _join_statements(stmts: list[ast.stmt], aliases: list[ast.alias], lines: lis
             trimmed = (ast.Import(names=kept) if isinstance(stmt, ast.Import)
                        else ast.ImportFrom(module=stmt.module, names=kept, level=stmt.level))
             imports.append(ast.unparse(trimmed) + "\n")
+        elif isinstance(stmt, ast.Assign):  # unparsed: its line may hold other statements
+            constants.append(ast.unparse(stmt) + "\n")
         else:
             start = min([stmt.lineno] + [d.lineno for d in stmt.decorator_list])
             defs.append("".join(lines[start - 1:stmt.end_lineno]).rstrip() + "\n")
-    return "\n\n".join(["".join(imports)] * bool(imports) + defs)
+    blocks = ["".join(imports)] * bool(imports) + ["".join(constants)] * bool(constants)
+    return "\n\n".join(blocks + defs)
 
 
 __all__ = [

@@ -319,12 +319,14 @@ def test_bad_folder_corpus():
     items = list(iter_corpus(spec))
     assert [i.source_id for i in items] == [
         "empty.py", "good.py::_square", "good.py::sum_squares", "good.py::hypotenuse",
-        "good.py::scaled", "good.py::roll", "latin1.py", "pkg/helpers.py::clip", "syntax_error.py",
+        "good.py::scaled", "good.py::unit", "good.py::roll", "latin1.py", "pkg/helpers.py::clip",
+        "syntax_error.py",
     ]
     reasons = {i.source_id: i.reason for i in items if isinstance(i, Rejection)}
     assert reasons == {
         "empty.py": "empty file",
-        "good.py::scaled": "not self-contained: uses top-level name 'SCALE', which is not a function or an import",
+        "good.py::unit": "not self-contained: uses top-level name 'UNITS', which is not a function, an import "
+                         "or a constant",
         "good.py::roll": "not self-contained: imports module 'random' (I/O, clock, randomness or interpreter state)",
         "latin1.py": "not UTF-8: byte 0xe9 at offset 25",
         "syntax_error.py": "syntax error at line 4: expected ':'",
@@ -334,6 +336,7 @@ def test_bad_folder_corpus():
         "import math\n\n\ndef _square(x: int) -> int:\n    return x * x\n\n\n"
         "def hypotenuse(a: float, b: float) -> float:\n    return math.sqrt(_square(a) + _square(b))\n"
     )
+    assert seeds["good.py::scaled"].code == "SCALE = 10\n\n\ndef scaled(x: int) -> int:\n    return x * SCALE\n"
     assert all(s.inputs == [] and s.license is None for s in seeds.values())
     label = corpus_label(spec)
     assert label.startswith(f"files:{DATA / 'bad_corpus'}@") and len(label.split("@")[1]) == 12

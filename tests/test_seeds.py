@@ -119,6 +119,8 @@ from typing import Dict, List
 import functools
 
 LIMIT = 10
+MOD = 10 ** 9 + 7; TABLE = [1, 2]
+COMPUTED = len("abc")
 
 
 def helper(x: int) -> int:
@@ -171,7 +173,15 @@ async def fetch():
 
 
 def calls_bad_helper(x):
-    return uses_constant(x)
+    return uses_table(x)
+
+
+def uses_table(x):
+    return TABLE[x]
+
+
+def uses_computed(x):
+    return x + COMPUTED
 
 
 def default_from_module(x=LIMIT):
@@ -215,7 +225,8 @@ def test_extract_keeps_only_needed_imports_and_helpers_in_file_order():
 @pytest.mark.parametrize(
     "name, expected",
     [
-        ("uses_constant", "not self-contained: uses top-level name 'LIMIT', which is not a function or an import"),
+        ("uses_table", "not self-contained: uses top-level name 'TABLE', which is not a function, an import or a constant"),
+        ("uses_computed", "not self-contained: uses top-level name 'COMPUTED'"),
         ("uses_os", "not self-contained: uses module 'os'"),
         ("local_random", "not self-contained: imports module 'random'"),
         ("reads_file", "not self-contained: uses impure builtin 'open'"),
@@ -224,8 +235,7 @@ def test_extract_keeps_only_needed_imports_and_helpers_in_file_order():
         ("undefined", "not self-contained: uses undefined name 'missing'"),
         ("writes_global", "not self-contained: assigns global 'LIMIT'"),
         ("fetch", "'fetch' is an async function"),
-        ("calls_bad_helper", "not self-contained: helper 'uses_constant' uses top-level name 'LIMIT'"),
-        ("default_from_module", "not self-contained: uses top-level name 'LIMIT'"),
+        ("calls_bad_helper", "not self-contained: helper 'uses_table' uses top-level name 'TABLE'"),
         ("memo", "not self-contained: has a mutable default argument (state kept between calls)"),
         ("counted", "not self-contained: sets an attribute of module-level 'counted'"),
         ("patches_math", "not self-contained: sets an attribute of module-level 'math'"),
@@ -234,6 +244,17 @@ def test_extract_keeps_only_needed_imports_and_helpers_in_file_order():
 def test_extract_rejects_functions_that_are_not_self_contained(name, expected):
     items = by_id(extract_functions(MODULE, "files:x", "m.py"))
     assert reason_of(items[name]).startswith(expected)
+
+
+def test_extract_keeps_immutable_constants():
+    items = by_id(extract_functions(MODULE, "files:x", "m.py"))
+    future = "from __future__ import annotations\n\n\n"
+    assert items["uses_constant"].code == future + "LIMIT = 10\n\n\ndef uses_constant(x):\n    return x + LIMIT\n"
+    assert items["default_from_module"].code.startswith(future + "LIMIT = 10\n\n\ndef default_from_module(x=LIMIT)")
+    code = "import math\nMOD = 10 ** 9 + 7; BAD = open\nPAIR = (1, 'a')\n\n\ndef f(x):\n    return math.floor(x) % MOD, PAIR\n"
+    [item] = extract_functions(code, "s", "a.py")
+    assert item.code == ("import math\n\n\nMOD = 10 ** 9 + 7\nPAIR = (1, 'a')\n\n\n"
+                         "def f(x):\n    return math.floor(x) % MOD, PAIR\n")
 
 
 def test_extract_one_rejection_for_a_module_without_functions():

@@ -3,6 +3,7 @@ import math
 from typing import List
 
 SCALE = 10
+UNITS = ["mm", "cm"]
 
 
 def _square(x: int) -> int:
@@ -19,6 +20,10 @@ def hypotenuse(a: float, b: float) -> float:
 
 def scaled(x: int) -> int:
     return x * SCALE
+
+
+def unit(i: int) -> str:
+    return UNITS[i]
 
 
 def roll() -> int:
