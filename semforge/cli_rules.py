@@ -227,6 +227,8 @@ def rewrite(path: Path, rule_ids: tuple[str, ...], seed: int, out_dir: Path,
     rules_ = _load_rules(rule_ids, list(rule_module))
     if out_dir.exists() and any(out_dir.iterdir()):
         raise click.ClickException(f"{out_dir} exists and is not empty; choose a new folder")
+    if path.is_dir() and out_dir.resolve().is_relative_to(path.resolve()):
+        raise click.ClickException(f"{out_dir} is inside {path}; write the rewritten tree elsewhere")
     ignore = shutil.ignore_patterns(".git", "__pycache__")
     if path.is_dir():
         shutil.copytree(path, out_dir, symlinks=True, ignore=ignore, dirs_exist_ok=True)
