@@ -200,6 +200,8 @@ def seed_from_evalplus(
         plus = _json_list(record.get("plus_input"), "plus_input")
     except ValueError as err:  # json.JSONDecodeError is a ValueError
         return reject(f"bad inputs: {str(err).splitlines()[0]}")
+    except RecursionError:
+        return reject("bad inputs: nested too deeply")
     if record.get("base_input") is None and record.get("plus_input") is None:
         plus = from_test[0]
     atol = record.get("atol")
@@ -309,10 +311,12 @@ def _evalplus_records(path: Path) -> Iterator[tuple[str, Any]]:
                 yield f"line {number}", Rejection("", f"line {number}", reason)
                 continue
             try:
-                yield f"line {number}", json.loads(text)
+                record = json.loads(text)
             except json.JSONDecodeError as err:
-                yield f"line {number}", Rejection("", f"line {number}", f"not JSON: {err.msg} "
-                                                  f"at column {err.colno}")
+                record = Rejection("", f"line {number}", f"not JSON: {err.msg} at column {err.colno}")
+            except RecursionError:
+                record = Rejection("", f"line {number}", "not JSON: nested too deeply")
+            yield f"line {number}", record
 
 
 # --------------------------------------------------------------------------------------------

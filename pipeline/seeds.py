@@ -368,6 +368,15 @@ def _is_generator(fn: ast.FunctionDef) -> bool:
 
 
 def extract_functions(code: str, source: str, source_id_prefix: str) -> list[Seed | Rejection]:
+    """Every top-level function of ``code`` that is self-contained, as a validated seed (see
+    ``_extract``); a module too deep for the analysis is one Rejection, never an exception."""
+    try:
+        return _extract(code, source, source_id_prefix)
+    except (RecursionError, MemoryError):
+        return [Rejection(source, source_id_prefix, "invalid source: too deeply nested to analyse")]
+
+
+def _extract(code: str, source: str, source_id_prefix: str) -> list[Seed | Rejection]:
     """Every top-level function of ``code`` that is self-contained, as a validated seed.
 
     A function is self-contained when each name it takes from the module is a builtin, a name

@@ -191,6 +191,17 @@ def test_evalplus_parquet_and_gzip_read_like_jsonl(tmp_path):
     assert summary(parquet) == [item for item in summary(gz) if item[0] != "line 5"]
 
 
+def test_pathological_records_are_rejections(tmp_path):
+    deep = "[" * 100_000 + "]" * 100_000
+    path = tmp_path / "deep.jsonl"
+    path.write_text(deep + "\n" + json.dumps({"task_id": "T/1", "prompt": "def f(x):\n",
+                    "canonical_solution": "    return x\n", "entry_point": "f",
+                    "base_input": deep, "plus_input": None}) + "\n")
+    items = list(iter_corpus(CorpusSpec(kind="evalplus", path=str(path))))
+    assert [(i.source_id, i.reason) for i in items] == [
+        ("line 1", "not JSON: nested too deeply"), ("T/1", "bad inputs: nested too deeply")]
+
+
 def test_corrupt_file_is_one_rejection_and_missing_path_raises(tmp_path):
     bad = tmp_path / "HumanEvalPlus.jsonl.gz"
     bad.write_bytes(b"\x1f\x8b\x08\x00 certainly not gzip")

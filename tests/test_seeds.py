@@ -264,6 +264,13 @@ def test_extract_one_rejection_for_a_module_without_functions():
     assert (bad.source_id, bad.reason) == ("a.py", "syntax error at line 1: invalid syntax")
 
 
+def test_extract_never_raises_on_deep_code():
+    for depth in (200, 900, 5000, 50_000):
+        code = f"X = {'+'.join(['1'] * depth)}\n\n\ndef f(a):\n    return a + ({'-'.join(['a'] * depth)}) + X\n"
+        [item] = extract_functions(code, "s", "a.py")  # a seed or one rejection, never an exception
+        assert isinstance(item, (Seed, Rejection))
+
+
 def test_extract_star_import_makes_free_names_ambiguous():
     code = "from math import *\n\n\ndef f(x):\n    return sqrt(x)\n"
     [item] = extract_functions(code, "s", "a.py")
