@@ -140,6 +140,8 @@ def cap_inputs(base: list[Any], plus: list[Any], max_inputs: int) -> list[Any]:
             except (TypeError, ValueError):
                 kept.append(item)  # not JSON: let inputs_reason name the problem
                 continue
+            except RecursionError:
+                continue  # nested too deeply to be a useful example: drop it
             if len(blob) <= MAX_INPUT_JSON_CHARS and blob not in seen:
                 seen.add(blob)
                 kept.append(item)
