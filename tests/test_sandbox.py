@@ -174,6 +174,7 @@ def f(xs, mode="ok"):
 def test_return_mutation_and_output(sandbox):
     with sandbox.open(PROGRAM, "f") as s:
         assert s.load["kind"] == "return" and set(s.load) == set(OUTCOME_KEYS)
+        assert "pdeathsig" in s.confinement  # Linux always has the parent-death signal
         out = s.call([[3, 1], "print"])
     assert out["kind"] == "return"
     assert out["value"] == ["list", [I(1), I(1), I(3)]]

@@ -127,17 +127,17 @@ def _confine(sock_fd: int, workdir: str, limits: dict, syscall, prctl) -> str:
 def child_main(sock_fd: int, workdir: str, limits: dict, prepared: dict, zygote_pid: int) -> None:
     """Entry point of a freshly forked child. Never returns."""
     try:
-        _confine(sock_fd, workdir, limits, prepared["syscall"], prepared["prctl"])
+        applied = _confine(sock_fd, workdir, limits, prepared["syscall"], prepared["prctl"])
         if os.getppid() != zygote_pid:  # the zygote died before the parent-death signal was armed
             os._exit(71)
-        serve = _make_server(workdir, int(limits["max_output"]), prepared)
+        serve = _make_server(workdir, int(limits["max_output"]), prepared, applied)
         del sock_fd, prepared
         serve()
     finally:
         os._exit(70)
 
 
-def _make_server(workdir: str, max_output: int, prepared: dict):
+def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str = ""):
     """Bind everything the loop needs, install the hook, disarm modules; return the loop."""
     _read = os.read
     _write = os.write
@@ -318,7 +318,7 @@ def _make_server(workdir: str, max_output: int, prepared: dict):
         outcome["args_after"] = None
         if outcome["kind"] == "raise":
             outcome["kind"] = "load_error"
-        send({"seq": 0, "i": 0, "outcome": outcome})
+        send({"seq": 0, "i": 0, "outcome": outcome, "confinement": confinement})
         if outcome["kind"] != "return":
             _exit(0)
         while True:

@@ -34,6 +34,7 @@ import secrets
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import asdict, dataclass
@@ -89,6 +90,7 @@ class Sandbox:
         self._ctrl: socket.socket | None = None
         self._generation = 0
         self.netns = False  # whether children run in an empty network namespace
+        self._stderr = None
         self._closed = False
 
     # -- zygote ------------------------------------------------------------------------------
@@ -99,25 +101,28 @@ class Sandbox:
         if self.limits.hash_seed is not None:
             env["PYTHONHASHSEED"] = str(self.limits.hash_seed)
         env["PYTHONDONTWRITEBYTECODE"] = "1"
+        # The zygote's own stderr (children use /dev/null) is kept to explain a failed start.
+        self._stderr = tempfile.TemporaryFile()
         try:
             self._proc = subprocess.Popen(
                 [sys.executable, "-m", "semforge.verifiers._sandbox_zygote", json.dumps(list(self.preload))],
                 stdin=theirs.fileno(),
                 stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
+                stderr=self._stderr,
                 close_fds=True,
                 start_new_session=True,  # a Ctrl-C aimed at the caller's group is the caller's
                 env=env,
-                cwd="/",
             )
         finally:
             theirs.close()
         self._ctrl = ours
         try:
             ready = self._recv_ctrl(_ZYGOTE_START_S)
-        except SandboxError:
+        except SandboxError as e:
             self._stop_locked()
-            raise
+            self._stderr.seek(0)
+            tail = self._stderr.read()[-2000:].decode("utf-8", "replace")
+            raise SandboxError(f"{e}; its stderr ends with:\n{tail}") from None
         self.netns = bool(ready.get("netns"))
         self._generation += 1
 
@@ -237,6 +242,8 @@ class Session:
         self.alive = True
         self.load: dict = _outcome("crash", "not loaded")
         self.failure: dict | None = None  # the outcome that ended the session, if one did
+        # Kernel rules the child applied, e.g. "pdeathsig,nodump,landlock-abi7" (as it reported).
+        self.confinement = ""
 
     # -- wire --------------------------------------------------------------------------------
     def _send(self, obj) -> None:
@@ -338,6 +345,8 @@ class Session:
             msg = self._recv(time.monotonic() + timeout)
             self._expect(msg, 0, 0)
             out = _clean(msg.get("outcome"), ("return", "load_error"))
+            conf = msg.get("confinement")
+            self.confinement = conf if type(conf) is str else ""
         except TimeoutError:
             self.load = self._end("timeout", f"loading took more than {timeout:g} s")
             return

@@ -21,6 +21,7 @@ class Case:
     calls: int = 1
     load_kind: str | None = None
     check: Callable[[list], None] | None = None
+    needs: str | None = None  # a kernel rule the case relies on (skipped where absent)
 
 
 def _second_call_works(outs):
@@ -92,6 +93,7 @@ HOSTILE = [
         "import os\ndef f(d, c):\n    dfd = os.open(d, os.O_RDONLY)\n"
         "    fd = os.open('canary.txt', os.O_WRONLY | os.O_TRUNC, dir_fd=dfd)\n    return fd\n",
         exc_type="PermissionError",
+        needs="landlock",
     ),
     Case(
         "hardlink_then_write",
