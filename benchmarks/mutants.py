@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import difflib
 import gzip
 import json
 import random
@@ -89,6 +90,13 @@ def apply(tree: ast.AST, site: tuple[int, str]) -> str | None:
         return None
 
 
+def _diff(original: str, mutant: str) -> str:
+    """The changed lines (original re-printed by ast.unparse so only the mutation shows)."""
+    before = ast.unparse(ast.parse(original)).splitlines()
+    return "\n".join(line for line in difflib.unified_diff(before, mutant.splitlines(), lineterm="", n=0)
+                     if line[:1] in "+-" and not line.startswith(("+++", "---")))
+
+
 def behaviour(sandbox, code: str, entry: str, inputs: list[list]) -> list[dict] | None:
     load, outcomes = run_inputs(sandbox, code, entry, inputs)
     return outcomes if load.get("kind") == "return" else None
@@ -103,6 +111,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", default=str(DATA))
     ap.add_argument("--tasks", type=int, default=0, help="first N tasks (0: all)")
+    ap.add_argument("--only", default="", help="comma-separated task numbers, e.g. 31,71")
     ap.add_argument("--per-task", type=int, default=8, help="mutants tried per task (sampled)")
     ap.add_argument("--plus", type=int, default=200, help="plus inputs used to decide hardness")
     ap.add_argument("--examples", type=int, default=200)
@@ -114,6 +123,9 @@ def main() -> None:
     tasks = [json.loads(line) for line in gzip.open(args.data, "rt")]
     if args.tasks:
         tasks = tasks[: args.tasks]
+    if args.only:
+        wanted = {f"HumanEval/{k.strip()}" for k in args.only.split(",")}
+        tasks = [t for t in tasks if t["task_id"] in wanted]
     rng = random.Random(args.seed)
     sandbox = shared_sandbox(Limits(timeout_s=args.timeout))
     config = VerifyConfig(examples=args.examples, seed=args.seed, timeout_s=args.timeout,
@@ -154,7 +166,7 @@ def main() -> None:
                                                        atol=float(task.get("atol") or 0.0))):
                 verdicts[v.verdict] += 1
                 if v.verdict == "equivalent":
-                    accepted.append((task["task_id"], mutant, v.reason))
+                    accepted.append((task["task_id"], _diff(code, mutant), v.reason))
         print(f"{task['task_id']}: {len(hard)} hard mutants; running totals {dict(verdicts)}",
               file=sys.stderr, flush=True)
     hard = counts["hard"]
@@ -166,8 +178,8 @@ def main() -> None:
               f"{rejected / hard:.1%}; not judged equivalent: {(hard - verdicts['equivalent']) / hard:.1%}"
               f"  (goal >= 97%)")
     print(f"wall time {time.perf_counter() - t0:.0f}s")
-    for task_id, mutant, reason in accepted[: args.show]:
-        print(f"--- accepted mutant of {task_id} ({reason})\n{mutant}")
+    for task_id, diff, reason in accepted[: args.show]:
+        print(f"--- accepted mutant of {task_id} ({reason})\n{diff}")
 
 
 if __name__ == "__main__":

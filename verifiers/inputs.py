@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import ast
 import math
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
@@ -200,6 +201,14 @@ class Bounds:
     int_mag: int = 1000
     words: tuple[str, ...] = ()   # whitespace-separated tokens of every seed string
     chars: str = ""               # characters of every seed string
+    # Constants of the program itself: comparisons against them are where mutants hide
+    # (``score > 3.7``, ``ord(ch) <= ord("Z")``, ``days[m - 1]``).
+    code_ints: tuple[int, ...] = ()
+    code_floats: tuple[float, ...] = ()
+    code_strs: tuple[str, ...] = ()
+    # Ints derived from the other ints of the same seed (equal, ±1, sums, differences):
+    # relations between arguments (``a + b <= c``, overlapping intervals) need them.
+    related: tuple[int, ...] = ()
 
     @classmethod
     def from_seeds(cls, seeds: list[list]) -> "Bounds":
@@ -215,6 +224,50 @@ class Bounds:
                 mags.append(abs(value))
         return cls(max_len=min(max(10, 2 * max(lens)), 100), int_mag=max(100, 4 * max(mags)),
                    words=tuple(list(words)[:60]), chars="".join(sorted(chars))[:200])
+
+    def with_code(self, code: str) -> "Bounds":
+        ints, floats, strs = program_constants(code)
+        chars = "".join(sorted(set(self.chars) | set("".join(strs))))[:300]
+        return replace(self, code_ints=ints, code_floats=floats, code_strs=strs, chars=chars)
+
+    def for_seed(self, seed: list) -> "Bounds":
+        ints = [v for v in _walk(seed) if type(v) is int][:8]
+        small = sorted({c for c in self.code_ints if abs(c) <= 10} | {1, 2})
+        rel = set()
+        for x in ints:
+            rel.update(x + c for c in small)
+            rel.update(x - c for c in small)
+            rel.update(x + y for y in ints)
+            rel.update(x - y for y in ints)
+        rel.update(ints)
+        return replace(self, related=tuple(sorted(rel))[:200])
+
+
+def program_constants(code: str) -> tuple[tuple[int, ...], tuple[float, ...], tuple[str, ...]]:
+    """Int, float and short str constants of ``code`` (docstrings left out), parsed, not run."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return (), (), ()
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                  if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                  and n.body and isinstance(n.body[0], ast.Expr)
+                  and isinstance(n.body[0].value, ast.Constant)}
+    ints: dict[int, None] = {}
+    floats: dict[float, None] = {}
+    strs: dict[str, None] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Constant) or id(node) in docstrings:
+            continue
+        v = node.value
+        if type(v) is int and abs(v) <= 10**6:
+            ints.setdefault(v, None)
+            ints.setdefault(-v, None)
+        elif type(v) is float and math.isfinite(v):
+            floats.setdefault(v, None)
+        elif type(v) is str and 0 < len(v) <= 30:
+            strs.setdefault(v, None)
+    return tuple(ints)[:40], tuple(floats)[:40], tuple(strs)[:40]
 
 
 def _walk(value: Any):
@@ -242,19 +295,32 @@ def mutate(v: Any, b: Bounds) -> st.SearchStrategy:
     if isinstance(v, bool):
         return st.booleans()
     if isinstance(v, int):
-        return st.one_of(
+        options = [
             st.sampled_from(int_edges(v, b)),
             st.integers(v - 10, v + 10),
             st.integers(-b.int_mag, b.int_mag),
-        )
+        ]
+        if b.code_ints:
+            options.append(st.sampled_from(b.code_ints).flatmap(
+                lambda c: st.sampled_from([c - 1, c, c + 1])))
+        if b.related:
+            options.append(st.sampled_from(b.related))
+        return st.one_of(options)
     if isinstance(v, float):
         finite = v if math.isfinite(v) else 0.0
         span = max(10.0, abs(finite) * 2)
-        return st.one_of(
+        options = [
             st.sampled_from(float_edges(v)),
             st.floats(finite - span, finite + span, allow_nan=False),
             st.integers(-int(span), int(span)).map(float),
-        )
+        ]
+        consts = [float(c) for c in b.code_ints if abs(c) < 2**53] + list(b.code_floats)
+        if consts:
+            # Exactly on a threshold and one ulp either side of it.
+            near = [f(c) for c in consts for f in (lambda c: c, lambda c: math.nextafter(c, math.inf),
+                                                     lambda c: math.nextafter(c, -math.inf))]
+            options.append(st.sampled_from(near))
+        return st.one_of(options)
     if isinstance(v, str):
         return _mutate_str(v, b)
     if isinstance(v, bytes):
@@ -270,6 +336,22 @@ def mutate(v: Any, b: Bounds) -> st.SearchStrategy:
     if v is None:
         return st.none()
     return st.just(v)
+
+
+def mutate_leaves(v: Any, b: Bounds) -> st.SearchStrategy:
+    """Values of the same shape as ``v``: containers keep their length (dicts their keys),
+    scalars inside are mutated."""
+    if isinstance(v, (list, tuple)) and type(v) in (list, tuple) and v:
+        kind = type(v)
+        return st.tuples(*[st.one_of(st.just(x), mutate_leaves(x, b)) for x in v[: b.max_len]]).map(
+            lambda xs: kind(xs) if kind is tuple else list(xs))
+    if isinstance(v, dict) and type(v) is dict and v:
+        keys = list(v)[: b.max_len]
+        return st.tuples(*[st.one_of(st.just(v[k]), mutate_leaves(v[k], b)) for k in keys]).map(
+            lambda vs: dict(zip(keys, vs)))
+    if isinstance(v, (list, tuple, set, frozenset, dict)):
+        return st.just(v)
+    return mutate(v, b)
 
 
 def _to_set(xs: list, kind: type) -> Any:
@@ -291,6 +373,24 @@ def _mutate_str(s: str, b: Bounds) -> st.SearchStrategy:
         st.text(st.sampled_from(alphabet), max_size=b.max_len),
         st.text(st.sampled_from(corpus_alphabet), max_size=b.max_len),
     ]
+    if b.code_strs:
+        consts = list(b.code_strs)
+        edits += [
+            st.sampled_from(consts),
+            st.tuples(st.integers(0, n), st.sampled_from(consts)).map(
+                lambda ic: s[: ic[0]] + ic[1] + s[ic[0]:]),
+        ]
+    numbers = list(_NUMBER.finditer(s))[:8]
+    if numbers:
+        # Numbers inside strings ("04-31-2022", "5 apples") mutate as numbers, each kept or
+        # changed, width kept: a date needs its month and its day moved together.
+        pool = sorted({int(m.group()) + d for m in numbers for d in (-1, 0, 1)}
+                      | {c for c in b.code_ints if c >= 0} | {0})
+        per_number = [st.one_of(st.just(int(m.group())), st.sampled_from(pool),
+                                st.integers(0, 2 * int(m.group()[:9]) + 10)) for m in numbers]
+        # Numbers in a string signal structured data: give their edits as much weight as all
+        # the character-level edits together.
+        edits += [st.tuples(*per_number).map(lambda vs: _renumber(s, numbers, vs))] * len(edits)
     # Word-level edits: many programs parse words ("three one five"), which character edits
     # almost never keep valid.
     tokens = s.split()
@@ -316,6 +416,20 @@ def _mutate_str(s: str, b: Bounds) -> st.SearchStrategy:
     return st.one_of(edits)
 
 
+_NUMBER = re.compile(r"\d+")
+
+
+def _renumber(s: str, matches: list[re.Match], values: tuple[int, ...]) -> str:
+    out, last = [], 0
+    for m, value in zip(matches, values):
+        text = str(abs(value))
+        if len(text) < len(m.group()):  # fixed-width fields ("03-11-2000") keep their width
+            text = text.zfill(len(m.group()))
+        out += [s[last: m.start()], text]
+        last = m.end()
+    return "".join(out) + s[last:]
+
+
 def _mutate_seq(v: list | tuple, b: Bounds) -> st.SearchStrategy:
     kind = type(v) if type(v) in (list, tuple) else list
     items = list(v)
@@ -335,6 +449,11 @@ def _mutate_seq(v: list | tuple, b: Bounds) -> st.SearchStrategy:
         st.just(items[::-1]),
         st.lists(elem, min_size=n, max_size=n),
     ]
+    if 0 < n <= 6:
+        # Short sequences are often records (an interval, a point): keep the shape and mutate
+        # the fields, with more weight than reshaping.
+        fields = st.tuples(*[st.one_of(st.just(x), mutate(x, b)) for x in items]).map(list)
+        options += [fields, fields, fields]
     if n:
         options += [
             st.integers(0, n - 1).map(lambda i: items[:i] + items[i + 1:]),
@@ -400,13 +519,28 @@ def _edges(v: Any, b: Bounds) -> list:
     if isinstance(v, int):
         return [0, 1, -1, v + 1, v - 1]
     if isinstance(v, float):
-        return [0.0, -1.0, float("nan"), float("inf")]
+        return [0.0, -1.0, float("nan"), float("inf")] + list(b.code_floats[:10])
     if isinstance(v, str):
-        return ["", v[:1], v + v[-1:], v[::-1]]
+        edges = ["", v[:1], v + v[-1:], v[::-1]]
+        numbers = list(_NUMBER.finditer(v))[:4]
+        for k, m in enumerate(numbers):  # each number inside the string to 0 and ±1
+            n = int(m.group()[:9])
+            for x in (0, n - 1, n + 1):
+                values = [int(o.group()[:9]) for o in numbers]
+                values[k] = x
+                edges.append(_renumber(v, numbers, tuple(values)))
+        return edges
     if isinstance(v, (list, tuple)):
         items = list(v)
         kind = type(v)
         edges = [[], items[:1], items + items[-1:], items[::-1], sorted(items, key=_sort_key)]
+        # A list of numbers made of the program's own constants hits every threshold at once.
+        if items and all(type(x) is float for x in items):
+            consts = [float(c) for c in b.code_ints if c >= 0] + list(b.code_floats)
+            if consts:
+                edges.append(consts[: b.max_len])
+        elif items and all(type(x) is int for x in items) and b.code_ints:
+            edges.append(list(b.code_ints[: b.max_len]))
         return [kind(e) for e in edges]
     if isinstance(v, dict):
         return [{}]
@@ -422,10 +556,16 @@ def input_strategy(params: list[Param] | None, seeds: list[list], b: Bounds) -> 
     branches = []
     if seeds:
         # Each argument is kept or mutated independently, so single and multiple mutations mix.
-        per_seed = [
-            st.tuples(*[st.one_of(st.just(a), mutate(a, b)) for a in s]).map(list)
-            for s in _distinct(seeds)[:30]
-        ]
+        per_seed = []
+        for s in _distinct(seeds)[:30]:
+            bs = b.for_seed(s)
+            per_seed.append(st.tuples(*[st.one_of(st.just(a), mutate(a, bs)) for a in s]).map(list))
+            # Same shape, new leaf values: reshaping mutants mostly make the original raise
+            # (IndexError on a shortened pair), so half the draws keep every container's shape.
+            per_seed.append(st.tuples(*[st.one_of(st.just(a), mutate_leaves(a, bs)) for a in s]).map(list))
+            swaps = _swaps(s)
+            if swaps:  # same-typed arguments exchanged: (a, c, b) of a triangle, say
+                per_seed.append(st.sampled_from(swaps))
         branches.append(st.one_of(per_seed))
     if params is not None:
         required = [p for p in params if p.required]
@@ -438,6 +578,17 @@ def input_strategy(params: list[Param] | None, seeds: list[list], b: Bounds) -> 
     if not branches:
         return None
     return st.one_of(branches)
+
+
+def _swaps(seed: list) -> list[list]:
+    out = []
+    for i in range(len(seed)):
+        for j in range(i + 1, len(seed)):
+            if type(seed[i]) is type(seed[j]) and seed[i] != seed[j]:
+                swapped = list(seed)
+                swapped[i], swapped[j] = swapped[j], swapped[i]
+                out.append(swapped)
+    return out[:20]
 
 
 def draw(strategy: st.SearchStrategy, n: int, seed: int) -> list:
@@ -476,7 +627,7 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
     """``n`` distinct argument lists: seeds first, then boundary cases, then Hypothesis mutants."""
     seeds = [list(s) for s in seed_inputs if isinstance(s, (list, tuple))]
     params = entry_params(code, entry_point)
-    b = Bounds.from_seeds(seeds)
+    b = Bounds.from_seeds(seeds).with_code(code)
     out: list[list] = []
     seen: set[str] = set()
 
@@ -490,19 +641,20 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
         add(s)
     # Boundary cases get at most a quarter of the budget so that random mutants keep room.
     budget = len(out) + max(1, n // 4)
-    for s in seeds:
-        for args in boundary_inputs(s, b):
-            if len(out) >= budget:
-                break
-            add(args)
+    # Round robin over the seeds, so that every seed's boundaries get a share of the budget.
+    queues = [boundary_inputs(s, b) for s in seeds]
+    for k in range(max(map(len, queues), default=0)):
+        for queue in queues:
+            if k < len(queue) and len(out) < budget:
+                add(queue[k])
     if params is not None and not seeds and not any(p.required for p in params):
         add([])
     strategy = input_strategy(params, seeds, b)
     # Hypothesis draws some duplicates; ask for a few extra, and top up once if still short.
-    for attempt in range(2):
+    for attempt in range(3):
         if strategy is None or len(out) >= n:
             break
         missing = n - len(out)
-        for args in draw(strategy, missing + missing // 4 + 5, seed + attempt):
+        for args in draw(strategy, (attempt + 1) * missing + missing // 4 + 5, seed + attempt):
             add(args)
     return out
