@@ -370,3 +370,13 @@ def test_silent_child_is_a_timeout(sandbox):
     fake = _FakeChild(Sandbox(Limits(timeout_s=0.2)))
     out = fake.session.call([1])
     assert out["kind"] == "timeout"
+
+
+def test_children_share_a_reproducible_random_state(sandbox):
+    """Original and variant see the same unseeded random stream, so such programs can agree."""
+    code = "import random\ndef f():\n    return [random.random() for _ in range(3)]\n"
+    values = []
+    for _ in range(2):
+        with sandbox.open(code, "f") as s:
+            values.append(s.call([])["value"])
+    assert values[0] == values[1]

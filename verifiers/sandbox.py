@@ -85,7 +85,9 @@ class Sandbox:
     def __init__(self, limits: Limits = Limits(), *, preload: tuple[str, ...] = ()):
         self.limits = limits
         self.preload = tuple(preload)
-        self._lock = threading.Lock()
+        # Re-entrant: a Session dropped (and closed by __del__) while this thread is inside a
+        # request must not deadlock; its unanswered discard message can interleave safely.
+        self._lock = threading.RLock()
         self._proc: subprocess.Popen | None = None
         self._ctrl: socket.socket | None = None
         self._generation = 0
