@@ -100,6 +100,9 @@ def _confine(sock_fd: int, workdir: str, limits: dict, syscall, prctl) -> str:
     import tempfile
 
     tempfile.tempdir = workdir
+    import random
+
+    random.seed(0)  # random reseeds itself after fork; every child starts from the same state
     applied = guard.kernel_confine(workdir, syscall, prctl)
     page = os.sysconf("SC_PAGE_SIZE")
     with open("/proc/self/statm") as f:

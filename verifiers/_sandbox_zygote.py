@@ -90,9 +90,6 @@ def main() -> None:
         except Exception:  # noqa: BLE001 - a missing optional module is not our failure
             pass
     prepared = _sandbox_child.prepare()
-    import random
-
-    random.seed(0)  # every child starts from the same, reproducible random state
     gc.collect()
     gc.freeze()  # keep preloaded objects out of children's collections: fewer copied pages
     children: dict[int, str] = {}
