@@ -380,3 +380,22 @@ def test_children_share_a_reproducible_random_state(sandbox):
         with sandbox.open(code, "f") as s:
             values.append(s.call([])["value"])
     assert values[0] == values[1]
+
+
+def test_one_sandbox_serves_many_threads(sandbox):
+    """Dask runs tasks in threads: sessions opened and used from several threads at once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    code = "def f(x):\n    return x * x\n"
+
+    def work(k):
+        results = []
+        for _ in range(5):
+            with sandbox.open(code, "f") as s:
+                results += [o["value"] for o in s.call_many([[k], [k + 1]])]
+        return results
+
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(work, range(8)))
+    for k, results in enumerate(got):
+        assert results == [I(k * k), I((k + 1) ** 2)] * 5
