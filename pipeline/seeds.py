@@ -286,32 +286,34 @@ def _lines(code: str) -> list[str]:
     return [part + brk for part, brk in zip(parts, breaks)]
 
 
-def _module_scope_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    """Names a def statement evaluates in the module scope: decorators, defaults, annotations.
+def _module_scope_names(fn: ast.FunctionDef | ast.AsyncFunctionDef,
+                        postponed: bool) -> tuple[set[str], set[str]]:
+    """(required, optional) names a def statement reads in the module scope.
 
-    Annotations count even when postponed (``from __future__ import annotations``) or written as
-    strings: the verifier resolves type hints to generate inputs.
+    Decorators and defaults are evaluated when the def runs: required. So are annotations,
+    unless postponed (``from __future__ import annotations``) or written as strings: then they
+    are never evaluated (the verifier reads hints from the syntax tree), so their names are
+    optional: their imports are kept when they resolve, and nothing is lost when they do not
+    (``if TYPE_CHECKING:`` imports).
     """
     args = fn.args
-    exprs: list[ast.expr | None] = [*fn.decorator_list, *args.defaults, *args.kw_defaults, fn.returns]
     every_arg = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
-    exprs += [a.annotation for a in every_arg if a is not None]
-    names: set[str] = set()
-    for expr in exprs:
-        if expr is None:
-            continue
+    annotations = [a.annotation for a in every_arg if a is not None and a.annotation is not None]
+    annotations += [fn.returns] if fn.returns is not None else []
+    evaluated = [*fn.decorator_list, *args.defaults, *(d for d in args.kw_defaults if d is not None)]
+    required = {n.id for expr in evaluated for n in ast.walk(expr) if isinstance(n, ast.Name)}
+    optional: set[str] = set()
+    for expr in annotations:
         for node in ast.walk(expr):
             if isinstance(node, ast.Name):
-                names.add(node.id)
-            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and expr in (
-                fn.returns, *(a.annotation for a in every_arg if a is not None)
-            ):
+                (optional if postponed else required).add(node.id)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
                 try:
-                    names |= {n.id for n in ast.walk(ast.parse(node.value, mode="eval"))
-                              if isinstance(n, ast.Name)}
+                    optional |= {n.id for n in ast.walk(ast.parse(node.value, mode="eval"))
+                                 if isinstance(n, ast.Name)}
                 except SyntaxError:
                     pass  # a string that is not an annotation expression: nothing to resolve
-    return names
+    return required, optional - required
 
 
 def _body_globals(table: symtable.SymbolTable) -> tuple[set[str], list[str]]:
@@ -425,32 +427,31 @@ def _extract(code: str, source: str, source_id_prefix: str) -> list[Seed | Rejec
     constants = {n: b[0] for n, b in bindings.items()
                  if len(b) == 1 and b[0] in module.body and _is_constant(b[0])}
 
-    def alias_of(name: str, stmt: ast.Import | ast.ImportFrom) -> ast.alias:
-        return next(a for a in stmt.names if (a.asname or a.name.split(".")[0]) == name)
+    postponed = any(a.name == "annotations" for s in futures for a in s.names)
 
     def direct_needs(fn) -> tuple[set[str], set[tuple[ast.stmt, ast.alias | None]], list[str]]:
         """(helper function names, (import statement, alias) and (constant, None) pairs,
         problems) of one def."""
         names, problems = _body_globals(tables[(fn.name, fn.lineno)])
-        names |= _module_scope_names(fn)
+        required, optional = _module_scope_names(fn, postponed)
+        names |= required
         problems += _local_import_problems(fn) + _state_problems(fn, names)
         helpers: set[str] = set()
         used: set[tuple[ast.stmt, ast.alias | None]] = set()
+        for name in sorted(optional - names):  # kept when harmless, else left unresolved
+            if name in constants:
+                used.add((constants[name], None))
+            elif name in imports and not _import_problem(name, imports[name]):
+                used.add((imports[name], _alias_of(name, imports[name])))
         for name in sorted(names):
             if name in functions:
                 helpers.add(name)
             elif name in constants:
                 used.add((constants[name], None))
             elif name in imports:
-                stmt = imports[name]
-                alias = alias_of(name, stmt)
-                module_name = alias.name if isinstance(stmt, ast.Import) else stmt.module or ""
-                if isinstance(stmt, ast.ImportFrom) and stmt.level:
-                    problems.append(f"uses '{name}' from a relative import")
-                elif module_name.split(".")[0] in IMPURE_MODULES:
-                    problems.append(f"uses module '{module_name.split('.')[0]}' "
-                                    "(I/O, clock, randomness or interpreter state)")
-                used.add((stmt, alias))
+                if problem := _import_problem(name, imports[name]):
+                    problems.append(problem)
+                used.add((imports[name], _alias_of(name, imports[name])))
             elif name in bindings:
                 problems.append(f"uses top-level name '{name}', which is not a function, an import "
                                 "or a constant" if len(bindings[name]) == 1 else
@@ -503,6 +504,22 @@ def _extract(code: str, source: str, source_id_prefix: str) -> list[Seed | Rejec
             code=_join_statements(parts, aliases, lines),
         )))
     return out
+
+
+def _alias_of(name: str, stmt: ast.Import | ast.ImportFrom) -> ast.alias:
+    """The alias of an import statement that binds ``name``."""
+    return next(a for a in stmt.names if (a.asname or a.name.split(".")[0]) == name)
+
+
+def _import_problem(name: str, stmt: ast.Import | ast.ImportFrom) -> str | None:
+    """Why a name bound by this top-level import cannot go into a seed, if it cannot."""
+    if isinstance(stmt, ast.ImportFrom) and stmt.level:
+        return f"uses '{name}' from a relative import"
+    module_name = _alias_of(name, stmt).name if isinstance(stmt, ast.Import) else stmt.module or ""
+    root = module_name.split(".")[0]
+    if root in IMPURE_MODULES:
+        return f"uses module '{root}' (I/O, clock, randomness or interpreter state)"
+    return None
 
 
 def _is_constant(stmt: ast.stmt) -> bool:

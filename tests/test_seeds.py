@@ -296,9 +296,26 @@ def test_extract_resolves_string_annotations():
     code = "from typing import Optional\n\n\ndef f(x: 'Optional[int]') -> 'Optional[int]':\n    return x\n"
     [item] = extract_functions(code, "s", "a.py")
     assert isinstance(item, Seed) and item.code.startswith("from typing import Optional\n")
+    # a string annotation is never evaluated: an unresolvable name in it costs nothing
     code = "def g(x: 'Missing') -> int:\n    return 1\n"
-    assert reason_of(extract_functions(code, "s", "a.py")[0]) == \
-        "not self-contained: uses undefined name 'Missing'"
+    [item] = extract_functions(code, "s", "a.py")
+    assert isinstance(item, Seed) and item.code == code
+
+
+def test_extract_postponed_annotations_need_not_resolve():
+    code = (
+        "from __future__ import annotations\nfrom typing import TYPE_CHECKING, Sequence\nimport os\n\n"
+        "if TYPE_CHECKING:\n    from mylib import Model\n\n\n"
+        "def f(m: Model, xs: Sequence[int], p: os.PathLike) -> int:\n    return len(xs)\n"
+    )
+    [item] = extract_functions(code, "s", "a.py")
+    # Sequence resolves to a harmless import and is kept; Model (TYPE_CHECKING) and os (impure)
+    # are only annotations, never evaluated, so they are left out instead of rejecting f.
+    assert item.code == ("from __future__ import annotations\nfrom typing import Sequence\n\n\n"
+                         "def f(m: Model, xs: Sequence[int], p: os.PathLike) -> int:\n    return len(xs)\n")
+    eager = code.replace("from __future__ import annotations\n", "")
+    assert reason_of(extract_functions(eager, "s", "a.py")[0]) == \
+        "not self-contained: uses top-level name 'Model', which is not a function, an import or a constant (and 1 more)"
 
 
 def test_extract_normalises_line_endings():
