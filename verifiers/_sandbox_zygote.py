@@ -1,6 +1,6 @@
 """The zygote: a warm interpreter that forks one sandboxed child per session.
 
-Started by ``Sandbox`` as ``python -m semforge.verifiers._sandbox_zygote PRELOAD_JSON`` with a
+Started by ``Sandbox`` (``python -c <boot> PRELOAD_JSON``, see ``sandbox._ZYGOTE_BOOT``) with a
 SOCK_SEQPACKET control socket as stdin. It imports what children commonly need once, moves
 itself into an empty network namespace (when allowed), and then serves three requests, each one
 JSON packet answered by one JSON packet:

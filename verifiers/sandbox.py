@@ -43,6 +43,18 @@ OUTCOME_KEYS = ("kind", "value", "exc_type", "exc_msg", "stdout", "stderr", "arg
 KINDS = ("return", "raise", "timeout", "crash", "load_error")
 _TOKEN_BYTES = 16
 _ZYGOTE_START_S = 60.0
+# Starts the zygote without running ``semforge/verifiers/__init__.py``: the package's public API
+# pulls in the whole verifier (and Hypothesis), which children need not carry or depend on.
+_ZYGOTE_BOOT = (
+    "import importlib.util, sys, types\n"
+    "spec = importlib.util.find_spec('semforge.verifiers')\n"
+    "pkg = types.ModuleType('semforge.verifiers')\n"
+    "pkg.__path__ = list(spec.submodule_search_locations)\n"
+    "pkg.__spec__ = spec\n"
+    "sys.modules['semforge.verifiers'] = pkg\n"
+    "from semforge.verifiers._sandbox_zygote import main\n"
+    "main()\n"
+)
 _ZYGOTE_REPLY_S = 30.0
 
 
@@ -107,7 +119,7 @@ class Sandbox:
         self._stderr = tempfile.TemporaryFile()
         try:
             self._proc = subprocess.Popen(
-                [sys.executable, "-m", "semforge.verifiers._sandbox_zygote", json.dumps(list(self.preload))],
+                [sys.executable, "-c", _ZYGOTE_BOOT, json.dumps(list(self.preload))],
                 stdin=theirs.fileno(),
                 stdout=subprocess.DEVNULL,
                 stderr=self._stderr,
