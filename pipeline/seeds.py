@@ -37,7 +37,8 @@ IMPURE_MODULES = frozenset(
     {"os", "sys", "io", "random", "secrets", "time", "datetime", "subprocess", "socket", "shutil",
      "pathlib", "tempfile", "glob", "threading", "multiprocessing", "asyncio", "signal", "uuid",
      "requests", "urllib", "http", "ctypes", "gc", "inspect", "importlib", "builtins", "pickle",
-     "sqlite3", "logging", "warnings", "atexit", "platform", "getpass", "webbrowser"}
+     "sqlite3", "logging", "warnings", "atexit", "platform", "getpass", "webbrowser",
+     "antigravity", "this", "turtle", "tkinter", "faulthandler", "resource", "tracemalloc"}
 )
 
 
