@@ -88,3 +88,14 @@ class TestAnyAllBuiltinToLoop(RuleTestCase):
             return all(x for x in xs)
         """,
     ]
+
+
+class TestAnyAllBuiltinIterableReadsTarget(RuleTestCase):
+    RULE = "any-all-builtin-to-loop"
+    CASES = TestAnyAllBuiltinToLoop.CASES[:1]
+    UNTOUCHED = [
+        """
+        def f():
+            return any(x for x in x)
+        """,
+    ]

@@ -137,3 +137,17 @@ class TestAnyAllLoopToBuiltin(RuleTestCase):
             return False
         """,
     ]
+
+
+class TestAnyAllLoopIterableReadsTarget(RuleTestCase):
+    RULE = "any-all-loop-to-builtin"
+    CASES = TestAnyAllLoopToBuiltin.CASES[:1]
+    UNTOUCHED = [
+        """
+        def f():
+            for x in x:
+                if x:
+                    return True
+            return False
+        """,
+    ]

@@ -93,3 +93,17 @@ class TestConcatLoopToJoin(RuleTestCase):
             out += c
         """,
     ]
+
+
+class TestConcatLoopIterableReadsTarget(RuleTestCase):
+    RULE = "concat-loop-to-join"
+    CASES = TestConcatLoopToJoin.CASES[:1]
+    UNTOUCHED = [
+        """
+        def f():
+            out = ''
+            for c in c:
+                out += str(c)
+            return out
+        """,
+    ]

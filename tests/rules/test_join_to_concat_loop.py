@@ -68,3 +68,15 @@ class TestJoinToConcatLoop(RuleTestCase):
             return ''.join(a + b for a in s for b in t)
         """,
     ]
+
+
+class TestJoinIterableReadsTarget(RuleTestCase):
+    RULE = "join-to-concat-loop"
+    CASES = TestJoinToConcatLoop.CASES[:1]
+    UNTOUCHED = [
+        """
+        c: str = 'abc'
+        def f():
+            return ''.join(str(c) for c in c)
+        """,
+    ]

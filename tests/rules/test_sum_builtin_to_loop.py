@@ -138,3 +138,18 @@ class TestSumBuiltinToLoopComparisons(RuleTestCase):
             return sum(p < [1] for p in pairs)
         """,
     ]
+
+
+class TestSumBuiltinToLoopIterableReadsTarget(RuleTestCase):
+    """``sum(x for x in x)`` reads a global ``x``; a loop ``for x in x`` would read an unbound
+    local."""
+
+    RULE = "sum-builtin-to-loop"
+    CASES = TestSumBuiltinToLoopComparisons.CASES
+    UNTOUCHED = [
+        """
+        x: list[int] = [1, 2]
+        def f():
+            return sum(len(str(x)) for x in x)
+        """,
+    ]

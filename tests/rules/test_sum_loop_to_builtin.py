@@ -198,3 +198,20 @@ class TestSumLoopToBuiltinHiddenLocals(RuleTestCase):
             return s
         """,
     ]
+
+
+class TestSumLoopToBuiltinIterableReadsTarget(RuleTestCase):
+    """``for x in x`` with no other binding raises UnboundLocalError; ``sum(.. for x in x)``
+    would read a global ``x`` instead."""
+
+    RULE = "sum-loop-to-builtin"
+    CASES = TestSumLoopToBuiltinHiddenLocals.CASES
+    UNTOUCHED = [
+        """
+        def f():
+            s = 0
+            for x in x:
+                s += len(str(x))
+            return s
+        """,
+    ]

@@ -46,6 +46,17 @@ def names_outside(func: cst.FunctionDef, skip: cst.CSTNode) -> set[str]:
     return visitor.names
 
 
+def targets_private(func: cst.FunctionDef, moved: cst.CSTNode, iterable: cst.CSTNode,
+                    targets) -> bool:
+    """The loop/comprehension variables ``targets`` are used nowhere in ``func`` outside
+    ``moved`` (the loop or the comprehension being converted), and not read by its first
+    iterable either: that iterable is evaluated in the function's scope, where a converted
+    loop would add (or remove) a local binding of the same name."""
+    names = set(targets)
+    return not (names & names_outside(func, moved)
+                or names & {n.value for n in read_names(iterable)})
+
+
 def read_names(node: cst.CSTNode) -> list[cst.Name]:
     """Name nodes read as variables inside ``node`` (not attribute or keyword names)."""
     found: list[cst.Name] = []

@@ -7,7 +7,7 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import bound_names_safe, loop_target_names, names_outside, unsupported_inside
+from ._loop_support import bound_names_safe, loop_target_names, targets_private, unsupported_inside
 from ._type_evidence import EvidenceTransformer
 from .len_compare_to_truthiness import wrap
 from .sum_builtin_to_loop import nest, single_for
@@ -62,7 +62,7 @@ class AnyAllBuiltinToLoop(Rule):
             targets = loop_target_names(clause.target)
             moved = [arg.elt] + [c.test for c in clause.ifs]
             return bool(targets) and not any(unsupported_inside(e) for e in moved + [clause.iter]) \
-                and not set(targets) & names_outside(func, arg) \
+                and targets_private(func, arg, clause.iter, targets) \
                 and bound_names_safe(ev, func, ev.scopes.get(stmt), moved, set(targets))
 
         def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine,

@@ -8,7 +8,7 @@ import libcst.matchers as m
 from ..base import Rule
 from ..registry import register
 from ._loop_support import (bound_names_safe, comp_safe, guarded, local_only, loop_target_names,
-                            unsupported_inside)
+                            read_names, unsupported_inside)
 from ._type_evidence import EvidenceTransformer
 
 _BOOL = m.Name("True") | m.Name("False")
@@ -70,6 +70,7 @@ class AnyAllLoopToBuiltin(Rule):
                     and not unsupported_inside(cond) and not unsupported_inside(loop.iter)
                     and not guarded(ev, loop, func)
                     and all(local_only(ev, func, scope, t) for t in targets)
+                    and not set(targets) & {n.value for n in read_names(loop.iter)}
                     and bound_names_safe(ev, func, scope, [cond], set(targets)))
 
         def leave_IndentedBlock(self, original_node: cst.IndentedBlock,

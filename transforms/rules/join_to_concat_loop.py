@@ -7,8 +7,8 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import (bound_names_safe, guarded, local_only, loop_target_names,
-                            names_outside, read_names, unsupported_inside)
+from ._loop_support import (bound_names_safe, guarded, local_only, loop_target_names, read_names,
+                            targets_private, unsupported_inside)
 from ._type_evidence import STR, EvidenceTransformer
 from .concat_loop_to_join import _EMPTY_STR
 from .sum_builtin_to_loop import nest, single_for
@@ -66,7 +66,7 @@ class JoinToConcatLoop(Rule):
             targets = loop_target_names(clause.target)
             moved = [arg.elt] + [c.test for c in clause.ifs]
             if (not targets or any(unsupported_inside(e) for e in moved + [clause.iter])
-                    or set(targets) & names_outside(func, arg)
+                    or not targets_private(func, arg, clause.iter, targets)
                     or not bound_names_safe(ev, func, scope, moved, set(targets))
                     or ev.type_of(arg.elt) != STR):
                 return None

@@ -7,8 +7,8 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import (bound_names_safe, guarded, local_only, loop_target_names,
-                            names_outside, read_names, unsupported_inside)
+from ._loop_support import (bound_names_safe, guarded, local_only, loop_target_names, read_names,
+                            targets_private, unsupported_inside)
 from ._type_evidence import EvidenceTransformer, is_int
 
 _SUM_ONE_ARG = m.Call(func=m.Name("sum"), args=[m.Arg(keyword=None, star="")])
@@ -88,7 +88,7 @@ class SumBuiltinToLoop(Rule):
             targets = loop_target_names(clause.target)
             moved = [arg.elt] + [c.test for c in clause.ifs]
             if (not targets or any(unsupported_inside(e) for e in moved + [clause.iter])
-                    or set(targets) & names_outside(func, arg)
+                    or not targets_private(func, arg, clause.iter, targets)
                     or not bound_names_safe(ev, func, scope, moved, set(targets))
                     or not is_int(ev.type_of(arg.elt))):
                 return None

@@ -8,7 +8,7 @@ import libcst.matchers as m
 from ..base import Rule
 from ..registry import register
 from ._loop_support import (bound_names_safe, comp_safe, guarded, local_only, loop_target_names,
-                            names_outside, read_names, unsupported_inside)
+                            read_names, targets_private, unsupported_inside)
 from ._type_evidence import EvidenceTransformer, is_int
 
 _ZERO = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())],
@@ -82,7 +82,7 @@ class SumLoopToBuiltin(Rule):
             scope = ev.scopes.get(loop)
             if (not ev.is_builtin("sum") or guarded(ev, loop, func)
                     or not local_only(ev, func, scope, acc)
-                    or set(targets) & names_outside(func, loop)
+                    or not targets_private(func, loop, loop.iter, targets)
                     or not bound_names_safe(ev, func, scope, moved[1:], set(targets))
                     or not is_int(ev.type_of(aug.value))):
                 return None
