@@ -84,8 +84,12 @@ def prepare() -> dict:
 
 
 def _confine(sock_fd: int, workdir: str, limits: dict, syscall, prctl) -> str:
-    """Own session, fresh fds 0-3, private directory, rlimits, kernel rules. Returns what applied."""
-    os.setsid()
+    """Own process group, fresh fds 0-3, private directory, rlimits, kernel rules; what applied.
+
+    A process group (for the zygote's killpg), not a session: the zygote already runs in its own
+    session without a terminal, and setsid() costs milliseconds on some kernels.
+    """
+    os.setpgid(0, 0)
     if sock_fd != CHANNEL_FD:
         os.dup2(sock_fd, CHANNEL_FD)
         os.close(sock_fd)

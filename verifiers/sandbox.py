@@ -94,9 +94,13 @@ def _outcome(kind: str, reason: str | None = None, **fields) -> dict:
 class Sandbox:
     """A zygote and the sessions forked from it. Thread-safe; one per process is usually enough."""
 
-    def __init__(self, limits: Limits = Limits(), *, preload: tuple[str, ...] = ()):
+    def __init__(self, limits: Limits = Limits(), *, preload: tuple[str, ...] = (), workdir_root: str | None = None):
+        """``preload``: extra modules the zygote imports for its children (e.g. ``"numpy"``).
+        ``workdir_root``: where children's private directories are made (default: /dev/shm when
+        writable, else the system temp dir)."""
         self.limits = limits
         self.preload = tuple(preload)
+        self.workdir_root = workdir_root
         # Re-entrant: a Session dropped (and closed by __del__) while this thread is inside a
         # request must not deadlock; its unanswered discard message can interleave safely.
         self._lock = threading.RLock()
@@ -119,7 +123,7 @@ class Sandbox:
         self._stderr = tempfile.TemporaryFile()
         try:
             self._proc = subprocess.Popen(
-                [sys.executable, "-c", _ZYGOTE_BOOT, json.dumps(list(self.preload))],
+                [sys.executable, "-c", _ZYGOTE_BOOT, json.dumps({"preload": list(self.preload), "root": self.workdir_root})],
                 stdin=theirs.fileno(),
                 stdout=subprocess.DEVNULL,
                 stderr=self._stderr,
