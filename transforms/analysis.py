@@ -403,6 +403,19 @@ def is_name(expr: cst.CSTNode, value: str | None = None) -> bool:
     return isinstance(expr, cst.Name) and (value is None or expr.value == value)
 
 
+def is_multiline(node: cst.CSTNode) -> bool:
+    """The node's source spans several lines (it may rely on enclosing brackets to do so)."""
+    return "\n" in cst.Module(body=[]).code_for_node(node)
+
+
+def keep_lines_together(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """Parenthesize a multi-line expression that is moved out of the brackets that allowed its
+    line breaks (``[x for x in xs if a and\\n b]`` -> ``if (a and\\n b):``)."""
+    if not expr.lpar and is_multiline(expr):
+        return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return expr
+
+
 def builtin_is_shadowed(module: cst.Module, name: str) -> bool:
     """Whether ``name`` is bound anywhere in the module (``list = ...``, a parameter ``len``,
     ``from x import sorted``...): then a call ``name(...)`` may not be the builtin."""
