@@ -50,6 +50,18 @@ class TestDeMorgan(RuleTestCase):
                 pass
             """,
         ),
+        (  # parentheses that held a line break are kept
+            """
+            if not (a and
+                    b and c):
+                pass
+            """,
+            """
+            if (not (a and
+                    b) or not c):
+                pass
+            """,
+        ),
     ]
     UNTOUCHED = [
         # value context: `and`/`or` return operands, and `not (a and b)` calls a.__bool__ twice

@@ -49,6 +49,22 @@ class TestExtractHelper(RuleTestCase):
                     return _value(self, other)
             """,
         ),
+        (  # the expression keeps the parentheses that hold its line break
+            """
+            def f(a, b):
+                return (a and
+                        b)
+            """,
+            """
+            def _value(a, b):
+                return (a and
+                        b)
+
+
+            def f(a, b):
+                return _value(a, b)
+            """,
+        ),
     ]
     UNTOUCHED = [
         # trivial returns

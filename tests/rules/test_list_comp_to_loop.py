@@ -45,6 +45,24 @@ class TestListCompToLoop(RuleTestCase):
                 return d
             """,
         ),
+        (  # parts broken over lines inside the brackets get parentheses
+            """
+            def f(xs):
+                return [x for x in xs +
+                        xs if x and
+                        x > 1]
+            """,
+            """
+            def f(xs):
+                item = []
+                for cand in (xs +
+                        xs):
+                    if (cand and
+                            cand > 1):
+                        item.append(cand)
+                return item
+            """,
+        ),
     ]
     UNTOUCHED = [
         # module level and class bodies (class-body comprehensions do not see class names)

@@ -84,6 +84,22 @@ class TestSwapIfElse(RuleTestCase):
                 x = 2
             """,
         ),
+        (  # parentheses that hold a line break stay
+            """
+            if not (a <
+                    b):
+                x = 1
+            else:
+                x = 2
+            """,
+            """
+            if (a <
+                    b):
+                x = 2
+            else:
+                x = 1
+            """,
+        ),
     ]
     UNTOUCHED = [
         """

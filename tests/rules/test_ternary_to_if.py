@@ -35,6 +35,19 @@ class TestTernaryToIf(RuleTestCase):
                 a = o.x = r
             """,
         ),
+        (  # a condition broken over lines inside the expression's parentheses
+            """
+            x = (p if a and
+                 b else q)
+            """,
+            """
+            if (a and
+                 b):
+                x = p
+            else:
+                x = q
+            """,
+        ),
     ]
     UNTOUCHED = [
         # augmented assignment reads its target before the condition

@@ -6,6 +6,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import ParentNodeProvider
 
+from ..analysis import keep_lines_together
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -64,7 +65,7 @@ class DeMorgan(Rule):
                 return new.with_changes(lpar=original.lpar, rpar=original.rpar)
             if isinstance(new, cst.BooleanOperation) and not self._directly_in_test(original):
                 return new.with_changes(**_PAREN)
-            return new
+            return keep_lines_together(new)  # the removed parentheses may have held line breaks
 
         def leave_UnaryOperation(self, original_node, updated_node):
             inner = updated_node.expression

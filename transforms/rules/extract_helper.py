@@ -123,7 +123,9 @@ class ExtractHelper(Rule):
                 elif not isinstance(callee, cst.Attribute):
                     return None  # f()(), (a or b)(): keep it simple
             for ident in m.findall(expr, m.Name()):
-                if ident.value.startswith("__") and not ident.value.endswith("__"):
+                # `__x` is mangled only inside a class; `__class__` is a method's class cell
+                if ident.value == "__class__" or (
+                        ident.value.startswith("__") and not ident.value.endswith("__")):
                     return None
             _, chain = self._top_level(ret)
             body = func.body.body if isinstance(func.body, cst.IndentedBlock) else ()
@@ -152,8 +154,7 @@ class ExtractHelper(Rule):
                 name=cst.Name(name),
                 params=cst.Parameters(params=[cst.Param(cst.Name(a)) for a in args]),
                 body=cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Return(
-                    value=node.value.with_changes(lpar=[], rpar=[]) if not isinstance(
-                        node.value, cst.Tuple) else node.value)])]),
+                    value=node.value)])]),
                 leading_lines=[cst.EmptyLine(), cst.EmptyLine()],
             )
             top, _ = self._top_level(node)

@@ -103,7 +103,7 @@ class InlineHelper(Rule):
             expr = body[0].body[0].value
             if expr is None or m.findall(expr, _FORBIDDEN) or uses_dynamic_scope(stmt):
                 return None
-            if any(n.value.startswith("__") and not n.value.endswith("__")
+            if any(n.value == "__class__" or (n.value.startswith("__") and not n.value.endswith("__"))
                    for n in m.findall(expr, m.Name())):
                 return None
             scope = self.get_metadata(ScopeProvider, stmt.body, None)

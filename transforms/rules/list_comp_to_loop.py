@@ -6,7 +6,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import ComprehensionScope, FunctionScope, ScopeProvider
 
-from ..analysis import NameAllocator, uses_dynamic_scope
+from ..analysis import NameAllocator, keep_lines_together, uses_dynamic_scope
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -104,10 +104,14 @@ class ListCompToLoop(Rule):
                                                               cst.GeneratorExp)) else comp.elt)
             for clause in reversed(_for_clauses(comp)):
                 for cond in reversed(clause.ifs):
-                    inner = cst.If(test=cond.test, body=cst.IndentedBlock(body=[inner]))
-                inner = cst.For(target=clause.target.with_changes(lpar=[], rpar=[])
-                                if isinstance(clause.target, cst.Name) else clause.target,
-                                iter=clause.iter, body=cst.IndentedBlock(body=[inner]))
+                    inner = cst.If(test=keep_lines_together(cond.test),
+                                   body=cst.IndentedBlock(body=[inner]))
+                target = clause.target
+                if isinstance(target, cst.Name):
+                    target = target.with_changes(lpar=[], rpar=[])
+                inner = cst.For(target=keep_lines_together(target),
+                                iter=keep_lines_together(clause.iter),
+                                body=cst.IndentedBlock(body=[inner]))
             init = cst.parse_statement(f"{acc} = []").with_changes(
                 leading_lines=updated_node.leading_lines)
             final = updated_node.with_changes(body=[stmt.with_changes(value=cst.Name(acc))],

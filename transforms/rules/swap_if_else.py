@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from ..analysis import is_multiline
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -45,7 +46,7 @@ class SwapIfElse(Rule):
             test = updated_node.test
             if m.matches(test, m.UnaryOperation(operator=m.Not())) and not test.lpar:
                 new_test = test.expression
-                if new_test.lpar and isinstance(new_test, _ATOMIC):
+                if new_test.lpar and isinstance(new_test, _ATOMIC) and not is_multiline(new_test):
                     # ``not (x)`` -> ``x``: keep source as-is otherwise (walrus, lambda need them)
                     new_test = new_test.with_changes(lpar=[], rpar=[])
             else:

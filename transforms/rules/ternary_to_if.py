@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from ..analysis import keep_lines_together
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -40,12 +41,13 @@ class TernaryToIf(Rule):
 
             def branch(value: cst.BaseExpression) -> cst.IndentedBlock:
                 if isinstance(stmt, cst.Return):
-                    small = cst.Return(value=value)
+                    small = cst.Return(value=keep_lines_together(value))
                 else:
-                    small = stmt.with_changes(value=value, semicolon=cst.MaybeSentinel.DEFAULT)
+                    small = stmt.with_changes(value=keep_lines_together(value),
+                                              semicolon=cst.MaybeSentinel.DEFAULT)
                 return cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[small])])
 
             self.sites += 1
-            return cst.If(test=ifexp.test, body=branch(ifexp.body),
+            return cst.If(test=keep_lines_together(ifexp.test), body=branch(ifexp.body),
                           orelse=cst.Else(body=branch(ifexp.orelse)),
                           leading_lines=updated_node.leading_lines)
