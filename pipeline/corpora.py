@@ -238,9 +238,11 @@ def inputs_from_test(test: str) -> tuple[list[list[Any]], float | None, str | No
     for node in sorted(ast.walk(module), key=_position):
         if (isinstance(node, ast.Assign) and len(node.targets) == 1 and not listed
                 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "inputs"):
-            value = _literal(node.value)
-            if isinstance(value, list) and all(isinstance(args, list) for args in value):
-                inputs, listed = value, True
+            # Element by element: one non-literal input (float("inf")) must not lose the rest.
+            elements = node.value.elts if isinstance(node.value, (ast.List, ast.Tuple)) else []
+            values = [_literal(element) for element in elements]
+            inputs = [args for args in values if isinstance(args, list)]
+            listed = bool(elements)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             if node.func.id == "assertion" and len(node.args) == 3 and atol is None:
                 value = _literal(node.args[2])
