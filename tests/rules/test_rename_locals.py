@@ -91,6 +91,12 @@ class TestRenameLocals(RuleTestCase):
                     return y, rest
             return y
         """,
+        # a self-documenting f-string prints the variable's name
+        """
+        def f(xs):
+            total = sum(xs)
+            return f"{total=}"
+        """,
         # def/class/import inside a function bind names the rule does not touch
         """
         def f():

@@ -12,10 +12,13 @@ from ..base import Rule, RuleTransformer
 from ..registry import register
 
 def _tricky_bindings(node: cst.CSTNode) -> set[str]:
-    """Names bound by a walrus or a match pattern: libcst's scopes put a walrus inside a
-    comprehension, and some match captures, in the wrong scope or nowhere, so a rename could miss
-    a binding. Such names are left alone."""
+    """Names left alone: those bound by a walrus or a match pattern (libcst's scopes put a walrus
+    inside a comprehension, and some match captures, in the wrong scope or nowhere, so a rename
+    could miss a binding), and those inside a self-documenting f-string field ``{x=}``."""
     names = set()
+    # f"{total=}" prints the expression's source text: renaming `total` would change output.
+    for found in m.findall(node, m.FormattedStringExpression(equal=m.AssignEqual())):
+        names |= {n.value for n in m.findall(found, m.Name())}
     for found in m.findall(node, m.NamedExpr() | m.MatchAs() | m.MatchStar() | m.MatchMapping()):
         target = getattr(found, "target", None) or getattr(found, "name", None) \
             or getattr(found, "rest", None)
