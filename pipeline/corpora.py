@@ -56,6 +56,9 @@ class CorpusSpec(BaseModel):
     data_format: Literal["evalplus", "code"] = Field(
         "evalplus", description="hf: rows are EvalPlus records, or plain source text")
     code_column: str = Field("code", description="hf with data_format=code: the source column")
+    id_column: str | None = Field(
+        None, description="hf: a column naming each row (e.g. a file path) for source ids; "
+        "default: <split>[<row number>]")
     license: str | None = Field(None, description="license of the corpus (overrides what is known)")
     limit: int | None = Field(None, ge=0, description="keep only the first N records")
     max_inputs: int = Field(64, ge=0, description="seed inputs kept per record")
@@ -442,13 +445,16 @@ def _iter_hf(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
         first = next(iter(dataset), None)
         columns = list(first or {})
         rows = itertools.chain([first] if first is not None else [], itertools.islice(dataset, 1, None))
+    if spec.id_column and spec.id_column not in columns:
+        raise ValueError(f"dataset '{spec.name}' has no column '{spec.id_column}' (id_column); "
+                         f"its columns are: {', '.join(columns)}")
     if spec.data_format == "code":
         if spec.code_column not in columns:
             raise ValueError(f"dataset '{spec.name}' has no column '{spec.code_column}' "
                              f"(code_column); its columns are: {', '.join(columns)}")
         license = spec.license or _dataset_license(dataset)
         for index, row in enumerate(rows):
-            prefix = f"{spec.split}[{index}]"
+            prefix = _row_id(spec, row, index)
             code = row[spec.code_column]
             if not isinstance(code, str) or not code.strip():
                 yield Rejection(source, prefix, f"column '{spec.code_column}' is empty or not text")
@@ -463,8 +469,13 @@ def _iter_hf(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
                          "(use data_format: code and code_column: for plain source text)")
     license = spec.license or evalplus_license(spec.name) or _dataset_license(dataset)
     for index, row in enumerate(rows):
-        yield seed_from_evalplus(row, source=source, source_id=f"{spec.split}[{index}]",
+        yield seed_from_evalplus(row, source=source, source_id=_row_id(spec, row, index),
                                  license=license, max_inputs=spec.max_inputs)
+
+
+def _row_id(spec: CorpusSpec, row: dict, index: int) -> str:
+    value = row.get(spec.id_column) if spec.id_column else None
+    return str(value) if value not in (None, "") else f"{spec.split}[{index}]"
 
 
 def _dataset_license(dataset) -> str | None:

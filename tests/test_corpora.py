@@ -493,9 +493,9 @@ def test_hf_single_local_data_file(hf_cache):
 def test_hf_local_folder_in_code_format_and_missing_column(hf_cache):
     folder = hf_cache / "snippets"
     _write_parquet(folder, [
-        {"content": "def double(x: int) -> int:\n    return 2 * x\n"},
-        {"content": "def broken(:\n"},
-        {"content": None},
+        {"content": "def double(x: int) -> int:\n    return 2 * x\n", "path": "src/a.py"},
+        {"content": "def broken(:\n", "path": "src/b.py"},
+        {"content": None, "path": None},
     ])
     spec = CorpusSpec(kind="hf", name=str(folder), data_format="code", code_column="content")
     items = list(iter_corpus(spec))
@@ -504,11 +504,15 @@ def test_hf_local_folder_in_code_format_and_missing_column(hf_cache):
         ("train[1]", "syntax error at line 1: invalid syntax"),
         ("train[2]", "column 'content' is empty or not text"),
     ]
-    with pytest.raises(ValueError, match=r"no column 'code' \(code_column\); its columns are: content"):
+    with pytest.raises(ValueError, match=r"no column 'code' \(code_column\); its columns are: content, path"):
         list(iter_corpus(spec.model_copy(update={"code_column": "code"})))
+    with_ids = spec.model_copy(update={"id_column": "path"})
+    assert [i.source_id for i in iter_corpus(with_ids)] == ["src/a.py::double", "src/b.py", "train[2]"]
+    with pytest.raises(ValueError, match=r"no column 'repo' \(id_column\)"):
+        list(iter_corpus(spec.model_copy(update={"id_column": "repo"})))
     with pytest.raises(ValueError, match="has no split 'test'"):
         list(iter_corpus(spec.model_copy(update={"split": "test"})))
-    with pytest.raises(ValueError, match="not in EvalPlus format.*'canonical_solution' or 'code'.*columns are: content"):
+    with pytest.raises(ValueError, match="not in EvalPlus format.*'canonical_solution' or 'code'.*columns are: content, path"):
         list(iter_corpus(CorpusSpec(kind="hf", name=str(folder))))
 
 
