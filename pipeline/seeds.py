@@ -79,6 +79,19 @@ def parse_or_reason(code: str) -> tuple[ast.Module | None, str | None]:
         return None, "invalid source: too deeply nested to parse"
 
 
+def reason_kind(reason: str) -> str:
+    """A Rejection reason with its particulars (names, numbers, details) taken out, for counting
+    rejections by kind: ``"syntax error at line 3: invalid syntax"`` -> ``"syntax error at line
+    N"``; ``"not self-contained: uses module 'os' (I/O, ...)"`` -> ``"not self-contained: uses
+    module '…'"``; ``"duplicate of a.py::f"`` -> ``"duplicate"``."""
+    if reason.startswith("duplicate of "):
+        return "duplicate"
+    # numbers standing alone (line 3, 12 bytes) vary; those inside words (UTF-8) do not
+    text = re.sub(r"(?<![\w-])\d+(?![\w-])", "N", re.sub(r"'[^']*'", "'…'", reason)).split(" (")[0]
+    head, _, rest = text.partition(": ")
+    return f"{head}: {rest}" if head == "not self-contained" else head
+
+
 # --------------------------------------------------------------------------------------------
 # Inputs
 
@@ -576,5 +589,6 @@ __all__ = [
     "extract_functions",
     "inputs_reason",
     "parse_or_reason",
+    "reason_kind",
     "validate_seed",
 ]

@@ -15,6 +15,7 @@ from semforge.pipeline.seeds import (
     cap_inputs,
     decode_or_reason,
     extract_functions,
+    reason_kind,
     validate_seed,
 )
 from semforge.record import Rejection, Seed
@@ -408,3 +409,16 @@ def test_stdlib_seeds_compile_parse_and_define_their_entry_point():
                           text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == []
+
+
+@pytest.mark.parametrize("reason, kind", [
+    ("syntax error at line 3: invalid syntax", "syntax error at line N"),
+    ("not UTF-8: byte 0xff at offset 12", "not UTF-8"),
+    ("entry point 'foo' is not defined at top level", "entry point '…' is not defined at top level"),
+    ("not self-contained: uses module 'os' (I/O, clock, randomness or interpreter state) (and 2 more)",
+     "not self-contained: uses module '…'"),
+    ("duplicate of a.py::f", "duplicate"),
+    ("empty file", "empty file"),
+])
+def test_reason_kind_groups_rejections(reason, kind):
+    assert reason_kind(reason) == kind
