@@ -137,3 +137,21 @@ def test_normal_forms():
     c = "def f(z):\n    y = z\n    return y\n"
     assert alpha_form(a) == alpha_form(b)
     assert alpha_form(a) != alpha_form(c)  # parameters are interface
+
+
+def test_no_rule_rewrites_inside_self_documenting_fstrings():
+    """f"{expr=}" prints expr's source text: every built-in rule must leave it as written."""
+    source = '''
+def f(a, b, xs):
+    return [f"{not (a and b)=}", f"{a * a=} {a ** 2=} {a < b < 10=} {not a < b=}",
+            f"{len(xs) == 0=} {not xs=} {a in [1, 2, 3]=} {sum(x for x in xs)=}",
+            f"{[x * 2 for x in xs]=} {any(x > 1 for x in xs)=} {xs[:]=} {a if a else b=}"]
+'''
+    namespace: dict = {}
+    exec(source, namespace)
+    expected = namespace["f"](2, 3, [1, 2])
+    for rule in builtin_rules():
+        code = rule.apply(source).code
+        namespace = {}
+        exec(code, namespace)
+        assert namespace["f"](2, 3, [1, 2]) == expected, rule.id

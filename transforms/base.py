@@ -48,6 +48,12 @@ class RuleTransformer(cst.CSTTransformer):
         self.rng = rng
         self.sites = 0
 
+    def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> bool:
+        # f"{a * a=}" prints the expression's source text as well as its value: rewriting
+        # anything inside would change the output, so no rule looks inside such a field.
+        # (A rule overriding this method must keep that guarantee.)
+        return node.equal is None
+
 
 @dataclass(frozen=True)
 class Rewrite:
