@@ -8,6 +8,7 @@ tested and reused on their own. Each takes a ``Stats`` to count what happened.
 from __future__ import annotations
 
 import traceback
+import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable
@@ -16,6 +17,8 @@ from semforge import __version__
 from semforge.record import Seed, content_id
 from semforge.transforms import Rule, all_rules
 from semforge.transforms.compose import Variant, generate_variants
+from hypothesis.errors import HypothesisDeprecationWarning
+
 from semforge.verifiers import VerifyConfig, verify_variants
 
 from .config import GenerateSettings, VerifySettings
@@ -121,32 +124,42 @@ def verify_batch(
     """Judge every (seed, variant) pair and return one dataset row per pair."""
     vconfig = verifier_config(settings)
     rows: list[dict[str, Any]] = []
-    for seed, variants in groups:
-        if not variants:
-            continue
-        try:
-            verdicts = verify_variants(
-                seed.code,
-                seed.entry_point,
-                [v.code for v in variants],
-                seed.inputs,
-                vconfig,
-                atol=seed.atol,
-            )
-        except Exception as exc:  # the verifier must not raise; if it does, no pair is published
-            stats.errors.append(_error(seed, "verify", exc))
-            verdicts = [None] * len(variants)
-        for variant, verdict in zip(variants, verdicts):
-            row = make_row(seed, variant, verdict, vconfig, config_digest)
-            stats.counters[f"verdict_{row['verdict']}"] += 1
-            stats.counters["pairs"] += 1
-            if row["perf_label"]:
-                stats.counters[f"perf_{row['perf_label']}"] += 1
-            for rule_id in variant.transforms:
-                stats.rules_applied[rule_id] += 1
-                if row["verdict"] == "equivalent":
-                    stats.rules_equivalent[rule_id] += 1
-            rows.append(row)
+    with warnings.catch_warnings():
+        # A Dask worker's own threads draw from the global `random` while Hypothesis generates
+        # inputs; Hypothesis takes that for a strategy using `random` and warns, burying the
+        # progress bar. Our strategies never touch the global `random`.
+        warnings.filterwarnings("ignore", message="Do not use the `random` module",
+                                category=HypothesisDeprecationWarning)
+        for seed, variants in groups:
+            rows.extend(_verify_group(seed, variants, vconfig, config_digest, stats))
+    return rows
+
+
+def _verify_group(seed: Seed, variants: list[Variant], vconfig: VerifyConfig, config_digest: str,
+                  stats: Stats) -> list[dict[str, Any]]:
+    """Rows of one seed's variants (the verifier reuses the original's runs across them)."""
+    if not variants:
+        return []
+    try:
+        verdicts = verify_variants(
+            seed.code, seed.entry_point, [v.code for v in variants], seed.inputs, vconfig,
+            atol=seed.atol,
+        )
+    except Exception as exc:  # the verifier must not raise; if it does, no pair is published
+        stats.errors.append(_error(seed, "verify", exc))
+        verdicts = [None] * len(variants)
+    rows = []
+    for variant, verdict in zip(variants, verdicts):
+        row = make_row(seed, variant, verdict, vconfig, config_digest)
+        stats.counters[f"verdict_{row['verdict']}"] += 1
+        stats.counters["pairs"] += 1
+        if row["perf_label"]:
+            stats.counters[f"perf_{row['perf_label']}"] += 1
+        for rule_id in variant.transforms:
+            stats.rules_applied[rule_id] += 1
+            if row["verdict"] == "equivalent":
+                stats.rules_equivalent[rule_id] += 1
+        rows.append(row)
     return rows
 
 
