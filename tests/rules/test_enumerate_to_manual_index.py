@@ -102,3 +102,26 @@ class TestEnumerateToManualIndex(RuleTestCase):
                 pass
         """,
     ]
+
+
+class TestEnumerateLineBreaks(RuleTestCase):
+    RULE = "enumerate-to-manual-index"
+    CASES = [
+        (
+            """
+            def f(a, b):
+                for i, x in enumerate(a +
+                                      b):
+                    print(i, x)
+            """,
+            """
+            def f(a, b):
+                idx = 0
+                for x in (a +
+                                      b):
+                    i = idx
+                    idx += 1
+                    print(i, x)
+            """,
+        ),
+    ]

@@ -99,3 +99,23 @@ class TestLenCompareToTruthiness(RuleTestCase):
             return xs
         """,
     ]
+
+
+class TestLenCompareLineBreaks(RuleTestCase):
+    RULE = "len-compare-to-truthiness"
+    CASES = [
+        (
+            """
+            def f(a: list, b: list):
+                if len(a +
+                       b) > 0:
+                    return 1
+            """,
+            """
+            def f(a: list, b: list):
+                if (a +
+                       b):
+                    return 1
+            """,
+        ),
+    ]

@@ -153,3 +153,29 @@ class TestSumBuiltinToLoopIterableReadsTarget(RuleTestCase):
             return sum(len(str(x)) for x in x)
         """,
     ]
+
+
+class TestSumBuiltinToLoopLineBreaks(RuleTestCase):
+    """Line breaks legal inside the call's brackets stay legal in the loop."""
+
+    RULE = "sum-builtin-to-loop"
+    CASES = [
+        (
+            """
+            def f(xs: list[int], k: int):
+                return sum(x +
+                    k for x in xs if (x >
+                    0))
+            """,
+            """
+            def f(xs: list[int], k: int):
+                total = 0
+                for x in xs:
+                    if (x >
+                        0):
+                        total += (x +
+                            k)
+                return total
+            """,
+        ),
+    ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..analysis import global_nonlocal_names
+from ..analysis import global_nonlocal_names, is_multiline, keep_lines_together
 
 _NESTED = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 
@@ -163,3 +163,15 @@ def loop_target_names(target: cst.BaseAssignTargetExpression) -> list[str] | Non
             names += sub
         return names
     return None
+
+
+def moved_out(expr: cst.BaseExpression, unparenthesize: bool = False) -> cst.BaseExpression:
+    """``expr`` ready to stand outside the brackets it came from (a loop header, an ``if``
+    test, a statement): optionally without its own parentheses when it fits on one line, and
+    parenthesized when it spans lines (its line breaks were legal only inside brackets)."""
+    if unparenthesize and expr.lpar:
+        bare = expr.with_changes(lpar=[], rpar=[])
+        if not is_multiline(bare):
+            return bare
+        return expr
+    return keep_lines_together(expr)

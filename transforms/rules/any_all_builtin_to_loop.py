@@ -7,7 +7,8 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import bound_names_safe, loop_target_names, targets_private, unsupported_inside
+from ._loop_support import (bound_names_safe, loop_target_names, moved_out, targets_private,
+                            unsupported_inside)
 from ._type_evidence import EvidenceTransformer
 from .len_compare_to_truthiness import wrap
 from .sum_builtin_to_loop import nest, single_for
@@ -78,17 +79,16 @@ class AnyAllBuiltinToLoop(Rule):
             else:
                 item = self.names.fresh("item")
                 target, iterable, element, conds = cst.Name(item), arg, cst.Name(item), []
-            if element.lpar and isinstance(element, (cst.Name, cst.Call, cst.Comparison)):
-                element = element.with_changes(lpar=[], rpar=[])
+            if isinstance(element, (cst.Name, cst.Call, cst.Comparison)):
+                element = moved_out(element, unparenthesize=True)
             if kind == "any":
                 test, inside, after = element, "True", "False"
             else:
                 test = cst.UnaryOperation(operator=cst.Not(), expression=wrap(element))
                 inside, after = "False", "True"
-            check = cst.If(test=test, body=cst.IndentedBlock(body=[_return(inside)]))
-            loop = cst.For(target=target.with_changes(lpar=[], rpar=[])
-                           if isinstance(target, cst.Tuple) else target,
-                           iter=iterable, body=cst.IndentedBlock(body=[nest(conds, check)]),
+            check = cst.If(test=moved_out(test), body=cst.IndentedBlock(body=[_return(inside)]))
+            loop = cst.For(target=moved_out(target, unparenthesize=True),
+                           iter=moved_out(iterable), body=cst.IndentedBlock(body=[nest(conds, check)]),
                            leading_lines=updated_node.leading_lines)
             self.sites += 1
             return cst.FlattenSentinel([loop, _return(after)])

@@ -7,6 +7,7 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
+from ._loop_support import moved_out
 from ._type_evidence import EvidenceTransformer
 
 _START = m.Integer() | m.UnaryOperation(operator=m.Minus(), expression=m.Integer())
@@ -89,8 +90,7 @@ class EnumerateToManualIndex(Rule):
                                   value=cst.Integer("1"))]
             self.sites += 1
             loop = updated_node.with_changes(
-                target=cst.Name(item), iter=iterable.with_changes(lpar=[], rpar=[])
-                if isinstance(iterable, (cst.Name, cst.Call, cst.Attribute, cst.Subscript))
-                else iterable,
+                target=cst.Name(item), iter=moved_out(moved_out(iterable, unparenthesize=isinstance(
+                    iterable, (cst.Name, cst.Call, cst.Attribute, cst.Subscript)))),
                 body=prepend(updated_node.body, step), leading_lines=[])
             return cst.FlattenSentinel([init, loop])

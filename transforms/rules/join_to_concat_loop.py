@@ -7,8 +7,8 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import (bound_names_safe, guarded, local_only, loop_target_names, read_names,
-                            targets_private, unsupported_inside)
+from ._loop_support import (bound_names_safe, guarded, local_only, loop_target_names, moved_out,
+                            read_names, targets_private, unsupported_inside)
 from ._type_evidence import STR, EvidenceTransformer
 from .concat_loop_to_join import _EMPTY_STR
 from .sum_builtin_to_loop import nest, single_for
@@ -91,10 +91,9 @@ class JoinToConcatLoop(Rule):
                 target, iterable = clause.target, clause.iter
                 element, conds = arg.elt, [c.test for c in clause.ifs]
             add = cst.SimpleStatementLine(body=[cst.AugAssign(
-                target=cst.Name(acc), operator=cst.AddAssign(), value=element)])
-            loop = cst.For(target=target.with_changes(lpar=[], rpar=[])
-                           if isinstance(target, cst.Tuple) else target,
-                           iter=iterable, body=cst.IndentedBlock(body=[nest(conds, add)]))
+                target=cst.Name(acc), operator=cst.AddAssign(), value=moved_out(element))])
+            loop = cst.For(target=moved_out(target, unparenthesize=True),
+                           iter=moved_out(iterable), body=cst.IndentedBlock(body=[nest(conds, add)]))
             init = cst.SimpleStatementLine(
                 body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(acc))],
                                  value=call.func.value)],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from ..analysis import keep_lines_together
 from ..base import Rule
 from ..registry import register
 from ._type_evidence import EvidenceTransformer
@@ -100,6 +101,7 @@ class LenCompareToTruthiness(Rule):
             else:
                 return updated_node
             self.sites += 1
+            new = keep_lines_together(new)  # `len(a +\n b)` loses the call's brackets
             if updated_node.lpar:
                 if new.lpar:
                     return new

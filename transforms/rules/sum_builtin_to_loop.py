@@ -7,8 +7,8 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import (bound_names_safe, guarded, local_only, loop_target_names, read_names,
-                            targets_private, unsupported_inside)
+from ._loop_support import (bound_names_safe, guarded, local_only, loop_target_names, moved_out,
+                            read_names, targets_private, unsupported_inside)
 from ._type_evidence import EvidenceTransformer, is_int
 
 _SUM_ONE_ARG = m.Call(func=m.Name("sum"), args=[m.Arg(keyword=None, star="")])
@@ -27,7 +27,7 @@ def single_for(comp: cst.BaseExpression) -> cst.CompFor | None:
 def nest(conditions, stmt: cst.BaseStatement) -> cst.BaseStatement:
     """``if c1: if c2: stmt`` -- each condition tested once, in order, like ``if c1 if c2``."""
     for cond in reversed(conditions):
-        stmt = cst.If(test=cond.with_changes(lpar=[], rpar=[]) if cond.lpar else cond,
+        stmt = cst.If(test=moved_out(moved_out(cond, unparenthesize=True)),
                       body=cst.IndentedBlock(body=[stmt]))
     return stmt
 
@@ -113,10 +113,9 @@ class SumBuiltinToLoop(Rule):
                 target, iterable = clause.target, clause.iter
                 element, conds = arg.elt, [c.test for c in clause.ifs]
             add = cst.SimpleStatementLine(body=[cst.AugAssign(
-                target=cst.Name(acc), operator=cst.AddAssign(), value=element)])
-            loop = cst.For(target=target.with_changes(lpar=[], rpar=[])
-                           if isinstance(target, cst.Tuple) else target,
-                           iter=iterable, body=cst.IndentedBlock(body=[nest(conds, add)]))
+                target=cst.Name(acc), operator=cst.AddAssign(), value=moved_out(element))])
+            loop = cst.For(target=moved_out(target, unparenthesize=True),
+                           iter=moved_out(iterable), body=cst.IndentedBlock(body=[nest(conds, add)]))
             init = cst.SimpleStatementLine(
                 body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(acc))], value=cst.Integer("0"))],
                 leading_lines=updated_node.leading_lines)
