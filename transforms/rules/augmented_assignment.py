@@ -25,7 +25,7 @@ _ATOMS = (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Integer, cst.Flo
           cst.List, cst.Dict, cst.Set, cst.ListComp, cst.SetComp, cst.DictComp)
 
 
-class _Evidence:
+class ImmutableEvidence:
     """Which locals of one function provably hold only immutable builtin values (int, float,
     complex, bool, str, bytes, None): the greatest set of names all of whose bindings produce
     such a value, assuming the names of the set do (induction over the execution)."""
@@ -115,7 +115,7 @@ class AugmentedAssignment(Rule):
             if not isinstance(scope, FunctionScope):
                 return False
             if scope not in self.evidence:
-                self.evidence[scope] = _Evidence(self, scope, self.len_ok, self.range_ok).names
+                self.evidence[scope] = ImmutableEvidence(self, scope, self.len_ok, self.range_ok).names
             return name.value in self.evidence[scope]
 
         def leave_Assign(self, original_node, updated_node):

@@ -1,0 +1,68 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestFlipComparison(RuleTestCase):
+    RULE = "flip-comparison"
+    CASES = [
+        (
+            """
+            def f(xs):
+                n = len(xs)
+                best = 0
+                for i in range(n):
+                    if i < n - 1 and i >= 2 and best != i:
+                        best = i
+                return best == 0
+            """,
+            """
+            def f(xs):
+                n = len(xs)
+                best = 0
+                for i in range(n):
+                    if i < n - 1 and 2 <= i and i != best:
+                        best = i
+                return 0 == best
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # parameters carry no evidence: their __eq__/__lt__ may be anything
+        """
+        def f(a, b: int):
+            return a < b or a == 1 or b != 0
+        """,
+        # an operand that may be a list or a user object
+        """
+        def f(g):
+            x = g()
+            y = 0
+            return x < y
+        """,
+        # chains, `in`, `is`
+        """
+        def f():
+            a = 1
+            b = 2
+            return a < b < 3 or a in (1,) or a is b
+        """,
+        # operands that are calls or attributes
+        """
+        def f(xs):
+            n = 0
+            return len(xs) > n or xs.n < n
+        """,
+        # module level, two literals
+        """
+        a = 1
+        b = a < 2
+        def f():
+            return 1 < 2
+        """,
+        # `len` shadowed: its result is no evidence
+        """
+        def f(xs, len):
+            n = len(xs)
+            m = 0
+            return n < m
+        """,
+    ]
