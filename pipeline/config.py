@@ -130,7 +130,8 @@ def explain(exc: ValidationError, origin: str) -> ConfigError:
             msg = f"unknown key{hint}; allowed here: {', '.join(known)}" if known else "unknown key"
         else:
             got = err.get("input")
-            msg = f"{err['msg']} (got {got!r})" if not isinstance(got, (dict, list)) else err["msg"]
+            text = err["msg"].removeprefix("Value error, ")  # pydantic's prefix for our validators
+            msg = f"{text} (got {got!r})" if not isinstance(got, (dict, list)) else text
         if (path, msg) not in seen:
             seen.add((path, msg))
             lines.append(f"  {path}: {msg}")

@@ -12,7 +12,7 @@ EXAMPLE_CONFIG = """\
 Example config (YAML; TOML works too, same keys):
 \b
   corpus:
-    - kind: builtin                       # ~40 functions shipped with semforge
+    - kind: builtin                       # 63 functions shipped with semforge
     - kind: evalplus                      # EvalPlus records: .jsonl, .jsonl.gz, .parquet
       path: data/HumanEvalPlus.jsonl.gz
     - kind: hf                            # a Hub dataset id or a local dataset folder
