@@ -16,6 +16,7 @@ import copy
 import os
 import pickle
 import resource
+import socket
 import sys
 import time
 import types
@@ -83,16 +84,17 @@ def prepare() -> dict:
     }
 
 
-def _confine(sock_fd: int, workdir: str, limits: dict, syscall, prctl) -> str:
-    """Own process group, fresh fds 0-3, private directory, rlimits, kernel rules; what applied.
+def _confine(link_fd: int, workdir: str, limits: dict, syscall, prctl) -> str:
+    """Own process group, fds 0-2 on /dev/null, ``link_fd`` moved to fd 3 and every other fd
+    closed, private directory, rlimits, kernel rules. Returns what applied.
 
     A process group (for the zygote's killpg), not a session: the zygote already runs in its own
     session without a terminal, and setsid() costs milliseconds on some kernels.
     """
     os.setpgid(0, 0)
-    if sock_fd != CHANNEL_FD:
-        os.dup2(sock_fd, CHANNEL_FD)
-        os.close(sock_fd)
+    if link_fd != CHANNEL_FD:
+        os.dup2(link_fd, CHANNEL_FD)
+        os.close(link_fd)
     os.set_inheritable(CHANNEL_FD, False)
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
@@ -131,14 +133,26 @@ def _confine(sock_fd: int, workdir: str, limits: dict, syscall, prctl) -> str:
     return applied
 
 
-def child_main(sock_fd: int, workdir: str, limits: dict, prepared: dict, zygote_pid: int) -> None:
-    """Entry point of a freshly forked child. Never returns."""
+def child_main(link_fd: int, workdir: str, limits: dict, prepared: dict, zygote_pid: int) -> None:
+    """Entry point of a freshly forked child. Never returns.
+
+    Confines itself first, then waits on ``link_fd`` (a socket from the zygote) for its channel
+    to the caller: the zygote forks children one ahead, so this part is off the caller's path.
+    """
     try:
-        applied = _confine(sock_fd, workdir, limits, prepared["syscall"], prepared["prctl"])
+        applied = _confine(link_fd, workdir, limits, prepared["syscall"], prepared["prctl"])
         if os.getppid() != zygote_pid:  # the zygote died before the parent-death signal was armed
             os._exit(71)
+        link = socket.socket(fileno=CHANNEL_FD)
+        _, fds, _, _ = socket.recv_fds(link, 16, 1)
+        link.close()
+        if not fds:  # the zygote closed the link without a session for us
+            os._exit(0)
+        os.dup2(fds[0], CHANNEL_FD)
+        os.close(fds[0])
+        os.set_inheritable(CHANNEL_FD, False)
         serve = _make_server(workdir, int(limits["max_output"]), prepared, applied)
-        del sock_fd, prepared
+        del link_fd, prepared
         serve()
     finally:
         os._exit(70)
@@ -177,6 +191,7 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
     dumps = prepared["dumps"]
     Output = prepared["Output"]
     stubs = prepared["stubs"]
+    my_pid = os.getpid()
     violations: list = []
     hook = guard.make_audit_hook(workdir, violations, prepared["trust"])
 
@@ -325,7 +340,7 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
         outcome["args_after"] = None
         if outcome["kind"] == "raise":
             outcome["kind"] = "load_error"
-        send({"seq": 0, "i": 0, "outcome": outcome, "confinement": confinement})
+        send({"seq": 0, "i": 0, "outcome": outcome, "confinement": confinement, "pid": my_pid})
         if outcome["kind"] != "return":
             _exit(0)
         while True:

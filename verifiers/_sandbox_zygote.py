@@ -1,19 +1,21 @@
-"""The zygote: a warm interpreter that forks one sandboxed child per session.
+"""The zygote: a warm interpreter that forks one sandboxed child per session, one ahead.
 
 Started by ``Sandbox`` (``python -c <boot> CONFIG_JSON``, see ``sandbox._ZYGOTE_BOOT``) with a
 SOCK_SEQPACKET control socket as stdin. It imports what children commonly need once, moves
-itself into an empty network namespace (when allowed), and then serves three requests, each one
-JSON packet answered by one JSON packet:
+itself into an empty network namespace (when allowed), and then serves JSON packets:
 
-* ``{"op": "spawn", "limits": {...}}`` with the child's end of a socketpair attached (SCM_RIGHTS):
-  fork a child that runs ``_sandbox_child.child_main`` on it; answer ``{"pid": n}``.
-* ``{"op": "reap", "pid": n}``: SIGKILL the child's process group, wait for it, delete its
+* ``{"op": "spawn", "sid": n, "limits": {...}}`` with the child's end of a socketpair attached
+  (SCM_RIGHTS), unanswered: hand the socket to the *spare* child (forked and confined in advance,
+  waiting for its channel) and fork the next spare. The child reports its pid itself.
+* ``{"op": "reap", "sid": n}``: SIGKILL session ``n``'s process group, collect it, delete its
   directory; answer how it ended (``{"desc": ..., "signal": n|null, "code": n|null}``).
-* ``{"op": "discard", "pid": n}``: the same as reap, unanswered (a normal close need not wait).
-* ``{"op": "ping"}``.
+* ``{"op": "discard", "sid": n}``: the same, unanswered (a normal close need not wait).
+* ``{"op": "ping"}``: answered ``{"ok": true, ...}``.
 
-When the control socket closes (the caller exited or died) it kills every child and exits; each
-child also holds a parent-death signal, so no child outlives its zygote.
+Sessions are named by the caller's ``sid``, never by pid: the zygote collects children that
+exit on their own, so a pid could be reused by a later child, while a sid never is. When the
+control socket closes (the caller exited or died) it kills every child and exits; each child also
+holds a parent-death signal, so no child outlives its zygote.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ def _describe(status: int) -> dict:
     return {"desc": f"exited with code {code}", "signal": None, "code": code}
 
 
-def _reap(pid: int) -> dict:
+def _kill_and_wait(pid: int) -> dict:
     try:
         os.killpg(pid, signal.SIGKILL)
     except OSError:
@@ -71,8 +73,98 @@ def _reap(pid: int) -> dict:
     try:
         _, status = os.waitpid(pid, 0)
     except ChildProcessError:
-        return {"desc": "already reaped", "signal": None, "code": None}
+        return {"desc": "already collected", "signal": None, "code": None}
     return _describe(status)
+
+
+class _Children:
+    """The zygote's children: one spare waiting for a channel, and the sessions by sid."""
+
+    def __init__(self, base: str, prepared: dict, me: int):
+        self.base, self.prepared, self.me = base, prepared, me
+        self.counter = 0
+        self.workdirs: dict[int, str] = {}  # pid -> workdir, every uncollected child
+        self.pids: dict[int, int] = {}  # sid -> pid, live sessions
+        self.ended: dict[int, dict] = {}  # sid -> how it ended, for children that exited alone
+        self.spare: tuple[int, socket.socket, str] | None = None  # (pid, link, limits key)
+
+    def fork(self, limits: dict, key: str) -> tuple[int, socket.socket, str]:
+        from semforge.verifiers import _sandbox_child
+
+        self.counter += 1
+        workdir = os.path.join(self.base, f"s{self.counter}")
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        pid = os.fork()
+        if pid == 0:
+            try:
+                ours.close()
+                _sandbox_child.child_main(theirs.detach(), workdir, limits, self.prepared, self.me)
+            finally:
+                os._exit(70)
+        theirs.close()
+        self.workdirs[pid] = workdir
+        return pid, ours, key
+
+    def spawn(self, sid: int, limits: dict, channel_fd: int) -> None:
+        key = json.dumps(limits, sort_keys=True)
+        for _ in range(2):
+            if self.spare is None or self.spare[2] != key:
+                if self.spare is not None:
+                    self._end_pid(self.spare[0])
+                    self.spare[1].close()
+                self.spare = self.fork(limits, key)
+            pid, link, _ = self.spare
+            self.spare = None
+            try:
+                socket.send_fds(link, [b"go"], [channel_fd])
+            except OSError:  # the spare died waiting (killed from outside): start another
+                self._end_pid(pid)
+                continue
+            finally:
+                link.close()
+            self.pids[sid] = pid
+            break
+        os.close(channel_fd)  # the child has its copy (or, if both tries failed, the caller sees EOF)
+        self.spare = self.fork(limits, key)  # ready before the next request
+
+    def _end_pid(self, pid: int) -> dict:
+        status = _kill_and_wait(pid)
+        workdir = self.workdirs.pop(pid, None)
+        if workdir is not None:
+            shutil.rmtree(workdir, ignore_errors=True)
+        return status
+
+    def end(self, sid: int) -> dict:
+        pid = self.pids.pop(sid, None)
+        if pid is not None:
+            return self._end_pid(pid)
+        return self.ended.pop(sid, {"desc": "unknown to this sandbox", "signal": None, "code": None})
+
+    def collect_exited(self) -> None:
+        """Collect children that exited on their own, keeping how each session ended."""
+        while True:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            workdir = self.workdirs.pop(pid, None)
+            if workdir is not None:
+                shutil.rmtree(workdir, ignore_errors=True)
+            for sid, p in list(self.pids.items()):
+                if p == pid:
+                    del self.pids[sid]
+                    self.ended[sid] = _describe(status)
+                    if len(self.ended) > 10000:  # sessions nobody asked about
+                        self.ended.pop(next(iter(self.ended)))
+            if self.spare is not None and self.spare[0] == pid:
+                self.spare[1].close()
+                self.spare = None
+
+    def close(self) -> None:
+        for pid in list(self.workdirs):
+            self._end_pid(pid)
 
 
 def main() -> None:
@@ -100,10 +192,8 @@ def main() -> None:
     prepared = _sandbox_child.prepare()
     gc.collect()
     gc.freeze()  # keep preloaded objects out of children's collections: fewer copied pages
-    children: dict[int, str] = {}
-    counter = 0
-    me = os.getpid()
-    ctrl.send(json.dumps({"ready": True, "netns": netns, "pid": me}).encode())
+    children = _Children(base, prepared, os.getpid())
+    ctrl.send(json.dumps({"ready": True, "netns": netns, "pid": os.getpid()}).encode())
     try:
         while True:
             try:
@@ -112,44 +202,26 @@ def main() -> None:
                 break
             if not msg:
                 break
+            children.collect_exited()
             req = json.loads(msg)
             op = req.get("op")
-            if op == "spawn":
-                counter += 1
-                workdir = os.path.join(base, f"s{counter}")
-                pid = os.fork()
-                if pid == 0:
-                    try:
-                        _sandbox_child.child_main(fds[0], workdir, req["limits"], prepared, me)
-                    finally:
-                        os._exit(70)
-                for fd in fds:
+            if op == "spawn" and fds:
+                children.spawn(int(req["sid"]), req["limits"], fds[0])
+                for fd in fds[1:]:
                     os.close(fd)
-                children[pid] = workdir
-                reply = {"pid": pid, "workdir": workdir}
-            elif op == "discard":  # like reap, but the caller does not wait for an answer
-                pid = int(req["pid"])
-                workdir = children.pop(pid, None)
-                if workdir is not None:
-                    _reap(pid)
-                    shutil.rmtree(workdir, ignore_errors=True)
                 continue
-            elif op == "reap":
-                pid = int(req["pid"])
-                workdir = children.pop(pid, None)
-                if workdir is None:
-                    reply = {"desc": "unknown to this sandbox", "signal": None, "code": None}
-                else:
-                    reply = _reap(pid)
-                    shutil.rmtree(workdir, ignore_errors=True)
+            for fd in fds:
+                os.close(fd)
+            if op == "discard":
+                children.end(int(req["sid"]))
+                continue
+            if op == "reap":
+                reply = children.end(int(req["sid"]))
             else:
-                for fd in fds:
-                    os.close(fd)
-                reply = {"ok": True, "children": len(children)}
+                reply = {"ok": True, "sessions": len(children.pids)}
             ctrl.send(json.dumps(reply).encode())
     finally:
-        for pid in list(children):
-            _reap(pid)
+        children.close()
         shutil.rmtree(base, ignore_errors=True)
 
 

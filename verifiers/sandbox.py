@@ -107,6 +107,7 @@ class Sandbox:
         self._proc: subprocess.Popen | None = None
         self._ctrl: socket.socket | None = None
         self._generation = 0
+        self._next_sid = 1
         self.netns = False  # whether children run in an empty network namespace
         self._stderr = None
         self._closed = False
@@ -185,31 +186,54 @@ class Sandbox:
                     self._stop_locked()
         raise AssertionError("unreachable")
 
-    def _reap(self, pid: int, generation: int) -> str:
-        """Kill and collect a child; describe how it ended."""
+    def _spawn(self, sid: int, channel_fd: int) -> int:
+        """Ask the zygote for a child on ``channel_fd`` (unanswered); return the zygote generation."""
+        req = json.dumps({"op": "spawn", "sid": sid, "limits": asdict(self.limits)}).encode()
+        with self._lock:
+            if self._closed:
+                raise SandboxError("sandbox is closed")
+            for attempt in (1, 2):
+                if self._proc is None or self._proc.poll() is not None:
+                    self._start_locked()
+                try:
+                    assert self._ctrl is not None
+                    socket.send_fds(self._ctrl, [req], [channel_fd])
+                    return self._generation
+                except OSError:
+                    if attempt == 2:
+                        raise SandboxError("sandbox zygote failed twice in a row") from None
+                    self._stop_locked()
+        raise AssertionError("unreachable")
+
+    def _reap(self, sid: int, generation: int) -> str:
+        """Kill and collect a session's child; describe how it ended."""
         with self._lock:
             alive = self._proc is not None and self._proc.poll() is None
             if generation != self._generation or not alive:
-                return "child lost with its zygote"
+                return "lost with its zygote"
         try:
-            reply, gen = self._request({"op": "reap", "pid": pid})
+            reply, gen = self._request({"op": "reap", "sid": sid})
         except SandboxError as e:
             return str(e)
-        return reply.get("desc", "?") if gen == generation else "child lost with its zygote"
+        return reply.get("desc", "?") if gen == generation else "lost with its zygote"
 
-    def start(self) -> None:
-        """Start the zygote now rather than at the first ``open`` (e.g. before timing)."""
-        self._request({"op": "ping"})
-
-    def _discard(self, pid: int, generation: int) -> None:
-        """Kill and collect a child without waiting for the zygote's answer."""
+    def _discard(self, sid: int, generation: int) -> None:
+        """Kill and collect a session's child without waiting for the zygote's answer."""
         with self._lock:
             if generation != self._generation or self._ctrl is None:
                 return
             try:
-                self._ctrl.send(json.dumps({"op": "discard", "pid": pid}).encode())
+                self._ctrl.send(json.dumps({"op": "discard", "sid": sid}).encode())
             except OSError:
                 pass  # a dead zygote took its children with it
+
+    def zygote_alive(self) -> bool:
+        with self._lock:
+            return self._proc is not None and self._proc.poll() is None
+
+    def start(self) -> None:
+        """Start the zygote now rather than at the first ``open`` (e.g. before timing)."""
+        self._request({"op": "ping"})
 
     @property
     def zygote_pid(self) -> int | None:
@@ -218,18 +242,25 @@ class Sandbox:
     # -- sessions ----------------------------------------------------------------------------
     def open(self, code: str, entry_point: str) -> "Session":
         """Fork a child, load ``code`` in it and look up ``entry_point``; see ``Session.load``."""
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-        lim = asdict(self.limits)
-        try:
-            reply, gen = self._request({"op": "spawn", "limits": lim}, (theirs.fileno(),))
-        except BaseException:
-            ours.close()
-            raise
-        finally:
-            theirs.close()
-        session = Session(self, ours, int(reply["pid"]), gen)
-        session._load(code, entry_point)
-        return session
+        for attempt in (1, 2):
+            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+            with self._lock:
+                sid = self._next_sid
+                self._next_sid += 1
+            try:
+                gen = self._spawn(sid, theirs.fileno())
+            except BaseException:
+                ours.close()
+                raise
+            finally:
+                theirs.close()
+            session = Session(self, ours, sid, gen)
+            session._load(code, entry_point)
+            lost = session.load["kind"] == "crash" and not self.zygote_alive()
+            if not lost or attempt == 2:
+                return session
+            # The zygote died under this session (not the program's doing): once more, afresh.
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
         """Stop the zygote; its children die with it."""
@@ -247,10 +278,11 @@ class Sandbox:
 class Session:
     """One child running one program. Not thread-safe: use it from one thread at a time."""
 
-    def __init__(self, sandbox: Sandbox, sock: socket.socket, pid: int, generation: int):
+    def __init__(self, sandbox: Sandbox, sock: socket.socket, sid: int, generation: int):
         self._sandbox = sandbox
         self._sock = sock
-        self.pid = pid
+        self._sid = sid
+        self.pid: int | None = None  # the child's pid, as it reported when loaded
         self._generation = generation
         self._token = secrets.token_bytes(_TOKEN_BYTES)
         self._seq = 0
@@ -329,7 +361,7 @@ class Session:
         try:
             self._sock.close()
         finally:
-            how = self._sandbox._reap(self.pid, self._generation)
+            how = self._sandbox._reap(self._sid, self._generation)
         return how
 
     def close(self) -> None:
@@ -339,7 +371,7 @@ class Session:
             try:
                 self._sock.close()
             finally:
-                self._sandbox._discard(self.pid, self._generation)
+                self._sandbox._discard(self._sid, self._generation)
 
     def __enter__(self) -> "Session":
         return self
@@ -363,8 +395,9 @@ class Session:
             msg = self._recv(time.monotonic() + timeout)
             self._expect(msg, 0, 0)
             out = _clean(msg.get("outcome"), ("return", "load_error"))
-            conf = msg.get("confinement")
+            conf, pid = msg.get("confinement"), msg.get("pid")
             self.confinement = conf if type(conf) is str else ""
+            self.pid = pid if type(pid) is int else None
         except TimeoutError:
             self.load = self._end("timeout", f"loading took more than {timeout:g} s")
             return
