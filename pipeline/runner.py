@@ -25,7 +25,7 @@ from semforge.record import Rejection, Seed
 from . import shards
 from .config import Config, ConfigError
 from .corpora import corpus_label, iter_corpus
-from .stages import Stats
+from .stages import Stats, select_rules
 
 
 @dataclass
@@ -119,6 +119,7 @@ def run(
 
     started = time.monotonic()
     out_dir = Path(out or config.out).resolve()
+    select_rules(config.generate)  # unknown rule ids or unimportable rule modules: fail before work
     seeds, rejections, labels = load_seeds(config)
     digest = config.content_digest(labels)
     _check_out_dir(out_dir, digest, config, labels)

@@ -86,7 +86,7 @@ def run(config_path, out, scheduler_address, workers, progress, print_config) ->
         )
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
-    except ValueError as exc:  # e.g. an unknown rule id or corpus column: a config problem
+    except (ValueError, FileNotFoundError) as exc:  # an unknown rule id, corpus column or path
         raise click.ClickException(str(exc)) from None
 
     v = summary.verdicts

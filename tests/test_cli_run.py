@@ -28,3 +28,23 @@ def test_bad_config_exits_nonzero_naming_the_key(tmp_path):
     assert proc.returncode == 1
     assert "verify.exampels" in proc.stderr and "did you mean 'examples'" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_missing_corpus_path_is_a_clear_error(tmp_path):
+    cfg = tmp_path / "run.yaml"
+    cfg.write_text(f"corpus:\n  - kind: evalplus\n    path: {tmp_path}/nowhere.jsonl\n")
+    proc = run_cli("run", "--config", str(cfg), "--out", str(tmp_path / "o"), check=False)
+    assert proc.returncode == 1
+    assert "nowhere.jsonl" in proc.stderr and "does not exist" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_unknown_rule_id_is_a_clear_error(tmp_path):
+    cfg = tmp_path / "run.yaml"
+    cfg.write_text("corpus:\n  - kind: builtin\n    limit: 1\ngenerate:\n  rules: [no-such-rule]\n"
+                   "run:\n  workers: 1\n")
+    proc = run_cli("run", "--config", str(cfg), "--out", str(tmp_path / "o"), "--no-progress",
+                   check=False)
+    assert proc.returncode == 1
+    assert "no-such-rule" in proc.stderr and "rules list" in proc.stderr
+    assert "Started a local Dask cluster" not in proc.stderr  # refused before any work
