@@ -193,6 +193,8 @@ def main() -> None:
     gc.collect()
     gc.freeze()  # keep preloaded objects out of children's collections: fewer copied pages
     children = _Children(base, prepared, os.getpid())
+    if config.get("limits"):  # the first session need not wait for a fork either
+        children.spare = children.fork(config["limits"], json.dumps(config["limits"], sort_keys=True))
     ctrl.send(json.dumps({"ready": True, "netns": netns, "pid": os.getpid()}).encode())
     try:
         while True:

@@ -124,7 +124,7 @@ class Sandbox:
         self._stderr = tempfile.TemporaryFile()
         try:
             self._proc = subprocess.Popen(
-                [sys.executable, "-c", _ZYGOTE_BOOT, json.dumps({"preload": list(self.preload), "root": self.workdir_root})],
+                [sys.executable, "-c", _ZYGOTE_BOOT, json.dumps({"preload": list(self.preload), "root": self.workdir_root, "limits": asdict(self.limits)})],
                 stdin=theirs.fileno(),
                 stdout=subprocess.DEVNULL,
                 stderr=self._stderr,
