@@ -103,7 +103,7 @@ def bound_names_safe(ev, func: cst.FunctionDef, scope, exprs, exclude: set[str])
     never deleted (always bound). Other locals might be unbound, which a generator reports as
     ``NameError`` and the function body as ``UnboundLocalError``."""
     deleted = {n.value for d in m.findall(func, m.Del()) for n in m.findall(d, m.Name())}
-    params = {p.name.value for p in _all_params(func.params)}
+    params = {p.name.value for p in all_params(func.params)}
     declared = global_nonlocal_names(func)
     for expr in exprs:
         for name in read_names(expr):
@@ -118,7 +118,8 @@ def bound_names_safe(ev, func: cst.FunctionDef, scope, exprs, exclude: set[str])
     return True
 
 
-def _all_params(params: cst.Parameters):
+def all_params(params: cst.Parameters):
+    """Every parameter of a signature: positional-only, regular, keyword-only, ``*``/``**``."""
     yield from params.posonly_params
     yield from params.params
     yield from params.kwonly_params

@@ -1,0 +1,90 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestHoistLenOutOfLoop(RuleTestCase):
+    RULE = "hoist-len-out-of-loop"
+    CASES = [
+        (
+            """
+            def skip_spaces(s: str, i: int) -> int:
+                # advance
+                while i < len(s) and s[i] == ' ':
+                    i += 1
+                return i
+            """,
+            """
+            def skip_spaces(s: str, i: int) -> int:
+                # advance
+                s_len = len(s)
+                while i < s_len and s[i] == ' ':
+                    i += 1
+                return i
+            """,
+        ),
+        (  # a for body; the iterable itself is evaluated once anyway
+            """
+            def f(t: tuple, s_len):
+                out = []
+                for i in range(len(t)):
+                    out.append(len(t) - i)
+                return out
+            """,
+            """
+            def f(t: tuple, s_len):
+                out = []
+                t_len = len(t)
+                for i in range(len(t)):
+                    out.append(t_len - i)
+                return out
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # a list can be mutated by the body, directly or through an alias
+        """
+        def f(xs: list, i: int):
+            while i < len(xs):
+                xs.pop()
+        """,
+        # rebound in the loop; not a parameter (might be unbound); deleted
+        """
+        def f(s: str):
+            while len(s) > 1:
+                s = s[1:]
+            return s
+        """,
+        """
+        def f(flag):
+            if flag:
+                s = 'abc'
+            for _ in range(3):
+                print(len(s))
+        """,
+        """
+        def f(s: str):
+            del s
+            for _ in range(3):
+                print(len(s))
+        """,
+        # unknown type; len shadowed; comprehension scope; module level
+        """
+        def f(s, i: int):
+            while i < len(s):
+                i += 1
+        """,
+        """
+        def f(s: str, len=len):
+            while len(s):
+                pass
+        """,
+        """
+        def f(s: str):
+            for _ in range(2):
+                print([len(s) for _ in range(2)])
+        """,
+        """
+        s = 'abc'
+        while len(s) > 5:
+            pass
+        """,
+    ]

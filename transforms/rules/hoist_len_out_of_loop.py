@@ -1,0 +1,99 @@
+"""Compute ``len(s)`` of an immutable sequence once before a loop instead of on every pass."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from ..analysis import assigned_names
+from ..base import Rule
+from ..registry import register
+from ._loop_support import all_params
+from ._type_evidence import EvidenceTransformer
+
+# Sequences whose length cannot change and whose len() runs no code and cannot raise.
+IMMUTABLE_SIZED = frozenset({"str", "bytes", "tuple", "frozenset"})
+_LEN_OF_NAME = m.Call(func=m.Name("len"), args=[m.Arg(value=m.Name(), keyword=None, star="")])
+
+
+class _Replace(cst.CSTTransformer):
+    def __init__(self, sites: set[int], names: dict[str, str]) -> None:
+        super().__init__()
+        self.sites = sites
+        self.names = names
+
+    def leave_Call(self, original_node, updated_node):
+        if id(original_node) in self.sites:
+            return cst.Name(self.names[original_node.args[0].value.value],
+                            lpar=updated_node.lpar, rpar=updated_node.rpar)
+        return updated_node
+
+
+@register
+class HoistLenOutOfLoop(Rule):
+    """``while i < len(s): ...`` -> ``n = len(s)`` + ``while i < n: ...`` (and ``len(s)`` in a
+    loop body likewise).
+
+    Sound inside a function when ``s`` is a parameter that is never deleted (so it is bound
+    before the loop), known to be a str, bytes, tuple or frozenset (immutable: its length is
+    fixed), and never rebound inside the loop: then every ``len(s)`` the loop evaluates equals
+    the value computed once before it. ``len`` of these types runs no user code and cannot
+    raise, so computing it earlier -- or when the loop would have skipped it (zero iterations,
+    a short-circuited ``and``) -- is unobservable. A ``for`` loop's iterable is evaluated once
+    anyway and is left alone; calls in nested functions, lambdas and comprehensions too. Not
+    applied to lists (the body may mutate them through any alias) or when ``len`` is rebound
+    in the module. The new name is fresh in the module.
+    """
+
+    id = "hoist-len-out-of-loop"
+    description = "Compute len() of an immutable sequence once before a loop."
+    category = "performance"
+    intent = "faster"
+
+    class Transformer(EvidenceTransformer):
+        def _sites(self, loop: cst.CSTNode, func: cst.FunctionDef) -> dict[str, list[cst.Call]]:
+            ev = self.ev
+            params = {p.name.value for p in all_params(func.params)}
+            deleted = {n.value for d in m.findall(func, m.Del()) for n in m.findall(d, m.Name())}
+            rebound = assigned_names(loop)
+            scope = ev.scopes.get(loop)
+            parts = [loop.test, loop.body] if isinstance(loop, cst.While) else [loop.body]
+            if getattr(loop, "orelse", None) is not None:
+                parts.append(loop.orelse)
+            found: dict[str, list[cst.Call]] = {}
+            for part in parts:
+                for call in m.findall(part, _LEN_OF_NAME):
+                    name = call.args[0].value
+                    t = ev.type_of(name)
+                    if (ev.scopes.get(call) is scope and name.value in params
+                            and name.value not in deleted and name.value not in rebound
+                            and t is not None and t.kind in IMMUTABLE_SIZED):
+                        found.setdefault(name.value, []).append(call)
+            return found
+
+        def _leave_loop(self, original_node, updated_node):
+            ev = self.ev
+            func = ev.function_of(original_node)
+            if func is None or not ev.simple_function(func) or not ev.is_builtin("len"):
+                return updated_node
+            if not updated_node.deep_equals(original_node):
+                return updated_node  # an inner loop was rewritten: one level per pass
+            found = self._sites(original_node, func)
+            if not found:
+                return updated_node
+            names = {seq: self.names.fresh(f"{seq}_len".lstrip("_")) for seq in sorted(found)}
+            sites = {id(c) for calls in found.values() for c in calls}
+            loop = original_node.visit(_Replace(sites, names))
+            lines = [cst.SimpleStatementLine(body=[cst.Assign(
+                targets=[cst.AssignTarget(cst.Name(alias))],
+                value=cst.Call(func=cst.Name("len"), args=[cst.Arg(cst.Name(seq))]))])
+                for seq, alias in names.items()]
+            lines[0] = lines[0].with_changes(leading_lines=original_node.leading_lines)
+            self.sites += len(sites)
+            return cst.FlattenSentinel(lines + [loop.with_changes(leading_lines=[])])
+
+        def leave_For(self, original_node: cst.For, updated_node: cst.For):
+            return self._leave_loop(original_node, updated_node)
+
+        def leave_While(self, original_node: cst.While, updated_node: cst.While):
+            return self._leave_loop(original_node, updated_node)
