@@ -1,0 +1,96 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestRecomputeLenInLoop(RuleTestCase):
+    RULE = "recompute-len-in-loop"
+    CASES = [
+        (
+            """
+            def skip_spaces(s: str, i: int) -> int:
+                n = len(s)
+                while i < n and s[i] == ' ':
+                    i += 1
+                return i, n
+            """,
+            """
+            def skip_spaces(s: str, i: int) -> int:
+                n = len(s)
+                while i < len(s) and s[i] == ' ':
+                    i += 1
+                return i, n
+            """,
+        ),
+        (
+            """
+            def pairs(t: tuple):
+                size = len(t)
+                out = []
+                for i in range(size):
+                    for j in range(i + 1, size):
+                        out.append((t[i], t[j], size))
+                return out
+            """,
+            """
+            def pairs(t: tuple):
+                size = len(t)
+                out = []
+                for i in range(len(t)):
+                    for j in range(i + 1, len(t)):
+                        out.append((t[i], t[j], len(t)))
+                return out
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # a list may change length; a local (not parameter) sequence may be rebound
+        """
+        def f(xs: list):
+            n = len(xs)
+            for i in range(n):
+                xs.append(i)
+        """,
+        """
+        def f(s: str):
+            n = len(s)
+            s = s + 'x'
+            for i in range(n):
+                print(i)
+        """,
+        # n bound elsewhere too, or read by a closure, or loops before the assignment
+        """
+        def f(s: str, flag):
+            n = len(s)
+            if flag:
+                n = 0
+            for i in range(n):
+                print(i)
+        """,
+        """
+        def f(s: str):
+            n = len(s)
+            get = lambda: n
+            for i in range(n):
+                print(get())
+        """,
+        """
+        def f(s: str, k: int):
+            while k:
+                k -= 1
+            n = len(s)
+            return n
+        """,
+        # unknown type; len shadowed; module level
+        """
+        def f(s):
+            n = len(s)
+            while n:
+                n = 0
+        """,
+        """
+        from mylib import len
+        def f(s: str):
+            n = len(s)
+            for i in range(n):
+                pass
+        """,
+    ]

@@ -1,0 +1,115 @@
+"""Inside a loop, call ``len(s)`` again instead of reading ``n = len(s)`` computed before it."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from ..analysis import assigned_names, global_nonlocal_names
+from ..base import Rule
+from ..registry import register
+from ._loop_support import all_params
+from .hoist_len_out_of_loop import IMMUTABLE_SIZED
+from ._type_evidence import EvidenceTransformer
+
+_LEN_ASSIGN = m.SimpleStatementLine(body=[m.Assign(
+    targets=[m.AssignTarget(target=m.Name())],
+    value=m.Call(func=m.Name("len"), args=[m.Arg(value=m.Name(), keyword=None, star="")]))])
+_LOOPS = (cst.For, cst.While)
+
+
+class _Replace(cst.CSTTransformer):
+    def __init__(self, sites: set[int], seq: str) -> None:
+        super().__init__()
+        self.sites = sites
+        self.seq = seq
+
+    def leave_Name(self, original_node, updated_node):
+        if id(original_node) in self.sites:
+            return cst.Call(func=cst.Name("len"), args=[cst.Arg(cst.Name(self.seq))],
+                            lpar=updated_node.lpar, rpar=updated_node.rpar)
+        return updated_node
+
+
+@register
+class RecomputeLenInLoop(Rule):
+    """``n = len(s)`` ... ``while i < n: ...`` -> ``while i < len(s): ...`` (reads of ``n`` in
+    loops that follow the assignment in the same block call ``len(s)`` again).
+
+    The reverse of ``hoist-len-out-of-loop``. Sound inside a function when ``s`` is a parameter
+    never rebound or deleted in the function and known to be a str, bytes, tuple or frozenset
+    (immutable: ``len(s)`` is the same at every moment and cannot raise or run code), and ``n``
+    is a plain local whose only binding in the function is that assignment (no ``del``, not
+    global/nonlocal, not read by nested scopes): every read of ``n`` in a loop placed after the
+    assignment in the same block then sees exactly ``len(s)``. Reads in the loop's iterable
+    (for ``for``) are rewritten too; they run after the assignment as well. Only plain reads
+    of ``n`` are replaced; the assignment itself stays.
+    """
+
+    id = "recompute-len-in-loop"
+    description = "Call len() again inside loops instead of reading a variable holding it."
+    category = "performance"
+    intent = "slower"
+
+    class Transformer(EvidenceTransformer):
+        def _candidate(self, stmt: cst.CSTNode, func: cst.FunctionDef) -> tuple[str, str] | None:
+            if not m.matches(stmt, _LEN_ASSIGN):
+                return None
+            ev = self.ev
+            assign = stmt.body[0]
+            var, seq_node = assign.targets[0].target.value, assign.value.args[0].value
+            seq = seq_node.value
+            scope = ev.scopes.get(stmt)
+            t = ev.type_of(seq_node)
+            if t is None or t.kind not in IMMUTABLE_SIZED or var == seq:
+                return None
+            if seq not in {p.name.value for p in all_params(func.params)}:
+                return None
+            seq_bindings = [a for a in scope.assignments[seq]]
+            var_bindings = [a for a in scope.assignments[var]]
+            if len(seq_bindings) != 1 or not isinstance(seq_bindings[0].node, cst.Param):
+                return None
+            if len(var_bindings) != 1 or var_bindings[0].node is not assign.targets[0].target:
+                return None
+            hidden = ev.hidden_bindings(func) | global_nonlocal_names(func)
+            deleted = {n.value for d in m.findall(func, m.Del()) for n in m.findall(d, m.Name())}
+            if {var, seq} & (hidden | deleted):
+                return None
+            for node in m.findall(func, m.Name(var)):
+                if ev.scopes.get(node) is not None and ev.scopes.get(node) is not scope:
+                    return None  # read by a closure or comprehension: leave it
+            return var, seq
+
+        def leave_IndentedBlock(self, original_node: cst.IndentedBlock,
+                                updated_node: cst.IndentedBlock) -> cst.IndentedBlock:
+            ev = self.ev
+            func = ev.function_of(original_node)
+            if func is None or not ev.simple_function(func) or not ev.is_builtin("len"):
+                return updated_node
+            old, new = list(original_node.body), list(updated_node.body)
+            changed = False
+            for i, stmt in enumerate(old):
+                plan = self._candidate(stmt, func)
+                if plan is None:
+                    continue
+                var, seq = plan
+                scope = ev.scopes.get(stmt)
+                for j in range(i + 1, len(old)):
+                    if not isinstance(old[j], _LOOPS) or not new[j].deep_equals(old[j]):
+                        continue
+                    sites = {id(n) for n in m.findall(old[j], m.Name(var))
+                             if ev.scopes.get(n) is scope and self._is_read(n)}
+                    if sites:
+                        new[j] = old[j].visit(_Replace(sites, seq))
+                        self.sites += len(sites)
+                        changed = True
+            return updated_node.with_changes(body=new) if changed else updated_node
+
+        def _is_read(self, name: cst.Name) -> bool:
+            parent = self.ev.parent(name)
+            if isinstance(parent, cst.Attribute) and parent.attr is name:
+                return False
+            if isinstance(parent, cst.Arg) and parent.keyword is name:
+                return False
+            return name.value not in assigned_names(parent) if isinstance(
+                parent, (cst.AssignTarget, cst.AugAssign, cst.For, cst.Del)) else True
