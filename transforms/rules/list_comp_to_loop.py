@@ -48,6 +48,9 @@ class ListCompToLoop(Rule):
     ``exec``/``eval``/``locals()``... (the new locals would show), for statements that are
     exactly ``target = [...]``, ``target: T = [...]`` or ``return [...]``, with name or tuple
     loop targets and no ``async for`` clause.
+
+    Left: if the element reads a function local that is still unbound, the comprehension
+    raises ``NameError`` (free variable) and the loop ``UnboundLocalError``, its subclass.
     """
 
     id = "list-comp-to-loop"

@@ -101,6 +101,9 @@ class LoopToListComp(Rule):
     * the loop has no ``else``, is not ``async for``, and the function does not use ``exec``/
       ``eval``/``locals()``...; only inside functions (class-body comprehensions cannot see
       class names).
+
+    Left: if the element reads a function local that is still unbound, the loop raises
+    ``UnboundLocalError`` and the comprehension ``NameError`` (its base class).
     """
 
     id = "loop-to-list-comp"
