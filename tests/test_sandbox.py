@@ -400,3 +400,10 @@ def test_one_sandbox_serves_many_threads(sandbox):
         got = list(pool.map(work, range(8)))
     for k, results in enumerate(got):
         assert results == [I(k * k), I((k + 1) ** 2)] * 5
+
+
+def test_encode_exceptions_and_fast_path_agree():
+    assert encode(ValueError("x", 1)) == ["obj", "ValueError", ["dict", []], ["tuple", [["str", "x"], I(1)]]]
+    mixed = [1, "a", 2.5, True, None, [3], 10**2000]
+    slow = ["list", [I(1), ["str", "a"], ["float", (2.5).hex()], ["bool", True], ["none"], ["list", [I(3)]], ["int", str(10**2000)]]]
+    assert encode(mixed) == slow

@@ -79,6 +79,7 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
     _divmod = divmod
     _BaseException = BaseException
     _StopIteration = StopIteration
+    _SMALL = 10**1000  # ints below this convert to decimal without hitting str()'s digit limit
     _AttributeError = AttributeError
     _obj_getattribute = object.__getattribute__
     _type_getattribute = type.__getattribute__
@@ -194,8 +195,22 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
                 if n >= st[2]:
                     _list_append(out, ["truncated"])
                     break
-                _list_append(out, enc(item, depth + 1, st))
                 n += 1
+                # Fast path for the common exact scalars (same nodes as enc would build).
+                t = _type(item)
+                if t is _int and -_SMALL < item < _SMALL:
+                    st[0] -= 1
+                    _list_append(out, ["int", _str(item)])
+                elif t is _str:
+                    st[0] -= 1
+                    _list_append(out, ["str", item])
+                elif t is _float:
+                    st[0] -= 1
+                    _list_append(out, ["float", _float_hex(item)])
+                else:
+                    _list_append(out, enc(item, depth + 1, st))
+            if st[0] < 0:
+                return [["truncated"]]
         except _BaseException as e:  # a hostile __iter__ / mutation during iteration
             _list_append(out, ["repr", "<iteration raised " + _type(e).__name__ + ">"])
         return out
@@ -398,7 +413,7 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
                 # us, so its repr stands for it.
                 return ["obj", name, ["repr", safe_repr(v)]]
             if _issubclass(t, _BaseException):
-                return ["obj", name, ["dict", []], enc(_tuple(_getattr(v, "args", ())), depth + 1)]
+                return ["obj", name, ["dict", []], enc(_tuple(_getattr(v, "args", ())), depth + 1, st)]
         return ["obj", name, ["dict", attrs]]
 
     def encode(value: Any, *, max_items: int = 10000, max_depth: int = 50) -> Any:
