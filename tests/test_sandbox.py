@@ -407,3 +407,34 @@ def test_encode_exceptions_and_fast_path_agree():
     mixed = [1, "a", 2.5, True, None, [3], 10**2000]
     slow = ["list", [I(1), ["str", "a"], ["float", (2.5).hex()], ["bool", True], ["none"], ["list", [I(3)]], ["int", str(10**2000)]]]
     assert encode(mixed) == slow
+
+
+def test_nothing_outlives_a_killed_caller(tmp_path):
+    """SIGKILL the calling process: its zygote sees its control socket close, and takes its
+    children (and their parent-death signal fires) with it."""
+    import subprocess
+    import sys
+
+    script = (
+        "import os, sys\n"
+        "from semforge.verifiers.sandbox import Sandbox\n"
+        "sb = Sandbox()\n"
+        "s = sb.open('import time\\ndef f():\\n    time.sleep(100)\\n', 'f')\n"
+        "print(sb.zygote_pid, s.pid, flush=True)\n"
+        "s._send(('call', 1, [__import__('pickle').dumps([])]))\n"  # the child is now busy sleeping
+        "sys.stdin.read()\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    zygote, child = map(int, proc.stdout.readline().split())
+    proc.kill()
+    proc.wait()
+    for pid in (zygote, child):
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.02)
+        else:
+            pytest.fail(f"process {pid} outlived its caller")
