@@ -31,6 +31,8 @@ METHOD = "hypothesis-diff"
 # Two hash seeds: differences between them expose reliance on set/dict order of str keys.
 HASH_SEEDS = (1, 2)
 HASH_CHECK_INPUTS = 64
+# Inputs with the rarest outcomes that seed the second half of the generated inputs.
+FOCUS_SEEDS = 8
 # Fewer returning inputs than this and a pass proves little.
 MIN_RETURNING = 5
 
@@ -106,6 +108,33 @@ def escape_hatches(code: str) -> set[str]:
 
 def introduced_hatches(original: str, variant: str) -> set[str]:
     return escape_hatches(variant) - escape_hatches(original)
+
+
+# Sources of nondeterminism that two sandbox runs may not expose: every sandbox child seeds
+# ``random`` identically, and forked children can share clocks' coarse values and addresses.
+NONDETERMINISTIC_MODULES = {"random", "time", "datetime", "uuid", "secrets", "os"}
+NONDETERMINISTIC_NAMES = {"id", "urandom", "random", "shuffle", "randint", "choice", "perf_counter",
+                          "monotonic", "time_ns", "now", "today", "uuid4", "getrandbits"}
+
+
+def nondeterminism_sources(code: str) -> set[str]:
+    """Modules and names in ``code`` whose results are not a function of the inputs."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return set()
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {a.name.split(".")[0] for a in node.names} & NONDETERMINISTIC_MODULES
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            if node.module.split(".")[0] in NONDETERMINISTIC_MODULES:
+                found.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Attribute) and node.attr in NONDETERMINISTIC_NAMES:
+            found.add("." + node.attr)
+        elif isinstance(node, ast.Name) and node.id == "id":
+            found.add("id")
+    return found
 
 
 # Only str/bytes (and datetime) hashes change with PYTHONHASHSEED, and object hashes with
@@ -214,16 +243,55 @@ def _counterexample(args: list, orig: dict, var: dict, hash_seed: int | None = N
     return json.dumps(payload, default=repr)
 
 
+def _smallest_first(inputs: list[list], n_fixed: int) -> list[list]:
+    return inputs[:n_fixed] + sorted(inputs[n_fixed:], key=lambda a: len(input_key(a)))
+
+
+def rare_inputs(inputs: list[list], outcomes: list[dict], k: int) -> list[list]:
+    """Up to ``k`` inputs whose outcome is the rarest among ``outcomes`` (smallest first)."""
+    def signature(o: dict) -> str:
+        return json.dumps([o.get("kind"), o.get("exc_type"), o.get("value")], default=repr)[:300]
+
+    sigs = [signature(o) for o in outcomes]
+    counts: dict[str, int] = {}
+    for sig in sigs:
+        counts[sig] = counts.get(sig, 0) + 1
+    ranked = sorted(
+        (i for i, o in enumerate(outcomes) if o.get("kind") in ("return", "raise")),
+        key=lambda i: (counts[sigs[i]], len(input_key(inputs[i]))))
+    return [inputs[i] for i in ranked[:k]]
+
+
+def explore_inputs(original: str, entry_point: str, seed_inputs: list[list],
+                   config: VerifyConfig, sandbox) -> list[list]:
+    """Half the budget generated from the seeds; the other half mutated from the inputs whose
+    outcome was rarest on a quick run of the original (a valid date among invalid ones, a prime,
+    an unusual exception): behaviour-guided, as fuzzers use coverage."""
+    n = config.examples
+    first = generate_inputs(original, entry_point, seed_inputs, max(n // 2, min(n, len(seed_inputs))),
+                            config.seed)
+    if len(first) >= n or not first:
+        return first
+    first = _smallest_first(first, len(seed_inputs))
+    load, outcomes = run_inputs(sandbox, original, entry_point, first, 1)
+    if load.get("kind") != "return":
+        return first  # the main run reports the load failure
+    focus = rare_inputs(first, outcomes, FOCUS_SEEDS)
+    seen = {input_key(a) for a in first}
+    more = generate_inputs(original, entry_point, list(seed_inputs) + focus, n, config.seed + 1)
+    extra = [a for a in more if input_key(a) not in seen]
+    return first + extra[: n - len(first)]
+
+
 def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
                      config: VerifyConfig, sandboxes: list, t0: float) -> OriginalRun:
-    inputs = generate_inputs(original, entry_point, seed_inputs, config.examples, config.seed)
+    inputs = explore_inputs(original, entry_point, seed_inputs, config, sandboxes[0])
     if not inputs:
         return OriginalRun(failure=_verdict(
             "error", "no inputs: no seed inputs and no usable signature for the entry point",
             config, t0))
     # Seeds keep their place; generated inputs run smallest first (see MAX_TIMEOUTS).
-    n_seeds = min(len(seed_inputs), len(inputs))
-    inputs = inputs[:n_seeds] + sorted(inputs[n_seeds:], key=lambda a: len(input_key(a)))
+    inputs = _smallest_first(inputs, min(len(seed_inputs), len(inputs)))
     runs = []
     for k, sandbox in enumerate(sandboxes):
         load, outcomes = run_inputs(sandbox, original, entry_point, inputs, MAX_TIMEOUTS)
@@ -361,6 +429,11 @@ def verify_variants(original: str, entry_point: str, variants: list[str], seed_i
         bad = _verdict("error", f"unknown policy {config.policy!r}: use 'strict' or 'domain'", config, t0)
         return [bad for _ in variants]
     tol = Tolerance(config.rtol, max(config.atol, atol or 0.0))
+    sources = nondeterminism_sources(original)
+    if sources:  # decided statically: two sandbox runs would agree (random is seeded alike)
+        reason = (f"original is nondeterministic: it uses {', '.join(sorted(sources))}, so its "
+                  f"behaviour is not a function of its inputs")
+        return [_verdict("undecided", reason, config, t0) for _ in variants]
     try:
         sandboxes = _sandboxes(config)
         run = prepare_original(original, entry_point, seed_inputs or [], config, sandboxes, t0)
@@ -369,6 +442,7 @@ def verify_variants(original: str, entry_point: str, variants: list[str], seed_i
         return [_verdict("error", reason, config, t0) for _ in variants]
     if run.failure is not None:
         return [replace(run.failure) for _ in variants]
+
     verdicts = []
     for variant in variants:
         tv = time.perf_counter()
