@@ -76,3 +76,33 @@ def test_zero_argument_function_gets_one_empty_call():
 def test_sizes_bounded():
     out = generate_inputs("def f(xs):\n    return xs\n", "f", [[[1, 2, 3]]], 200, seed=1)
     assert max(len(x[0]) for x in out) <= Bounds.from_seeds([[[1, 2, 3]]]).max_len
+
+
+def test_program_constants_reach_the_inputs():
+    code = 'def grade(xs):\n    """Doc 9.9."""\n    return ["A" if x > 3.7 else "B" for x in xs]\n'
+    out = generate_inputs(code, "grade", [[[1.0, 2.0]]], 120, seed=0)
+    floats = {x for args in out for x in args[0]}
+    assert 3.7 in floats  # exactly on the threshold
+    assert 9.9 not in floats  # docstrings are not constants
+
+
+def test_relations_between_arguments_and_swaps():
+    code = "def tri(a, b, c):\n    return a + b <= c\n"
+    out = generate_inputs(code, "tri", [[3, 4, 10]], 200, seed=0)
+    assert any(a + b == c for a, b, c in out)  # exactly on the relation
+    assert [3, 10, 4] in out or [10, 4, 3] in out or [4, 3, 10] in out  # arguments swapped
+
+
+def test_numbers_inside_strings_mutate_as_numbers():
+    out = generate_inputs("def f(d):\n    return d\n", "f", [["03-11-2000"]], 80, seed=0)
+    dates = {a[0] for a in out}
+    assert {"00-11-2000", "02-11-2000", "03-12-2000"} <= dates
+    assert generate_inputs("def f(s):\n    return s\n", "f", [["1" * 5000]], 20)  # no int() limit
+
+
+def test_rarest_outcomes_come_first():
+    from semforge.verifiers.python_diff import rare_inputs
+
+    inputs = [[1], [2], [3], [4]]
+    outcomes = [{"kind": "return", "value": ["bool", False]}] * 3 + [{"kind": "return", "value": ["bool", True]}]
+    assert rare_inputs(inputs, outcomes, 1) == [[4]]
