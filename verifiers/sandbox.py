@@ -7,21 +7,30 @@
         if session.load["kind"] == "return":
             outcomes = session.call_many([[1, 2], [3, 4]])
 
-Each :meth:`Sandbox.open` forks a fresh child from a warm *zygote* process (started once per
-``Sandbox``), so a session costs a fork rather than an interpreter start. The caller then talks to
-the child directly over a socketpair. A child is confined by kernel rules (Landlock: writes only
-in its own directory, no signals out, no execve; rlimits on memory, CPU, files; an empty network
-namespace) and by an audit hook (no process creation, sockets, ctypes, frame/gc introspection);
-see ``_sandbox_guard``.
+Each :meth:`Sandbox.open` takes a child that a warm *zygote* process (one per ``Sandbox``)
+forked and confined in advance, hands it a socketpair (SCM_RIGHTS through the zygote) and sends
+it the program: a session costs about a millisecond, not an interpreter start. Caller and child
+then talk directly. A child is confined by kernel rules (Landlock: writes only beneath its own
+directory, no execve, no signals out; rlimits on memory, CPU, file size and open files; the
+zygote's empty network namespace; no core dumps; a parent-death signal) and by an audit hook
+(no process creation, sockets, ctypes, frame or gc introspection, hand-made bytecode, writes
+outside its directory); see ``_sandbox_guard``. ``Session.confinement`` says which kernel rules
+this machine allowed.
 
 Nothing a program does can raise in the caller or hang it: every call ends as an *outcome* dict
 (``kind`` in ``return``, ``raise``, ``timeout``, ``crash``, ``load_error``; see ``OUTCOME_KEYS``)
-whose values are trees of ``semforge.verifiers.encoding``. Replies are JSON with a size cap, checked
-against the session token and the request sequence; anything else ends the session as a ``crash``.
+whose values are trees of ``semforge.verifiers.encoding``. Replies are never unpickled: ASCII JSON
+without floats or stray objects, under a size cap, carrying the session token and the request's
+sequence number; anything else ends the session as a ``crash``. Refusals by the sandbox are named
+in the outcome's ``reason`` ("sandbox refused: ..."), even when the program swallowed them.
 
-A program can still forge its *own* results from inside its process by sophisticated means (the
-audit hook narrows, but cannot close, CPython's introspection); what it cannot do is touch the
-caller, another session, or files outside its directory.
+Children of one sandbox share the zygote's state: the same ``PYTHONHASHSEED`` (``Limits.hash_seed``)
+and the same seeded ``random`` state, so an original and its variant see the same set order and
+the same unseeded random numbers.
+
+Limit of the design: a program can still forge its *own* results from inside its process by
+sophisticated means (the audit hook narrows CPython's introspection but cannot close it); what
+it cannot do is touch the caller, another session, or anything outside its directory.
 """
 
 from __future__ import annotations

@@ -35,6 +35,12 @@ def _value_is(tree):
     return check
 
 
+def _absent(path):
+    import os
+
+    assert not os.path.exists(path), path
+
+
 def _not_builtin_int(outs):
     v = outs[0]["value"]
     assert v[0] == "obj" and v[1].endswith("Liar") and v[3] == ["int", "1"], v
@@ -106,6 +112,13 @@ HOSTILE = [
         "import os\ndef f(d, c):\n    os.chdir(d)\n    open('canary.txt', 'w').write('pwned')\n",
         exc_type="PermissionError",
         reason=DENIED,
+    ),
+    Case(
+        "chdir_slash_then_write",
+        "import os\ndef f(d, c):\n    os.chdir('/')\n    open('semforge-hostile-pwned.txt', 'w').write('pwned')\n",
+        exc_type="PermissionError",
+        reason=DENIED,
+        check=lambda outs: _absent("/semforge-hostile-pwned.txt"),
     ),
     Case("etc_passwd", "def f(d, c):\n    open('/etc/passwd', 'a').write('x')\n", exc_type="PermissionError", reason=DENIED),
     Case(
