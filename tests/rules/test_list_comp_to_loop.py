@@ -65,6 +65,14 @@ class TestListCompToLoop(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
+        # a local that may be unbound when the element reads it (NameError in the
+        # comprehension, UnboundLocalError in a loop)
+        """
+        def f(xs, c):
+            if c:
+                k = 1
+            return [x + k for x in xs]
+        """,
         # module level and class bodies (class-body comprehensions do not see class names)
         """
         ys = [x for x in range(3)]

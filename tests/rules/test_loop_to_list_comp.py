@@ -52,6 +52,17 @@ class TestLoopToListComp(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
+        # a local that may be unbound when the element reads it (UnboundLocalError in the
+        # loop, NameError in a comprehension)
+        """
+        def f(xs, c):
+            if c:
+                k = 1
+            acc = []
+            for x in xs:
+                acc.append(x + k)
+            return acc
+        """,
         # the loop variable is read after the loop (the comprehension would not bind it)
         """
         def f(xs):

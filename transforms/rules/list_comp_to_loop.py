@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import ComprehensionScope, FunctionScope, ScopeProvider
+from libcst.metadata import ComprehensionScope, FunctionScope, ParentNodeProvider, ScopeProvider
 
-from ..analysis import NameAllocator, keep_lines_together, uses_dynamic_scope
+from ..analysis import NameAllocator, keep_lines_together, used_names, uses_dynamic_scope
 from ..base import Rule, RuleTransformer
 from ..registry import register
+from .extract_helper import _bound_names
 
 _STATEMENT = m.SimpleStatementLine(body=[
     m.Assign(value=m.ListComp()) | m.AnnAssign(value=m.ListComp()) | m.Return(value=m.ListComp())
@@ -23,6 +24,28 @@ def _plain_target(target: cst.BaseExpression) -> bool:
         return all(not isinstance(el, cst.StarredElement) and _plain_target(el.value)
                    for el in target.elements)
     return False
+
+
+def locals_bound_before(transformer: RuleTransformer, stmt: cst.CSTNode, scope: FunctionScope,
+                        exprs, exclude: set[str]) -> bool:
+    """Every local of the function read in ``exprs`` (names in ``exclude`` aside) is certainly
+    bound when ``stmt`` runs: a parameter, or assigned by a top-level statement before it.
+    Reading an unbound local raises ``UnboundLocalError`` in a loop but ``NameError`` (free
+    variable) in a comprehension, so the rules only move such reads when they cannot fail."""
+    func = scope.node
+    if not isinstance(func, cst.FunctionDef) or not isinstance(func.body, cst.IndentedBlock):
+        return False
+    node, parent = stmt, transformer.get_metadata(ParentNodeProvider, stmt, None)
+    while parent is not None and parent is not func.body:
+        node, parent = parent, transformer.get_metadata(ParentNodeProvider, parent, None)
+    if parent is None:
+        return False
+    bound = _bound_names(func, list(func.body.body).index(node))
+    for expr in exprs:
+        for name in used_names(expr) - exclude:
+            if name in scope.assignments and name not in bound:
+                return False
+    return True
 
 
 def _for_clauses(comp: cst.ListComp) -> list[cst.CompFor]:
@@ -48,9 +71,9 @@ class ListCompToLoop(Rule):
     ``exec``/``eval``/``locals()``... (the new locals would show), for statements that are
     exactly ``target = [...]``, ``target: T = [...]`` or ``return [...]``, with name or tuple
     loop targets and no ``async for`` clause.
-
-    Left: if the element reads a function local that is still unbound, the comprehension
-    raises ``NameError`` (free variable) and the loop ``UnboundLocalError``, its subclass.
+    Locals of the function read inside the comprehension must be certainly bound (parameters
+    or top-level assignments before the statement): unbound, the comprehension would raise
+    ``NameError`` (free variable) where the loop raises ``UnboundLocalError``.
     """
 
     id = "list-comp-to-loop"
@@ -59,7 +82,7 @@ class ListCompToLoop(Rule):
     intent = "neutral"
 
     class Transformer(RuleTransformer):
-        METADATA_DEPENDENCIES = (ScopeProvider,)
+        METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)
 
         def visit_Module(self, node: cst.Module) -> None:
             self.names = NameAllocator(node, taken=self.protected, rng=self.rng)
@@ -77,6 +100,11 @@ class ListCompToLoop(Rule):
             comp_scope = self.get_metadata(ScopeProvider, comp.elt, None)
             if not isinstance(func_scope, FunctionScope) or not isinstance(
                     comp_scope, ComprehensionScope) or uses_dynamic_scope(func_scope.node):
+                return
+            inner = [comp.elt] + [c.iter for c in clauses[1:]] + [
+                cond.test for c in clauses for cond in c.ifs]
+            comp_names = {a.name for a in comp_scope.assignments}
+            if not locals_bound_before(self, node, func_scope, inner, comp_names):
                 return
             fresh: dict[str, str] = {}
             renames: dict[cst.Name, str] = {}

@@ -11,7 +11,7 @@ from libcst.metadata import FunctionScope, ParentNodeProvider, ScopeProvider
 from ..analysis import global_nonlocal_names, used_names, uses_dynamic_scope
 from ..base import Rule, RuleTransformer
 from ..registry import register
-from .list_comp_to_loop import _plain_target
+from .list_comp_to_loop import _plain_target, locals_bound_before
 
 _PAREN = {"lpar": [cst.LeftParen()], "rpar": [cst.RightParen()]}
 # Expressions the comprehension grammar (`for t in <disjunction> if <disjunction>`) only
@@ -101,9 +101,9 @@ class LoopToListComp(Rule):
     * the loop has no ``else``, is not ``async for``, and the function does not use ``exec``/
       ``eval``/``locals()``...; only inside functions (class-body comprehensions cannot see
       class names).
-
-    Left: if the element reads a function local that is still unbound, the loop raises
-    ``UnboundLocalError`` and the comprehension ``NameError`` (its base class).
+    * locals read in the element, conditions and inner iterables are certainly bound
+      (parameters or top-level assignments before the loop): unbound, the loop raises
+      ``UnboundLocalError`` and the comprehension ``NameError``.
     """
 
     id = "loop-to-list-comp"
@@ -159,6 +159,9 @@ class LoopToListComp(Rule):
                     if id(assignment.node) not in loop_ids or any(
                             id(ref.node) not in loop_ids for ref in assignment.references):
                         return None
+            inner = parts[:1] + parts[2:]  # the first iterable is evaluated outside in both
+            if not locals_bound_before(self, loop, scope, inner, targets):
+                return None
             return acc, clauses, elt
 
         def _rewrite(self, body: Sequence[cst.BaseStatement]) -> list | None:
