@@ -15,7 +15,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 import pytest
@@ -86,6 +86,7 @@ def failures(proc: subprocess.CompletedProcess) -> str:
     return "\n".join(lines[first:first + 30] + lines[-3:])
 
 
+@pytest.mark.timeout(3600)  # ~45 rewrites and test-suite runs; long on a loaded machine
 def test_every_rule_keeps_the_library_tests_green(library: Path, tmp_path: Path):
     baseline = run_tests(library)
     assert baseline.returncode == 0, "the unmodified library fails its own tests:\n" + failures(baseline)
@@ -101,18 +102,20 @@ def test_every_rule_keeps_the_library_tests_green(library: Path, tmp_path: Path)
         result = run_tests(out) if sites else None
         return name, data, result
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        results = list(pool.map(one, jobs))
-
-    print(f"\n{PACKAGE} ({library.name}): sites rewritten per rule, and the library's tests")
-    broken = []
-    for name, data, result in results:
-        sites = sum(data["totals"].values())
-        files = len(data["files"])
-        status = "not fired" if result is None else ("green" if result.returncode == 0 else "RED")
-        print(f"  {name:32} {sites:5} sites in {files:2} files   tests {status}")
-        if result is not None and result.returncode != 0:
-            broken.append(f"--- {name}\n{failures(result)}")
+    print(f"\n{PACKAGE} ({library.name}): sites rewritten per rule, and the library's tests",
+          flush=True)
+    results, broken = [], []
+    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+        for future in as_completed([pool.submit(one, name) for name in jobs]):
+            name, data, result = future.result()
+            results.append((name, data, result))
+            sites = sum(data["totals"].values())
+            files = len(data["files"])
+            status = "not fired" if result is None else (
+                "green" if result.returncode == 0 else "RED")
+            print(f"  {name:32} {sites:5} sites in {files:2} files   tests {status}", flush=True)
+            if result is not None and result.returncode != 0:
+                broken.append(f"--- {name}\n{failures(result)}")
     fired = sum(1 for name, data, _ in results
                 if name in rules and sum(data["totals"].values()))
     print(f"  {fired}/{len(rules)} rules fired on {PACKAGE}")
