@@ -1,0 +1,62 @@
+"""``not (a in b)`` <-> ``a not in b`` and ``not (a is b)`` <-> ``a is not b``."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from ..base import Rule, RuleTransformer
+from ..registry import register
+
+_POSITIVE = {cst.In: cst.NotIn, cst.Is: cst.IsNot}
+_NEGATIVE = {v: k for k, v in _POSITIVE.items()}
+_SINGLE = m.Comparison(comparisons=[m.ComparisonTarget(operator=m.In() | m.Is())])
+
+
+@register
+class NegatedMembership(Rule):
+    """``not (a in b)`` -> ``a not in b``, ``not (a is b)`` -> ``a is not b``, and back
+    (``a not in b`` -> ``not (a in b)``).
+
+    Python defines ``x not in y`` as ``not (x in y)`` and ``x is not y`` as ``not (x is y)``:
+    ``__contains__`` runs once and its result is converted to bool once in both forms, and
+    ``is`` runs no user code. Only these two operators: ``not a == b`` is *not* ``a != b``
+    (``__ne__`` may be defined independently), nor ``not a < b`` ``a >= b`` (NaN). Single
+    comparisons only (never chains). The ``not`` form binds looser than a comparison, so it
+    gets parentheses whenever the comparison had them.
+    """
+
+    id = "negated-membership"
+    description = "Toggle `not (a in b)` <-> `a not in b` (and `is not`)."
+    category = "expression"
+    intent = "neutral"
+
+    class Transformer(RuleTransformer):
+        def leave_UnaryOperation(self, original_node, updated_node):
+            inner = updated_node.expression
+            if not (isinstance(updated_node.operator, cst.Not) and m.matches(inner, _SINGLE)):
+                return updated_node
+            link = inner.comparisons[0]
+            op = link.operator
+            self.sites += 1
+            flipped = _POSITIVE[type(op)](whitespace_before=op.whitespace_before,
+                                          whitespace_after=op.whitespace_after)
+            lpar = updated_node.lpar or (inner.lpar if "\n" in cst.Module([]).code_for_node(inner)
+                                         else [])
+            rpar = updated_node.rpar or (inner.rpar if lpar else [])
+            return inner.with_changes(comparisons=[link.with_changes(operator=flipped)],
+                                      lpar=lpar, rpar=rpar)
+
+        def leave_Comparison(self, original_node, updated_node):
+            if len(updated_node.comparisons) != 1:
+                return updated_node
+            link = updated_node.comparisons[0]
+            if type(link.operator) not in _NEGATIVE:
+                return updated_node
+            self.sites += 1
+            positive = _NEGATIVE[type(link.operator)]()
+            comparison = updated_node.with_changes(
+                comparisons=[link.with_changes(operator=positive)],
+                lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+            return cst.UnaryOperation(operator=cst.Not(), expression=comparison,
+                                      lpar=updated_node.lpar, rpar=updated_node.rpar)
