@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from ..analysis import is_multiline
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -41,8 +42,8 @@ class NegatedMembership(Rule):
             self.sites += 1
             flipped = _POSITIVE[type(op)](whitespace_before=op.whitespace_before,
                                           whitespace_after=op.whitespace_after)
-            lpar = updated_node.lpar or (inner.lpar if "\n" in cst.Module([]).code_for_node(inner)
-                                         else [])
+            # parentheses around a comparison broken over lines must stay
+            lpar = updated_node.lpar or (inner.lpar if is_multiline(inner) else [])
             rpar = updated_node.rpar or (inner.rpar if lpar else [])
             return inner.with_changes(comparisons=[link.with_changes(operator=flipped)],
                                       lpar=lpar, rpar=rpar)
