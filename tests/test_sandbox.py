@@ -438,3 +438,17 @@ def test_nothing_outlives_a_killed_caller(tmp_path):
             time.sleep(0.02)
         else:
             pytest.fail(f"process {pid} outlived its caller")
+
+
+BURN = "import time\ndef f(seconds):\n    end = time.process_time() + seconds\n    while time.process_time() < end:\n        pass\n    return seconds\n"
+
+
+@pytest.mark.slow
+def test_cpu_limit_bounds_each_call_not_the_session():
+    """cpu_s (whole seconds, as RLIMIT_CPU counts them) is renewed before every call."""
+    with Sandbox(Limits(timeout_s=20.0, cpu_s=1)) as sb:
+        with sb.open(BURN, "f") as s:
+            outs = s.call_many([[0.4]] * 3)  # 1.2 s in all, under 1 s each
+            assert [o["kind"] for o in outs] == ["return"] * 3, outs
+            over = s.call([2.2])  # a call gets between cpu_s and cpu_s + 1 seconds
+        assert over["kind"] == "crash" and "SIGXCPU" in over["reason"], over

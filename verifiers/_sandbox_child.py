@@ -119,7 +119,9 @@ def _confine(link_fd: int, workdir: str, limits: dict, syscall, prctl) -> str:
     nofile = int(limits["max_files"])
     for res, value in (
         (resource.RLIMIT_AS, mem),
-        (resource.RLIMIT_CPU, (cpu, cpu + 1)),  # SIGXCPU, then SIGKILL a second later
+        # Soft limit only (SIGXCPU kills): the child renews it before every call, so cpu_s bounds
+        # one call, not a session's sum, and renewing needs no privilege.
+        (resource.RLIMIT_CPU, (cpu, resource.getrlimit(resource.RLIMIT_CPU)[1])),
         (resource.RLIMIT_FSIZE, fsize),
         (resource.RLIMIT_NOFILE, nofile),
         (resource.RLIMIT_CORE, 0),
@@ -151,14 +153,14 @@ def child_main(link_fd: int, workdir: str, limits: dict, prepared: dict, zygote_
         os.dup2(fds[0], CHANNEL_FD)
         os.close(fds[0])
         os.set_inheritable(CHANNEL_FD, False)
-        serve = _make_server(workdir, int(limits["max_output"]), prepared, applied)
+        serve = _make_server(workdir, int(limits["max_output"]), prepared, applied, int(limits["cpu_s"]))
         del link_fd, prepared
         serve()
     finally:
         os._exit(70)
 
 
-def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str = ""):
+def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str = "", cpu_s: int = 30):
     """Bind everything the loop needs, install the hook, disarm modules; return the loop."""
     _read = os.read
     _write = os.write
@@ -193,7 +195,26 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
     stubs = prepared["stubs"]
     my_pid = os.getpid()
     violations: list = []
-    hook = guard.make_audit_hook(workdir, violations, prepared["trust"])
+    hook, allow_once = guard.make_audit_hook(workdir, violations, prepared["trust"])
+    _getrusage = resource.getrusage
+    _setrlimit = resource.setrlimit
+    _RUSAGE_SELF = resource.RUSAGE_SELF
+    _RLIMIT_CPU = resource.RLIMIT_CPU
+    cpu_hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    _PermissionError = PermissionError
+
+    def renew_cpu():
+        """Give the next call a full cpu_s of CPU time (the soft limit counts the whole process)."""
+        ru = _getrusage(_RUSAGE_SELF)
+        soft = _int(ru.ru_utime + ru.ru_stime) + cpu_s + 1
+        if cpu_hard != resource.RLIM_INFINITY and soft > cpu_hard:
+            soft = cpu_hard
+        lim = (soft, cpu_hard)
+        allow_once("resource.setrlimit")
+        try:
+            _setrlimit(_RLIMIT_CPU, lim)
+        except (_PermissionError, ValueError, OSError):
+            pass
 
     def recv_exact(n):
         chunks = []
@@ -255,6 +276,7 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
         out, err = Output(max_output), Output(max_output)
         saved = (_sys.stdout, _sys.stderr)
         _sys.stdout, _sys.stderr = out, err
+        renew_cpu()
         del violations[:]
         value = exc = None
         t0 = _perf()
@@ -359,6 +381,7 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
                 sink = Output(0)
                 for r in _range(rounds):
                     calls = [_loads(b) for b in blobs]  # fresh arguments every round
+                    renew_cpu()
                     fn = _dict_get(ns, entry) or _missing
                     saved = (_sys.stdout, _sys.stderr)
                     _sys.stdout = _sys.stderr = sink

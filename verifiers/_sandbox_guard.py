@@ -98,7 +98,8 @@ _FRAME_ATTRS = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_bac
 
 
 def make_audit_hook(workdir: str, violations: list, trust: tuple[tuple[str, ...], frozenset]):
-    """Return the audit hook for a child working in ``workdir``.
+    """Return ``(hook, allow_once)``: the audit hook for a child working in ``workdir``, and a
+    function that lets one named event of the child's own thread through.
 
     ``violations`` collects one line per refusal. ``trust`` comes from :func:`trusted_code`:
     the directories of installed code (which the child cannot write, so code compiled from files
@@ -130,6 +131,11 @@ def make_audit_hook(workdir: str, violations: list, trust: tuple[tuple[str, ...]
     siblings = os.path.dirname(root.rstrip("/")) + "/"  # other sessions' directories
     o_write = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
     busy = [False]
+    allowance = [None]  # an event the child itself is about to raise (see allow_once)
+    import threading
+
+    _get_ident = threading.get_ident
+    main_thread = _get_ident()
     roots, returners = trust
     _tuple_startswith = str.startswith
 
@@ -190,6 +196,9 @@ def make_audit_hook(workdir: str, violations: list, trust: tuple[tuple[str, ...]
 
     def hook(event, args):
         if busy[0]:
+            return
+        if allowance[0] is not None and event == allowance[0] and _get_ident() == main_thread:
+            allowance[0] = None  # one event, once, from the child's own thread
             return
         if event in _ALWAYS_DENIED:
             deny(event)
@@ -265,7 +274,11 @@ def make_audit_hook(workdir: str, violations: list, trust: tuple[tuple[str, ...]
             deny(_str(args[0]) if event == "semforge.denied" and args else event)
         # Everything else (exec, compile, id, os.listdir, ...) is allowed.
 
-    return hook
+    def allow_once(event):
+        """Let the next ``event`` from this thread through (the child renewing its CPU budget)."""
+        allowance[0] = event
+
+    return hook, allow_once
 
 
 def trusted_code() -> tuple[tuple[str, ...], frozenset]:

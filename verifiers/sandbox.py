@@ -73,7 +73,7 @@ class Limits:
 
     timeout_s: float = 2.0  # wall clock per call
     memory_mb: int = 512  # RLIMIT_AS on top of the interpreter's baseline
-    cpu_s: int = 30  # RLIMIT_CPU per child (whole session)
+    cpu_s: int = 30  # RLIMIT_CPU per call (renewed before each call; whole seconds, +1 at most)
     max_output: int = 65536  # characters of stdout/stderr kept per call
     hash_seed: int | None = None  # PYTHONHASHSEED of the zygote; distinct values, distinct zygotes
     load_timeout_s: float | None = None  # wall clock for loading the program; None: 2 * timeout_s
