@@ -106,3 +106,9 @@ def test_rarest_outcomes_come_first():
     inputs = [[1], [2], [3], [4]]
     outcomes = [{"kind": "return", "value": ["bool", False]}] * 3 + [{"kind": "return", "value": ["bool", True]}]
     assert rare_inputs(inputs, outcomes, 1) == [[4]]
+
+
+def test_mixed_lists_with_nan_do_not_break_generation():
+    seeds = [[[1.0, float("nan"), 2.0]], [[3, "a", 2.5, None]]]
+    out = generate_inputs("def f(xs):\n    return xs\n", "f", seeds, 60, seed=0)
+    assert len(out) == 60

@@ -477,7 +477,10 @@ def _distinct(items: list) -> list:
 
 
 def _sort_key(x: Any) -> tuple:
-    return (type(x).__name__, x if isinstance(x, (int, float, str)) and x == x else repr(x))
+    """Total order over mixed values: by type name, then value where comparable (NaN aside)."""
+    if isinstance(x, (int, float, str)) and x == x:
+        return (type(x).__name__, 0, x, "")
+    return (type(x).__name__, 1, 0, repr(x))
 
 
 def _mutate_dict(d: dict, b: Bounds) -> st.SearchStrategy:
