@@ -19,6 +19,7 @@ import copy
 import difflib
 import gzip
 import json
+import os
 import random
 import sys
 import time
@@ -30,7 +31,8 @@ from semforge.verifiers.compare import Tolerance, diff_outcomes
 from semforge.verifiers.python_diff import run_inputs
 from semforge.verifiers.sandbox import Limits, shared_sandbox
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "HumanEvalPlus.jsonl.gz"
+SHARED = Path(os.environ.get("SEMFORGE_SHARED", Path(__file__).resolve().parents[2] / "shared"))
+DATA = SHARED / "data" / "HumanEvalPlus.jsonl.gz"
 
 SWAPS = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,

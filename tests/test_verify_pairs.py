@@ -146,3 +146,19 @@ def test_hash_seed_sensitivity_is_judged_conservatively():
     assert may_depend_on_hash_seed(fn("return list(set(x))"), [[["a", "b"]]])
     assert may_depend_on_hash_seed(fn("return list({'%d' % i for i in x})"), ints)
     assert may_depend_on_hash_seed("class A:\n    pass\n" + fn("return {A() for _ in x}"), ints)
+
+
+def test_real_corpus_task(humaneval_path):
+    """HumanEval/124 (valid_date): the seeds alone never probe Feb 29 or month 12; a mutant that
+    only differs there must still be caught, and the re-printed solution accepted."""
+    import ast
+    import gzip
+
+    task = [json.loads(line) for line in gzip.open(humaneval_path, "rt")][124]
+    code = task["prompt"] + task["canonical_solution"]
+    same = ast.unparse(ast.parse(code))
+    wrong = same.replace("if not 1 <= m <= 12:", "if not 0 <= m <= 12:")
+    assert wrong != same
+    verdicts = verify_variants(code, task["entry_point"], [same, wrong], task["base_input"],
+                               VerifyConfig(measure_speed=False))
+    assert [v.verdict for v in verdicts] == ["equivalent", "different"], [v.reason for v in verdicts]
