@@ -102,7 +102,7 @@ def test_encode_bounds_cycles_depth_and_size():
         deep = [deep]
     assert "truncated" in str(encode(deep, max_depth=10))
     long = list(range(50))
-    assert encode(long, max_items=10)[1][-1] == ["truncated"]
+    assert encode(long, max_items=10)[1][-1][0] == "truncated"
     assert len(encode(long, max_items=10)[1]) == 11
 
     def forever():
@@ -452,3 +452,14 @@ def test_cpu_limit_bounds_each_call_not_the_session():
             assert [o["kind"] for o in outs] == ["return"] * 3, outs
             over = s.call([2.2])  # a call gets between cpu_s and cpu_s + 1 seconds
         assert over["kind"] == "crash" and "SIGXCPU" in over["reason"], over
+
+
+def test_cut_values_never_compare_equal_but_long_containers_do():
+    long_a, long_b = list(range(30)), list(range(29)) + [0]
+    assert encode(long_a, max_items=10) == encode(list(range(30)), max_items=10)  # digest of the rest
+    assert encode(long_a, max_items=10) != encode(long_b, max_items=10)
+    assert encode(dict.fromkeys(range(30)), max_items=10) != encode(dict.fromkeys(range(31)), max_items=10)
+    deep = []
+    for _ in range(80):
+        deep = [deep]
+    assert encode(deep) != encode(deep)  # cut by max_depth: a fresh nonce each time

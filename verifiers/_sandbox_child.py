@@ -168,6 +168,7 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
     _loads = pickle.loads
     _deepcopy = copy.deepcopy
     _perf = time.perf_counter_ns
+    _urandom = os.urandom
     _type = type
     _str = str
     _len = len
@@ -312,8 +313,10 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
                 outcome["exc_msg"] = exc_text(exc)
             outcome["args_after"] = [encode(a, **enc_opts) for a in args]
         except _BaseException as e:  # noqa: BLE001 - encoding ran hostile code that raised past us
-            outcome["value"] = ["repr", "<encoding raised " + type_name(_type(e)) + ">"]
-            notes.append("encoding failed")
+            # Unique, like every cut value: a failure of ours must never make two results equal.
+            outcome["value"] = ["truncated", "encoding-failed-" + _urandom(8).hex()]
+            outcome["args_after"] = None
+            notes.append("encoding raised " + type_name(_type(e)))
         if limit < 1000:
             try:
                 _setrecursionlimit(limit)

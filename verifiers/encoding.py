@@ -25,8 +25,14 @@ trees directly, so the encoding is the contract between the sandbox and the comp
 ``["type", "m.Q"]``         a class
 ``["func", "m.Q"]``         a function, method or other callable without state
 ``["cycle"]``               a container met again inside itself
-``["truncated"]``           a value cut off by ``max_items``/``max_depth``/the node budget
-                            (a container longer than ``max_items`` ends with this node)
+``["truncated", x]``        what could not be encoded in full. A container longer than
+                            ``max_items`` ends with ``["truncated", "sha256:<hex>:<n>"]``, a
+                            digest of the encoding of its remaining ``n`` items (of pairs, for
+                            a dict: then as the key of a ``[key, ["none"]]`` pair), so equal
+                            long containers stay equal and different ones differ. Anything cut
+                            off by ``max_depth``, the node budget or a remainder too long to
+                            digest is ``["truncated", <nonce>]``, the nonce fresh for every
+                            encoding: a cut value never equals another one.
 ``["repr", "..."]``         last resort: the (bounded) repr, or the error raised making it
 ==========================  ==========================================================
 
@@ -52,6 +58,8 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
     through module globals or ``builtins``.
     """
     import collections
+    import hashlib
+    import os
     import sys
     import types
 
@@ -101,6 +109,9 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
     _list_append = list.append
     _set_int_digits = getattr(sys, "set_int_max_str_digits", None)
     _deque = collections.deque
+    _urandom = os.urandom
+    _sha256 = hashlib.sha256
+    _dumps = make_serializer()
     _deque_iter = collections.deque.__iter__
     _GeneratorType = types.GeneratorType
     _FunctionTypes = (
@@ -187,13 +198,41 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
             return "?"
 
 
+    def cut(st):
+        # A value that could not be encoded in full: unique to this encoding (a fresh nonce), so
+        # two cut values never compare equal by accident.
+        if st[4] is None:
+            st[4] = _urandom(8).hex()
+        return ["truncated", st[4]]
+
+    def rest_digest(item, items_iter, depth, st, pairs):
+        """Encode what follows the first max_items items into a digest: two long containers are
+        equal exactly when their digests are. Gives up (a cut) past 100 * max_items items."""
+        h = _sha256()
+        count = 0
+        while True:
+            if count >= st[2] * 100 or st[0] < 0:
+                return cut(st)
+            if pairs:
+                node = [enc(item[0], depth + 1, st), enc(item[1], depth + 1, st)]
+            else:
+                node = enc(item, depth + 1, st)
+            h.update(_dumps(node))
+            h.update(b"\n")
+            count += 1
+            try:
+                item = _next(items_iter)
+            except _StopIteration:
+                break
+        return ["truncated", "sha256:" + h.hexdigest() + ":" + _str(count)]
+
     def seq(items_iter, depth, st):
         out = []
         n = 0
         try:
             for item in items_iter:
                 if n >= st[2]:
-                    _list_append(out, ["truncated"])
+                    _list_append(out, rest_digest(item, items_iter, depth, st, False))
                     break
                 n += 1
                 # Fast path for the common exact scalars (same nodes as enc would build).
@@ -210,7 +249,7 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
                 else:
                     _list_append(out, enc(item, depth + 1, st))
             if st[0] < 0:
-                return [["truncated"]]
+                return [cut(st)]
         except _BaseException as e:  # a hostile __iter__ / mutation during iteration
             _list_append(out, ["repr", "<iteration raised " + _type(e).__name__ + ">"])
         return out
@@ -233,9 +272,11 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
         try:
             out = []
             n = 0
-            for k, x in _dict_items(v):
+            pairs = _iter(_dict_items(v))
+            for k, x in pairs:
                 if n >= st[2]:
-                    _list_append(out, ["truncated"])
+                    # Kept as a [key, value] pair so the list stays a list of pairs.
+                    _list_append(out, [rest_digest((k, x), pairs, depth, st, True), ["none"]])
                     break
                 _list_append(out, [enc(k, depth + 1, st), enc(x, depth + 1, st)])
                 n += 1
@@ -304,7 +345,7 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
             try:
                 for k, x in _dict_items(d):
                     if _len(attrs) >= st[2]:
-                        _list_append(attrs, ["truncated"])
+                        _list_append(attrs, [cut(st), ["none"]])
                         break
                     _list_append(attrs, [enc(k, depth + 1, st), enc(x, depth + 1, st)])
                     if _type(k) is _str:
@@ -344,7 +385,7 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
     def enc(v, depth, st):
         st[0] -= 1
         if st[0] < 0 or depth > st[3]:
-            return ["truncated"]
+            return cut(st)
         t = _type(v)
         if v is None:
             return ["none"]
@@ -417,8 +458,9 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
         return ["obj", name, ["dict", attrs]]
 
     def encode(value: Any, *, max_items: int = 10000, max_depth: int = 50) -> Any:
-        # Per-call state: node budget, ids of containers on the current path (cycles), limits.
-        return enc(value, 0, [max_items * node_budget_factor, _set(), max_items, max_depth])
+        # Per-call state: node budget, ids of containers on the current path (cycles), limits,
+        # and the nonce of cut values (made when first needed).
+        return enc(value, 0, [max_items * node_budget_factor, _set(), max_items, max_depth, None])
 
     return encode
 
