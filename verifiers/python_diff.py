@@ -180,30 +180,36 @@ CHUNK = 64
 MAX_TIMEOUTS = 3
 
 
-def run_inputs(sandbox, code: str, entry_point: str, inputs: list[list],
-               max_timeouts: int | None = None) -> tuple[dict, list[dict]]:
-    """(load outcome, outcomes of a prefix of the inputs: all of them unless ``max_timeouts``
-    timeouts cut the run short). A session that dies is replaced and work resumes after the
-    input that killed it; if the program cannot be reloaded the rest are crashes."""
-    session = sandbox.open(code, entry_point)
-    load = session.load
-    outcomes: list[dict] = []
-    timeouts = 0
-    try:
-        if load.get("kind") != "return":
-            return load, []
+class ProgramRun:
+    """One program fed inputs in order, in one session for as long as it lives: a session that
+    dies (timeout, crash) is replaced and work resumes after the input that killed it."""
+
+    def __init__(self, sandbox, code: str, entry_point: str):
+        self.sandbox, self.code, self.entry_point = sandbox, code, entry_point
+        self.session = sandbox.open(code, entry_point)
+        self.load: dict = self.session.load
+        self.timeouts = 0
+
+    @property
+    def loaded(self) -> bool:
+        return self.load.get("kind") == "return"
+
+    def run(self, inputs: list[list], max_timeouts: int | None = None) -> list[dict]:
+        """Outcomes of a prefix of ``inputs``: all of them, unless this program's timeouts (all
+        runs counted) reach ``max_timeouts``. If it cannot be reloaded the rest are crashes."""
+        outcomes: list[dict] = []
         while len(outcomes) < len(inputs):
-            if max_timeouts is not None and timeouts >= max_timeouts:
+            if max_timeouts is not None and self.timeouts >= max_timeouts:
                 break
-            if not session.alive:
-                session.close()
-                session = sandbox.open(code, entry_point)
-                if session.load.get("kind") != "return":
-                    lost = {"kind": "crash", "reason": f"could not reload: {describe(session.load)}"}
+            if not self.session.alive:
+                self.session.close()
+                self.session = self.sandbox.open(self.code, self.entry_point)
+                if self.session.load.get("kind") != "return":
+                    lost = {"kind": "crash", "reason": f"could not reload: {describe(self.session.load)}"}
                     outcomes.extend([lost] * (len(inputs) - len(outcomes)))
                     break
             start = len(outcomes)
-            batch = session.call_many(inputs[start: start + CHUNK])
+            batch = self.session.call_many(inputs[start: start + CHUNK])
             if not batch:  # the sandbox gave nothing back for this input: count it lost
                 batch = [{"kind": "crash", "reason": "no outcome returned"}]
             # The first timeout or crash ends the session; the calls after it did not run and
@@ -213,10 +219,21 @@ def run_inputs(sandbox, code: str, entry_point: str, inputs: list[list],
                     batch = batch[: k + 1]
                     break
             outcomes.extend(batch)
-            timeouts += sum(o.get("kind") == "timeout" for o in batch)
-        return load, outcomes[: len(inputs)]
+            self.timeouts += sum(o.get("kind") == "timeout" for o in batch)
+        return outcomes[: len(inputs)]
+
+    def close(self) -> None:
+        self.session.close()
+
+
+def run_inputs(sandbox, code: str, entry_point: str, inputs: list[list],
+               max_timeouts: int | None = None) -> tuple[dict, list[dict]]:
+    """(load outcome, outcomes of a prefix of the inputs) in a fresh session (see ProgramRun)."""
+    program = ProgramRun(sandbox, code, entry_point)
+    try:
+        return program.load, (program.run(inputs, max_timeouts) if program.loaded else [])
     finally:
-        session.close()
+        program.close()
 
 
 @dataclass
@@ -262,55 +279,64 @@ def rare_inputs(inputs: list[list], outcomes: list[dict], k: int) -> list[list]:
     return [inputs[i] for i in ranked[:k]]
 
 
-def explore_inputs(original: str, entry_point: str, seed_inputs: list[list],
-                   config: VerifyConfig, sandbox) -> list[list]:
-    """Half the budget generated from the seeds; the other half mutated from the inputs whose
-    outcome was rarest on a quick run of the original (a valid date among invalid ones, a prime,
-    an unusual exception): behaviour-guided, as fuzzers use coverage."""
+def _load_failure(load: dict, config: VerifyConfig, t0: float) -> OriginalRun:
+    msg = load.get("exc_msg") or load.get("reason") or ""
+    return OriginalRun(failure=_verdict(
+        "error", f"original {describe(load)}: {short(msg, 120)}".rstrip(": "), config, t0))
+
+
+def run_original(original: str, entry_point: str, seed_inputs: list[list], config: VerifyConfig,
+                 sandbox) -> tuple[dict, list[list], list[dict]]:
+    """Generate the inputs and run the original on them in one session: (load, inputs, outcomes).
+
+    Half the budget is generated from the seeds and run; the inputs whose outcome was rarest (a
+    valid date among invalid ones, a prime, an unusual exception) then join the seeds for the
+    other half, run in the same session: behaviour-guided, as fuzzers use coverage. Seeds go
+    first, generated inputs smallest first within each half (see MAX_TIMEOUTS)."""
     n = config.examples
-    first = generate_inputs(original, entry_point, seed_inputs, max(n // 2, min(n, len(seed_inputs))),
-                            config.seed)
-    if len(first) >= n or not first:
-        return first
-    first = _smallest_first(first, len(seed_inputs))
-    load, outcomes = run_inputs(sandbox, original, entry_point, first, 1)
-    if load.get("kind") != "return":
-        return first  # the main run reports the load failure
-    focus = rare_inputs(first, outcomes, FOCUS_SEEDS)
-    seen = {input_key(a) for a in first}
-    more = generate_inputs(original, entry_point, list(seed_inputs) + focus, n, config.seed + 1)
-    extra = [a for a in more if input_key(a) not in seen]
-    return first + extra[: n - len(first)]
+    n_seeds = min(len(seed_inputs), n)
+    first = generate_inputs(original, entry_point, seed_inputs, max(n // 2, n_seeds), config.seed)
+    first = _smallest_first(first, n_seeds)
+    program = ProgramRun(sandbox, original, entry_point)
+    try:
+        if not program.loaded or not first:
+            return program.load, first, []
+        outcomes = program.run(first, MAX_TIMEOUTS)
+        inputs = first[: len(outcomes)]
+        if len(inputs) == len(first) < n and program.timeouts < MAX_TIMEOUTS:
+            focus = rare_inputs(inputs, outcomes, FOCUS_SEEDS)
+            seen = {input_key(a) for a in inputs}
+            more = generate_inputs(original, entry_point, list(seed_inputs) + focus, n,
+                                   config.seed + 1)
+            more = _smallest_first([a for a in more if input_key(a) not in seen], 0)[: n - len(inputs)]
+            more_outcomes = program.run(more, MAX_TIMEOUTS)
+            inputs += more[: len(more_outcomes)]
+            outcomes += more_outcomes
+        return program.load, inputs, outcomes
+    finally:
+        program.close()
 
 
 def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
                      config: VerifyConfig, sandboxes: list, t0: float) -> OriginalRun:
-    inputs = explore_inputs(original, entry_point, seed_inputs, config, sandboxes[0])
+    load, inputs, outcomes = run_original(original, entry_point, seed_inputs, config, sandboxes[0])
+    if load.get("kind") != "return":
+        return _load_failure(load, config, t0)
     if not inputs:
         return OriginalRun(failure=_verdict(
             "error", "no inputs: no seed inputs and no usable signature for the entry point",
             config, t0))
-    # Seeds keep their place; generated inputs run smallest first (see MAX_TIMEOUTS).
-    inputs = _smallest_first(inputs, min(len(seed_inputs), len(inputs)))
-    runs = []
-    for k, sandbox in enumerate(sandboxes):
-        load, outcomes = run_inputs(sandbox, original, entry_point, inputs, MAX_TIMEOUTS)
+    # The rerun (another hash seed) only needs the inputs that finished.
+    keep = [i for i, o in enumerate(outcomes) if o.get("kind") != "timeout"]
+    dropped_timeouts = len(outcomes) - len(keep)
+    inputs = [inputs[i] for i in keep]
+    runs = [[outcomes[i] for i in keep]]
+    for sandbox in sandboxes[1:]:
+        load, rerun = run_inputs(sandbox, original, entry_point, inputs, MAX_TIMEOUTS)
         if load.get("kind") != "return":
-            why = describe(load)
-            msg = load.get("exc_msg") or load.get("reason") or ""
-            return OriginalRun(failure=_verdict(
-                "error", f"original {why}: {short(msg, 120)}".rstrip(": "), config, t0))
-        if k == 0:
-            # The rerun only needs the inputs the first run finished.
-            skipped = len(inputs) - len(outcomes)
-            inputs = inputs[: len(outcomes)]
-            keep = [i for i, o in enumerate(outcomes) if o.get("kind") != "timeout"]
-            dropped_timeouts = len(outcomes) - len(keep) + skipped
-            inputs = [inputs[i] for i in keep]
-            outcomes = [outcomes[i] for i in keep]
-        elif len(outcomes) < len(inputs):  # timed out on the rerun: pad, those inputs are dropped
-            outcomes += [{"kind": "timeout"}] * (len(inputs) - len(outcomes))
-        runs.append(outcomes)
+            return _load_failure(load, config, t0)
+        # Timed out on the rerun: pad, those inputs are dropped below.
+        runs.append(rerun + [{"kind": "timeout"}] * (len(inputs) - len(rerun)))
     tol = Tolerance(0.0, 0.0)  # the same program twice must agree exactly
     kept, kept_outcomes = [], [[] for _ in runs]
     dropped = {"timeout": dropped_timeouts, "crash": 0, "raise": 0}
