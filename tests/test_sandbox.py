@@ -110,7 +110,9 @@ def test_encode_bounds_cycles_depth_and_size():
             yield 0
 
     gen = encode(forever(), max_items=7)
-    assert gen[0] == "gen" and len(gen[1]) == 7 and gen[2] is False
+    assert gen[0] == "gen" and len(gen[1]) == 8 and gen[2] is False
+    assert gen != encode(forever(), max_items=7)  # endless: ends with a cut, never equal
+    assert encode(iter(range(50)), max_items=7) == encode(iter(range(50)), max_items=7)
     shared = [0]
     for _ in range(40):  # a DAG that doubles at every level: the node budget stops it
         shared = [shared, shared]

@@ -16,7 +16,9 @@ trees directly, so the encoding is the contract between the sandbox and the comp
 ``["dict", [[k, v], ...]]`` dict, insertion order kept
 ``["range", a, b, c]``      range (start, stop, step as JSON integers)
 ``["gen", [...], done]``    generator or iterator: items consumed (at most ``max_items``), and
-                            whether it was exhausted
+                            whether it was exhausted. Past ``max_items`` the rest (up to 10x
+                            more) becomes one digest item as for long containers; a generator
+                            still not exhausted ends with a cut item (see ``truncated``)
 ``["obj", "m.Q", state]``   other object; ``state`` is a ``dict`` node of its ``__dict__`` and
                             slots. Subclasses of builtins carry a fourth element, the builtin
                             payload: ``class X(int)`` is ``["obj", "m.X", state, ["int", "1"]]``,
@@ -205,25 +207,28 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
             st[4] = _urandom(8).hex()
         return ["truncated", st[4]]
 
-    def rest_digest(item, items_iter, depth, st, pairs):
+    def rest_digest(item, items_iter, depth, st, pairs, factor=100):
         """Encode what follows the first max_items items into a digest: two long containers are
-        equal exactly when their digests are. Gives up (a cut) past 100 * max_items items."""
+        equal exactly when their digests are. Gives up (a cut) past factor * max_items items."""
         h = _sha256()
         count = 0
-        while True:
-            if count >= st[2] * 100 or st[0] < 0:
-                return cut(st)
-            if pairs:
-                node = [enc(item[0], depth + 1, st), enc(item[1], depth + 1, st)]
-            else:
-                node = enc(item, depth + 1, st)
-            h.update(_dumps(node))
-            h.update(b"\n")
-            count += 1
-            try:
-                item = _next(items_iter)
-            except _StopIteration:
-                break
+        try:
+            while True:
+                if count >= st[2] * factor or st[0] < 0:
+                    return cut(st)
+                if pairs:
+                    node = [enc(item[0], depth + 1, st), enc(item[1], depth + 1, st)]
+                else:
+                    node = enc(item, depth + 1, st)
+                h.update(_dumps(node))
+                h.update(b"\n")
+                count += 1
+                try:
+                    item = _next(items_iter)
+                except _StopIteration:
+                    break
+        except _BaseException:  # a hostile iterator: what follows is unknown
+            return cut(st)
         return ["truncated", "sha256:" + h.hexdigest() + ":" + _str(count)]
 
     def seq(items_iter, depth, st):
@@ -307,6 +312,19 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
                     break
                 _list_append(items, enc(item, depth + 1, st))
                 n += 1
+            if not exhausted:
+                # Past max_items: digest up to 10x more, then give up. A generator that did not
+                # end within that ends with a cut item, so it never equals another one.
+                try:
+                    item = _next(v)
+                except _StopIteration:
+                    exhausted = True
+                except _BaseException:
+                    _list_append(items, cut(st))
+                else:
+                    tail = rest_digest(item, v, depth, st, False, 10)
+                    _list_append(items, tail)
+                    exhausted = tail[1].startswith("sha256:")  # else a cut: it did not end
             return ["gen", items, exhausted]
         finally:
             st[1].discard(key)
