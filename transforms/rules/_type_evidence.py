@@ -12,7 +12,10 @@ int an int). Names that are global, nonlocal, bound by ``import``/``with``/``exc
 ``match``, or live in a function that uses ``exec``/``eval``/``locals()``... get no evidence.
 
 Annotations are trusted (``def f(x: int)``): they are the same evidence a reader relies on,
-and the verifier runs every pair on real inputs. Element types of *mutable* containers come
+and the verifier runs every pair on real inputs. A rewrite justified by an annotation is
+equivalent on the inputs the annotation admits; a caller passing a float for ``x: int`` can
+see a difference (the verifier's strict policy reports it). Set ``TRUST_ANNOTATIONS = False``
+to take evidence from code only. Element types of *mutable* containers come
 only from annotations (``list[int]``), never from a literal that a later ``append`` can change.
 
 Use it from a transformer by subclassing :class:`EvidenceTransformer`; ``self.ev`` is then a
@@ -45,6 +48,9 @@ class T:
 
 
 INT, BOOL, STR, FLOAT = T("int"), T("bool"), T("str"), T("float")
+
+# Whether parameter annotations count as evidence (see the module docstring).
+TRUST_ANNOTATIONS = True
 SIZED_KINDS = frozenset({"str", "bytes", "list", "tuple", "dict", "set", "frozenset", "range"})
 _INTLIKE = frozenset({"int", "bool"})
 _SCALARS = frozenset({"int", "bool", "float", "str", "bytes"})
@@ -502,7 +508,7 @@ class TypeEvidence:
 
     def _param_type(self, param: cst.Param) -> T | None:
         parent = self.parents.get(param)
-        if param.annotation is None:
+        if param.annotation is None or not TRUST_ANNOTATIONS:
             return None
         t = annotation_type(param.annotation.annotation)
         if t is None:
