@@ -4,10 +4,11 @@ Pairs: for each of the first N HumanEval+ tasks, K variants of the canonical sol
 solution re-printed by ``ast.unparse``, which is equivalent, plus first-order mutants from
 ``mutants.py``, most of which are not). Every pair is judged on 200 inputs.
 
-Baseline, measured in the same run on the same pairs: one fresh ``python`` process per pair that
-loads both programs and runs them once on the same (pre-generated) inputs, comparing ``repr`` of
-results and exception types. It does strictly less than the verifier (no input generation, no
-second hash seed, no argument/stdout comparison), so the ratio understates the real gap.
+Baseline, measured in the same run on the same pairs: one fresh ``python`` process per pair doing
+the same work: generate the inputs (the same generator, seeds and budget), load both programs,
+run both once per input, compare ``repr`` of results and exception types. It does less than the
+verifier (no sandbox, no isolation, no behaviour-guided exploration run, no second hash seed, no
+argument/stdout comparison), so the ratio understates the gap at equal work.
 
     python benchmarks/verify_throughput.py --tasks 20 --variants 5
 """
@@ -29,11 +30,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mutants import DATA, apply, mutation_sites  # noqa: E402
 
 from semforge.verifiers import VerifyConfig, verify_variants  # noqa: E402
-from semforge.verifiers.inputs import generate_inputs  # noqa: E402
 
 BASELINE_CHILD = r"""
 import copy, json, sys
+from semforge.verifiers.inputs import generate_inputs
 job = json.loads(sys.stdin.read())
+inputs = generate_inputs(job["original"], job["entry"], job["seeds"], job["examples"], job["seed"])
 def load(code):
     ns = {"__name__": "__main__"}
     exec(compile(code, "<prog>", "exec"), ns)
@@ -43,7 +45,6 @@ def run(fn, args):
         return ("ok", repr(fn(*copy.deepcopy(args))))
     except Exception as e:
         return ("raise", type(e).__name__)
-inputs = eval(job["inputs"])
 try:
     f, g = load(job["original"]), load(job["variant"])
     same = all(run(f, a) == run(g, a) for a in inputs)
@@ -91,15 +92,15 @@ def run_baseline(pairs, examples: int, seed: int, limit: int) -> tuple[int, floa
     jobs = []
     for task, variants in pairs:
         code = task["prompt"] + task["canonical_solution"]
-        inputs = generate_inputs(code, task["entry_point"], task["base_input"], examples, seed)
         jobs += [{"original": code, "variant": v, "entry": task["entry_point"],
-                  "inputs": repr(inputs)} for v in variants]
+                  "seeds": task["base_input"], "examples": examples, "seed": seed}
+                 for v in variants]
     jobs = jobs[:limit]
     t0 = time.perf_counter()
     for job in jobs:
         try:
             subprocess.run([sys.executable, "-c", BASELINE_CHILD], input=json.dumps(job),
-                           capture_output=True, text=True, timeout=60)
+                           capture_output=True, text=True, timeout=120)
         except subprocess.TimeoutExpired:
             pass
     return len(jobs), time.perf_counter() - t0
