@@ -3,13 +3,16 @@
 ``verify_variants`` is the hot path: the inputs are generated once per original, the original is
 run once per hash seed, and those outcomes are reused for every variant. The steps:
 
-1. inputs: seeds, boundary cases, Hypothesis mutants (``inputs.py``);
-2. the original runs in two fresh sessions with different ``PYTHONHASHSEED``s; any disagreement
-   means its behaviour is not a function of its inputs -> every variant ``undecided``;
+0. an original that uses ``random``/``time``/``id()``... is ``undecided`` without running it;
+1. inputs: seeds, boundary cases, Hypothesis mutants (``inputs.py``), half of them generated
+   after a first run of the original, from the inputs whose outcomes were rarest;
+2. the original runs in two sessions with different ``PYTHONHASHSEED``s; any disagreement means
+   its behaviour is not a function of its inputs -> every variant ``undecided``;
 3. inputs where the original times out or crashes are dropped (no behaviour to compare); under
    the ``domain`` policy so are inputs where it raises;
-4. each variant runs on the kept inputs under both hash seeds; outcomes are compared with
-   ``compare.diff_outcomes`` (types exact, floats within tolerance, mutation of arguments, stdout);
+4. each variant runs on the kept inputs (and, if it can make seed-dependent hashes, on a prefix
+   under the second hash seed); outcomes are compared with ``compare.diff_outcomes`` (types
+   exact, floats within tolerance, mutation of arguments, stdout);
 5. a variant that passes but adds escape hatches (``inspect``, ``gc``, ``globals()``, ...) the
    original does not use is ``undecided``; otherwise ``equivalent``, then timed (``timing.py``).
 
