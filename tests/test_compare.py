@@ -102,3 +102,21 @@ def test_builtin_subclass_payload_compared():
     assert diff_values(a, ["int", "1"]) is not None
     assert diff_values(["float", "nan"], ["float", "nan"]) is None
     assert diff_values(["float", "inf"], ["float", "-inf"]) is not None
+
+
+# Speed labels (verifiers/timing.py): pure parts.
+
+def test_speed_label_needs_the_whole_interval_outside_the_band():
+    from semforge.verifiers.timing import bootstrap_ratio, perf_label, pick_timing_inputs
+
+    slow = [200, 210, 190, 205, 195, 200, 202]
+    fast = [100, 105, 95, 102, 98, 100, 101]
+    point, lo, hi = bootstrap_ratio(slow, fast, seed=0)
+    assert 1.9 < point < 2.1 and lo <= point <= hi
+    assert perf_label(lo, hi, 0.05) == "faster"
+    assert perf_label(*bootstrap_ratio(fast, slow)[1:], 0.05) == "slower"
+    assert perf_label(0.9, 1.2, 0.05) == "same"  # straddles the band: no claim
+    assert perf_label(1.04, 1.3, 0.05) == "same"
+    assert bootstrap_ratio(slow, fast, seed=3) == bootstrap_ratio(slow, fast, seed=3)
+    assert pick_timing_inputs([[1], [2], [3]], [5, 5, 5], budget_ns=10) == [[1], [2]]
+    assert pick_timing_inputs([[1], [2]], [50, 1], budget_ns=10) == [[1]]
