@@ -465,3 +465,14 @@ def test_cut_values_never_compare_equal_but_long_containers_do():
     for _ in range(80):
         deep = [deep]
     assert encode(deep) != encode(deep)  # cut by max_depth: a fresh nonce each time
+
+
+def test_cut_outputs_and_functions_compare_soundly(sandbox):
+    """Output past max_output, long messages and returned functions never make two runs equal by
+    accident: cut text carries a digest of all of it, a Python function a fresh nonce."""
+    code = "def f(n, tail):\n    print('x' * n + tail)\n    return lambda: n\n"
+    with sandbox.open(code, "f") as s:
+        a, b, c = s.call_many([[70000, "a"], [70000, "b"], [70000, "a"]])
+    assert a["stdout"] != b["stdout"] and a["stdout"] == c["stdout"]
+    assert a["value"][0] == "func" and a["value"] != c["value"]
+    assert encode(len) == ["func", "len"]

@@ -30,6 +30,9 @@ _MSG_CAP = 1 << 30
 # The writer that stands in for sys.stdout/sys.stderr. Compiled in its own namespace: a program
 # can reach it (it is sys.stdout) but its globals hold nothing of ours.
 _WRITER_SRC = '''
+from hashlib import sha256
+
+
 class SandboxOutput:
     encoding = "utf-8"
     errors = "strict"
@@ -38,6 +41,7 @@ class SandboxOutput:
         self.parts = []
         self.size = 0
         self.cap = cap
+        self.h = sha256()  # of everything written, so cut outputs still compare exactly
 
     def write(self, s):
         if not isinstance(s, str):
@@ -45,6 +49,7 @@ class SandboxOutput:
         if self.size < self.cap:
             self.parts.append(s[: self.cap - self.size])
         self.size += len(s)
+        self.h.update(s.encode("utf-8", "surrogatepass"))
         return len(s)
 
     def writelines(self, lines):
@@ -169,6 +174,10 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
     _deepcopy = copy.deepcopy
     _perf = time.perf_counter_ns
     _urandom = os.urandom
+    import hashlib
+
+    _sha256 = hashlib.sha256
+    _sha_type = type(hashlib.sha256())
     _type = type
     _str = str
     _len = len
@@ -256,7 +265,9 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
             s = _str(e)
             if _type(s) is not _str:
                 return "?"
-            return s[:2000]
+            if _len(s) <= 2000:
+                return s
+            return s[:2000] + "...(sha256 " + _sha256(s.encode("utf-8", "surrogatepass")).hexdigest() + ")"
         except _BaseException as e2:
             return "<str() raised " + type_name(_type(e2)) + ">"
 
@@ -265,9 +276,13 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
             parts = _obj_getattr(w, "parts")
             size = _obj_getattr(w, "size")
             text = _join(parts) if _type(parts) is _list else ""
+            text = text[:max_output] if _type(text) is _str else ""
             if _type(size) is _int and size > max_output:
                 notes.append(label + " truncated at " + _str(max_output) + " characters")
-            return text[:max_output] if _type(text) is _str else ""
+                h = _obj_getattr(w, "h")
+                digest = h.hexdigest() if _type(h) is _sha_type else "unknown-" + _urandom(8).hex()
+                text += "\n[sandbox: output cut; all " + _str(size) + " characters have sha256 " + digest + "]"
+            return text
         except _BaseException:
             notes.append(label + " unreadable")
             return ""

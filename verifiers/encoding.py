@@ -25,7 +25,8 @@ trees directly, so the encoding is the contract between the sandbox and the comp
                             so a hostile subclass never looks like the builtin it wraps. Objects
                             without Python-level state carry ``["repr", ...]`` as state.
 ``["type", "m.Q"]``         a class
-``["func", "m.Q"]``         a function, method or other callable without state
+``["func", "m.Q"]``         a builtin function or method; a Python function or bound method
+                            carries a cut as third element (its behaviour is not compared)
 ``["cycle"]``               a container met again inside itself
 ``["truncated", x]``        what could not be encoded in full. A container longer than
                             ``max_items`` ends with ``["truncated", "sha256:<hex>:<n>"]``, a
@@ -126,6 +127,7 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
         types.MethodDescriptorType,
         types.ClassMethodDescriptorType,
     )
+    _PyFunctionTypes = (types.FunctionType, types.MethodType)
     _ModuleType = types.ModuleType
     _builtin_payload = {
         int: "int",
@@ -173,7 +175,10 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
             r = _repr(v)
             if _type(r) is not _str:
                 return "<repr returned a non-str>"
-            return r if _len(r) <= _MAX_REPR else r[:_MAX_REPR] + "..."
+            if _len(r) <= _MAX_REPR:
+                return r
+            # Kept short, but two long reprs are equal only if they are equal in full.
+            return r[:_MAX_REPR] + "...(sha256 " + _sha256(r.encode("utf-8", "surrogatepass")).hexdigest() + ")"
         except _BaseException as e:  # noqa: BLE001 - a hostile __repr__ may raise anything
             return "<repr raised " + _type(e).__name__ + ">"
 
@@ -436,6 +441,9 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
         if _issubclass(t, _type):
             return ["type", qualname(v)]
         if _issubclass(t, _FunctionTypes):
+            if _issubclass(t, _PyFunctionTypes):
+                # A Python function's behaviour is not compared here: it never equals another.
+                return ["func", func_name(v), cut(st)]
             return ["func", func_name(v)]
         if _issubclass(t, _ModuleType):
             return ["repr", "<module " + safe_repr(_getattr(v, "__name__", "?")) + ">"]
