@@ -228,7 +228,10 @@ class Bounds:
     def with_code(self, code: str) -> "Bounds":
         ints, floats, strs = program_constants(code)
         chars = "".join(sorted(set(self.chars) | set("".join(strs))))[:300]
-        return replace(self, code_ints=ints, code_floats=floats, code_strs=strs, chars=chars)
+        # The program's word-like constants ("zero".."nine", "Mon") are words its input may hold.
+        words = tuple(dict.fromkeys(self.words + tuple(w for w in strs if w.isalnum())))[:100]
+        return replace(self, code_ints=ints, code_floats=floats, code_strs=strs, chars=chars,
+                       words=words)
 
     def for_seed(self, seed: list) -> "Bounds":
         ints = [v for v in _walk(seed) if type(v) is int][:8]
@@ -396,7 +399,8 @@ def _mutate_str(s: str, b: Bounds) -> st.SearchStrategy:
     tokens = s.split()[:50]
     sep = " " if " " in s or not tokens else ""
     if b.words:
-        edits.append(st.lists(st.sampled_from(b.words), max_size=b.max_len).map(" ".join))
+        words = st.lists(st.sampled_from(b.words), max_size=b.max_len).map((sep or " ").join)
+        edits += [words] * (3 if len(tokens) > 1 else 1)
     if len(tokens) > 1:
         edits += [
             st.permutations(tokens).map(sep.join),
@@ -521,6 +525,10 @@ def _edges(v: Any, b: Bounds) -> list:
         return [0.0, -1.0, float("nan"), float("inf")] + list(b.code_floats[:10])
     if isinstance(v, str):
         edges = ["", v[:1], v + v[-1:], v[::-1]]
+        code_words = [w for w in b.code_strs if w.isalnum()]
+        if len(code_words) > 1 and " " in v:
+            # Every word the program knows, in its order and reversed (ties, sort stability).
+            edges += [" ".join(code_words), " ".join(code_words[::-1])]
         numbers = list(_NUMBER.finditer(v))[:4]
         for k, m in enumerate(numbers):  # each number inside the string to 0 and ±1
             n = int(m.group()[:9])
