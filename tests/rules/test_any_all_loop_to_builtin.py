@@ -49,6 +49,28 @@ class TestAnyAllLoopToBuiltin(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
+        # yield in the condition; a walrus; a loop variable that is an attribute
+        """
+        def f(xs):
+            for x in xs:
+                if (yield x):
+                    return True
+            return False
+        """,
+        """
+        def f(xs):
+            for x in xs:
+                if (y := x):
+                    return True
+            return False
+        """,
+        """
+        def f(self, xs):
+            for self.x in xs:
+                if self.x:
+                    return True
+            return False
+        """,
         # something else after the loop, or the same constant twice
         """
         def f(xs):

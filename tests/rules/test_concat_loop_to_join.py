@@ -39,6 +39,17 @@ class TestConcatLoopToJoin(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
+        # list += is extend, not str concatenation
+        """
+        def f(xs: list):
+            out = ''
+            for x in xs:
+                out += x
+            acc = []
+            for c in 'abc':
+                acc += c
+            return out, acc
+        """,
         # items of unknown type: += on a list/str mix fails at a different point than join
         """
         def f(xs):

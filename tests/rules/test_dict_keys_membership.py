@@ -38,6 +38,13 @@ class TestDictKeysMembership(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
+        # a defaultdict is not known to be a plain dict (no evidence from its constructor)
+        """
+        from collections import defaultdict
+        def f(k):
+            d = defaultdict(int)
+            return k in d.keys()
+        """,
         # unknown receiver: a user mapping may define keys() and __contains__ differently
         """
         def f(d, k):

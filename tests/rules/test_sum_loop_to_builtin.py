@@ -55,6 +55,21 @@ class TestSumLoopToBuiltin(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
+        # the frame is inspected by name; yield inside the moved expression
+        """
+        def f(xs: list[int]):
+            s = 0
+            for x in xs:
+                s += x
+            return locals()
+        """,
+        """
+        def f(xs: list[int]):
+            s = 0
+            for x in xs:
+                s += (yield x)
+            return s
+        """,
         # floats: Python 3.12's sum() is compensated, the loop is not; unknown items
         """
         def f(xs: list[float], ys):
