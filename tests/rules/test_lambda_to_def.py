@@ -1,0 +1,68 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestLambdaToDef(RuleTestCase):
+    RULE = "lambda-to-def"
+    CASES = [
+        (
+            """
+            def f(xs, k):
+                # sort
+                ys = sorted(xs, key=lambda x: (x[k], -x[0]))
+                zs = list(map(lambda a, *r, **kw: a + k, xs)); g = lambda: [lambda q: q for _ in xs]
+                return ys, zs, g
+            """,
+            """
+            def f(xs, k):
+                # sort
+                def transform(x):
+                    return (x[k], -x[0])
+                ys = sorted(xs, key=transform)
+                def func(a, *r, **kw):
+                    return a + k
+                def func_1():
+                    return [lambda q: q for _ in xs]
+                zs = list(map(func, xs)); g = func_1
+                return ys, zs, g
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # inside a comprehension the lambda sees the comprehension's variables
+        """
+        def f(xs):
+            return [(lambda y: y + x)(1) for x in xs]
+        """,
+        # default values are evaluated when the lambda is created
+        """
+        def f(g):
+            h = lambda n, d=g(): n + d
+            return h
+        """,
+        # module level and class bodies
+        """
+        key = lambda x: x[0]
+        class C:
+            key = lambda self: 1
+        """,
+        # compound statement headers and one-line function bodies
+        """
+        def f(xs):
+            for x in sorted(xs, key=lambda v: -v):
+                print(x)
+            if any(map(lambda v: v > 0, xs)):
+                return 1
+        def g(xs): return sorted(xs, key=lambda v: -v)
+        """,
+        # frame-inspecting functions
+        """
+        def f(xs):
+            g = lambda v: v
+            return locals()
+        """,
+        # generator lambdas
+        """
+        def f():
+            return lambda: (yield)
+        """,
+    ]
