@@ -416,6 +416,39 @@ def keep_lines_together(expr: cst.BaseExpression) -> cst.BaseExpression:
     return expr
 
 
+def bound_before(func: cst.FunctionDef, upto: int) -> set[str]:
+    """Local names certainly bound once the first ``upto`` top-level statements of ``func``
+    have run: the parameters, plus plain-name targets of top-level assignments (``=``, ``+=``,
+    annotated with a value) among those statements. Names that ``del`` or ``except ... as``
+    (deleted at the end of its handler) may unbind anywhere in ``func`` are left out."""
+    p = func.params
+    names = {x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)}
+    for star in (p.star_arg, p.star_kwarg):
+        if isinstance(star, cst.Param):
+            names.add(star.name.value)
+    body = func.body.body if isinstance(func.body, cst.IndentedBlock) else []
+    for stmt in body[:upto]:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            targets: list[cst.BaseExpression] = []
+            if isinstance(small, cst.Assign):
+                targets = [t.target for t in small.targets]
+            elif isinstance(small, (cst.AnnAssign, cst.AugAssign)) and small.value is not None:
+                targets = [small.target]
+            for target in targets:
+                if isinstance(target, cst.Name):
+                    names.add(target.value)
+                elif isinstance(target, (cst.Tuple, cst.List)) and all(
+                        isinstance(el, cst.Element) and isinstance(el.value, cst.Name)
+                        for el in target.elements):
+                    names.update(el.value.value for el in target.elements)
+    unbound = {n.value for d in m.findall(func, m.Del()) for n in m.findall(d, m.Name())}
+    handlers = m.findall(func, m.ExceptHandler() | m.ExceptStarHandler())
+    unbound |= {h.name.name.value for h in handlers
+                if h.name is not None and isinstance(h.name.name, cst.Name)}
+    return names - unbound
+
 def builtin_is_shadowed(module: cst.Module, name: str) -> bool:
     """Whether ``name`` is bound anywhere in the module (``list = ...``, a parameter ``len``,
     ``from x import sorted``...): then a call ``name(...)`` may not be the builtin."""

@@ -7,8 +7,8 @@ import libcst.matchers as m
 from libcst.metadata import (BuiltinScope, FunctionScope, GlobalScope, ParentNodeProvider,
                              ScopeProvider)
 
-from ..analysis import (NameAllocator, global_nonlocal_names, is_literal, used_names,
-                        uses_dynamic_scope)
+from ..analysis import (NameAllocator, bound_before, global_nonlocal_names, is_literal,
+                        used_names, uses_dynamic_scope)
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -18,38 +18,6 @@ HELPER_WORDS = ("compute", "calc", "result", "value", "expr", "combine", "evalua
 # would resolve differently at module level), frame-bound constructs, and mangled names.
 _FORBIDDEN = (m.Lambda() | m.ListComp() | m.SetComp() | m.DictComp() | m.GeneratorExp()
               | m.Yield() | m.Await() | m.NamedExpr())
-
-
-def _bound_names(func: cst.FunctionDef, upto: int) -> set[str]:
-    """Names certainly bound once the first ``upto`` top-level statements of ``func`` ran:
-    parameters, plus plain-name targets of top-level assignments among those statements."""
-    p = func.params
-    names = {x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)}
-    for star in (p.star_arg, p.star_kwarg):
-        if isinstance(star, cst.Param):
-            names.add(star.name.value)
-    body = func.body.body if isinstance(func.body, cst.IndentedBlock) else []
-    for stmt in body[:upto]:
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            continue
-        for small in stmt.body:
-            targets = []
-            if isinstance(small, cst.Assign):
-                targets = [t.target for t in small.targets]
-            elif isinstance(small, (cst.AnnAssign, cst.AugAssign)) and getattr(small, "value", None):
-                targets = [small.target]
-            for target in targets:
-                if isinstance(target, cst.Name):
-                    names.add(target.value)
-                elif isinstance(target, (cst.Tuple, cst.List)) and all(
-                        isinstance(el.value, cst.Name) and not isinstance(el, cst.StarredElement)
-                        for el in target.elements):
-                    names.update(el.value.value for el in target.elements)
-    # `del x` and `except E as x` (deleted at the end of the handler) can unbind a name.
-    unbound = {n.value for d in m.findall(func, m.Del()) for n in m.findall(d, m.Name())}
-    unbound |= {h.name.name.value for h in m.findall(func, m.ExceptHandler())
-                if h.name is not None and isinstance(h.name.name, cst.Name)}
-    return names - unbound
 
 
 @register
@@ -132,7 +100,7 @@ class ExtractHelper(Rule):
             index = next((body.index(n) for n in chain if n in body), None)
             if index is None:
                 return None
-            bound = _bound_names(func, index)
+            bound = bound_before(func, index)
             args: list[str] = []
             for name in _in_order(expr):
                 assignments = scope[name]

@@ -6,10 +6,9 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import FunctionScope, ScopeProvider
 
-from ..analysis import global_nonlocal_names, uses_dynamic_scope
+from ..analysis import bound_before, global_nonlocal_names, uses_dynamic_scope
 from ..base import Rule, RuleTransformer
 from ..registry import register
-from .extract_helper import _bound_names
 
 _CALL = m.Call(func=m.Attribute(value=m.SimpleString(), attr=m.Name("format")))
 
@@ -83,7 +82,7 @@ class FormatToFString(Rule):
             func = scope.node
             if uses_dynamic_scope(func) or global_nonlocal_names(func):
                 return set()
-            return _bound_names(func, 0)
+            return bound_before(func, 0)
 
         def leave_Call(self, original_node, updated_node):
             if not m.matches(original_node, _CALL):

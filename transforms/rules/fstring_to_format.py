@@ -5,10 +5,9 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import FunctionScope, ParentNodeProvider, ScopeProvider
 
-from ..analysis import global_nonlocal_names, is_literal, uses_dynamic_scope
+from ..analysis import bound_before, global_nonlocal_names, is_literal, uses_dynamic_scope
 from ..base import Rule, RuleTransformer
 from ..registry import register
-from .extract_helper import _bound_names
 
 _PAREN = {"lpar": [cst.LeftParen()], "rpar": [cst.RightParen()]}
 
@@ -60,7 +59,7 @@ class FStringToFormat(Rule):
             func = scope.node
             if uses_dynamic_scope(func) or global_nonlocal_names(func):
                 return False
-            params = _bound_names(func, 0)
+            params = bound_before(func, 0)
             return all(is_literal(e) or (isinstance(e, cst.Name) and e.value in params)
                        for e in exprs)
 

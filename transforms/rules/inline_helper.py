@@ -7,10 +7,11 @@ import libcst.matchers as m
 from libcst.metadata import (BuiltinScope, FunctionScope, GlobalScope, ParentNodeProvider,
                              ScopeProvider)
 
-from ..analysis import global_nonlocal_names, is_literal, used_names, uses_dynamic_scope
+from ..analysis import (bound_before, global_nonlocal_names, is_literal, used_names,
+                        uses_dynamic_scope)
 from ..base import Rule, RuleTransformer
 from ..registry import register
-from .extract_helper import _FORBIDDEN, _bound_names
+from .extract_helper import _FORBIDDEN
 
 _DOCSTRING = m.SimpleStatementLine(body=[m.Expr(value=m.SimpleString() | m.ConcatenatedString())])
 _ATOMS = (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.SimpleString,
@@ -168,7 +169,7 @@ class InlineHelper(Rule):
                 parent, child = self.get_metadata(ParentNodeProvider, parent, None), parent
             if parent is None or child not in body:
                 return None
-            return _bound_names(caller, body.index(child))
+            return bound_before(caller, body.index(child))
 
         def leave_Call(self, original_node, updated_node):
             new = self.replacements.get(original_node)

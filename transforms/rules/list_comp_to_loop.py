@@ -6,10 +6,10 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import ComprehensionScope, FunctionScope, ParentNodeProvider, ScopeProvider
 
-from ..analysis import NameAllocator, keep_lines_together, used_names, uses_dynamic_scope
+from ..analysis import (NameAllocator, bound_before, keep_lines_together, used_names,
+                        uses_dynamic_scope)
 from ..base import Rule, RuleTransformer
 from ..registry import register
-from .extract_helper import _bound_names
 
 _STATEMENT = m.SimpleStatementLine(body=[
     m.Assign(value=m.ListComp()) | m.AnnAssign(value=m.ListComp()) | m.Return(value=m.ListComp())
@@ -40,7 +40,7 @@ def locals_bound_before(transformer: RuleTransformer, stmt: cst.CSTNode, scope: 
         node, parent = parent, transformer.get_metadata(ParentNodeProvider, parent, None)
     if parent is None:
         return False
-    bound = _bound_names(func, list(func.body.body).index(node))
+    bound = bound_before(func, list(func.body.body).index(node))
     for expr in exprs:
         for name in used_names(expr) - exclude:
             if name in scope.assignments and name not in bound:
