@@ -115,7 +115,8 @@ class AugmentedAssignment(Rule):
             if not isinstance(scope, FunctionScope):
                 return False
             if scope not in self.evidence:
-                self.evidence[scope] = ImmutableEvidence(self, scope, self.len_ok, self.range_ok).names
+                self.evidence[scope] = ImmutableEvidence(
+                    self, scope, self.len_ok, self.range_ok).names
             return name.value in self.evidence[scope]
 
         def leave_Assign(self, original_node, updated_node):

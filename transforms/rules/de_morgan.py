@@ -57,7 +57,8 @@ class DeMorgan(Rule):
             return isinstance(parent, (cst.If, cst.While)) and parent.test is node
 
         def _directly_in_test(self, node: cst.CSTNode) -> bool:
-            return isinstance(self.get_metadata(ParentNodeProvider, node, None), (cst.If, cst.While))
+            parent = self.get_metadata(ParentNodeProvider, node, None)
+            return isinstance(parent, (cst.If, cst.While))
 
         def _wrap(self, original, new):
             """Keep the replaced node's own parentheses; add some where precedence drops."""
@@ -87,4 +88,5 @@ class DeMorgan(Rule):
             self.sites += 1
             conj = cst.BooleanOperation(left=left.expression, operator=_flip(updated_node.operator),
                                         right=right.expression, **_PAREN)
-            return self._wrap(original_node, cst.UnaryOperation(operator=cst.Not(), expression=conj))
+            negated = cst.UnaryOperation(operator=cst.Not(), expression=conj)
+            return self._wrap(original_node, negated)

@@ -74,4 +74,5 @@ class FlipComparison(Rule):
             self.sites += 1
             return updated_node.with_changes(
                 left=new_link.comparator,
-                comparisons=[new_link.with_changes(operator=mirrored, comparator=updated_node.left)])
+                comparisons=[new_link.with_changes(operator=mirrored,
+                                                   comparator=updated_node.left)])

@@ -49,7 +49,7 @@ class IfToTernary(Rule):
     """
 
     id = "if-to-ternary"
-    description = "Collapse an if/else assigning or returning in both branches into `a if c else b`."
+    description = "Collapse if/else that assign or return in both branches into `a if c else b`."
     category = "control-flow"
     intent = "neutral"
 

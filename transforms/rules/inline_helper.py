@@ -92,7 +92,9 @@ class InlineHelper(Rule):
             if name in declared:
                 return None
             global_scope = self.get_metadata(ScopeProvider, stmt, None)
-            if not isinstance(global_scope, GlobalScope) or len(global_scope.assignments[name]) != 1:
+            if not isinstance(global_scope, GlobalScope):
+                return None
+            if len(global_scope.assignments[name]) != 1:
                 return None
             if not isinstance(stmt.body, cst.IndentedBlock):
                 return None
@@ -104,7 +106,8 @@ class InlineHelper(Rule):
             expr = body[0].body[0].value
             if expr is None or m.findall(expr, _FORBIDDEN) or uses_dynamic_scope(stmt):
                 return None
-            if any(n.value == "__class__" or (n.value.startswith("__") and not n.value.endswith("__"))
+            if any(n.value == "__class__"
+                   or (n.value.startswith("__") and not n.value.endswith("__"))
                    for n in m.findall(expr, m.Name())):
                 return None
             scope = self.get_metadata(ScopeProvider, stmt.body, None)

@@ -129,10 +129,11 @@ class ListCompToLoop(Rule):
                 return updated_node
             stmt = updated_node.body[0]
             comp: cst.ListComp = stmt.value
+            elt = comp.elt
+            if not isinstance(elt, (cst.Tuple, cst.NamedExpr, cst.GeneratorExp)):
+                elt = elt.with_changes(lpar=[], rpar=[])  # the call's parentheses suffice
             inner: cst.BaseStatement = cst.parse_statement(f"{acc}.append(0)")
-            inner = inner.with_deep_changes(inner.body[0].value.args[0], value=comp.elt.with_changes(
-                lpar=[], rpar=[]) if not isinstance(comp.elt, (cst.Tuple, cst.NamedExpr,
-                                                              cst.GeneratorExp)) else comp.elt)
+            inner = inner.with_deep_changes(inner.body[0].value.args[0], value=elt)
             for clause in reversed(_for_clauses(comp)):
                 for cond in reversed(clause.ifs):
                     inner = cst.If(test=keep_lines_together(cond.test),
