@@ -17,6 +17,7 @@ import argparse
 import copy
 import gzip
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -108,6 +109,7 @@ def main() -> None:
         for o in outs:
             kinds[o["kind"]] = kinds.get(o["kind"], 0) + 1
         rows.append(best)
+    cpu_ms = cpu_per_program(sandbox, tasks[-1][0], tasks[-1][1], tasks[-1][2])
     sandbox.close()
 
     med = lambda i: statistics.median(r[i] for r in rows[:-1]) * 1e3  # noqa: E731
@@ -127,6 +129,39 @@ def main() -> None:
           f" | ratio {triv[4] / triv[3]:.1f}x")
     print(f"pairs/s at {triv[5]} inputs (trivial program, 2 sessions per pair): sandbox {1 / (2 * triv[3]):.1f},"
           f" fresh process {1 / (2 * triv[4]):.1f}")
+    fresh_cpu = fresh_cpu_per_program(*tasks[-1])
+    print(f"CPU per trivial program x{triv[5]}: sandbox {cpu_ms:.2f} ms (caller + zygote + child)"
+          f" | fresh process {fresh_cpu:.2f} ms | ratio {fresh_cpu / cpu_ms:.1f}x")
+    print(f"pairs/s per core of CPU: sandbox {1000 / (2 * cpu_ms):.0f}, fresh process {1000 / (2 * fresh_cpu):.0f}")
+
+
+def fresh_cpu_per_program(code: str, entry: str, inputs: list, n: int = 20) -> float:
+    import resource
+
+    src = _DRIVER.format(code=code, entry=entry)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    for _ in range(n):
+        subprocess.run([sys.executable, "-c", src], input=json.dumps(inputs), capture_output=True, text=True, timeout=120)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    used = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return used / n * 1e3
+
+
+def cpu_per_program(sandbox: Sandbox, code: str, entry: str, inputs: list, n: int = 100) -> float:
+    """CPU time (not wall) one program costs: caller, zygote and the collected children."""
+
+    def zygote_ticks() -> int:
+        fields = Path(f"/proc/{sandbox.zygote_pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return sum(int(x) for x in fields[11:15])  # utime, stime, cutime, cstime
+
+    sandbox.start()
+    z0, c0 = zygote_ticks(), time.process_time()
+    for _ in range(n):
+        with sandbox.open(code, entry) as s:
+            s.call_many(inputs)
+    sandbox.start()  # answered after the zygote collected every child before it
+    z1, c1 = zygote_ticks(), time.process_time()
+    return ((z1 - z0) / os.sysconf("SC_CLK_TCK") + (c1 - c0)) / n * 1e3
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ class SandboxOutput:
         self.parts = []
         self.size = 0
         self.cap = cap
-        self.h = sha256()  # of everything written, so cut outputs still compare exactly
+        self.h = None  # sha256 of everything written, so cut outputs still compare exactly
 
     def write(self, s):
         if not isinstance(s, str):
@@ -49,6 +49,8 @@ class SandboxOutput:
         if self.size < self.cap:
             self.parts.append(s[: self.cap - self.size])
         self.size += len(s)
+        if self.h is None:
+            self.h = sha256()
         self.h.update(s.encode("utf-8", "surrogatepass"))
         return len(s)
 
@@ -75,10 +77,17 @@ class SandboxOutput:
 
 def prepare() -> dict:
     """Everything a child needs that does not depend on its session; built once, in the zygote."""
+    import random
+
     syscall, prctl = guard.prepare_libc()
     wns: dict = {}
     exec(_WRITER_SRC, wns)
+    random.seed(0)
+    with open("/proc/self/statm") as f:  # the zygote's address space is each child's baseline
+        baseline = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
     return {
+        "random_state": random.getstate(),
+        "baseline": baseline,
         "syscall": syscall,
         "prctl": prctl,
         "encode": make_encoder(),
@@ -89,7 +98,7 @@ def prepare() -> dict:
     }
 
 
-def _confine(link_fd: int, workdir: str, limits: dict, syscall, prctl) -> str:
+def _confine(link_fd: int, workdir: str, limits: dict, prepared: dict) -> str:
     """Own process group, fds 0-2 on /dev/null, ``link_fd`` moved to fd 3 and every other fd
     closed, private directory, rlimits, kernel rules. Returns what applied.
 
@@ -107,18 +116,14 @@ def _confine(link_fd: int, workdir: str, limits: dict, syscall, prctl) -> str:
     os.closerange(CHANNEL_FD + 1, 1 << 16)  # the zygote's control socket and anything else
     os.mkdir(workdir, 0o700)
     os.chdir(workdir)
-    os.environ.update(HOME=workdir, TMPDIR=workdir, TMP=workdir, TEMP=workdir)
+    import random
     import tempfile
 
-    tempfile.tempdir = workdir
-    import random
-
-    random.seed(0)  # random reseeds itself after fork; every child starts from the same state
-    applied = guard.kernel_confine(workdir, syscall, prctl)
-    page = os.sysconf("SC_PAGE_SIZE")
-    with open("/proc/self/statm") as f:
-        baseline = int(f.read().split()[0]) * page
-    mem = baseline + int(limits["memory_mb"]) * (1 << 20)
+    tempfile.tempdir = workdir  # (environment variables are left alone: setting them costs)
+    # random reseeds itself after fork; every child starts from the state of seed(0).
+    random.setstate(prepared["random_state"])
+    applied = guard.kernel_confine(workdir, prepared["syscall"], prepared["prctl"])
+    mem = prepared["baseline"] + int(limits["memory_mb"]) * (1 << 20)
     cpu = int(limits["cpu_s"])
     fsize = int(limits["file_mb"]) * (1 << 20)
     nofile = int(limits["max_files"])
@@ -147,7 +152,7 @@ def child_main(link_fd: int, workdir: str, limits: dict, prepared: dict, zygote_
     to the caller: the zygote forks children one ahead, so this part is off the caller's path.
     """
     try:
-        applied = _confine(link_fd, workdir, limits, prepared["syscall"], prepared["prctl"])
+        applied = _confine(link_fd, workdir, limits, prepared)
         if os.getppid() != zygote_pid:  # the zygote died before the parent-death signal was armed
             os._exit(71)
         link = socket.socket(fileno=CHANNEL_FD)
@@ -206,23 +211,29 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
     my_pid = os.getpid()
     violations: list = []
     hook, allow_once = guard.make_audit_hook(workdir, violations, prepared["trust"])
-    _getrusage = resource.getrusage
+    _process_time = time.process_time
+    _RLIM_INFINITY = resource.RLIM_INFINITY
     _setrlimit = resource.setrlimit
-    _RUSAGE_SELF = resource.RUSAGE_SELF
     _RLIMIT_CPU = resource.RLIMIT_CPU
     cpu_hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
     _PermissionError = PermissionError
 
+    cpu_soft = [cpu_s]  # the soft limit now set (_confine set cpu_s)
+
     def renew_cpu():
-        """Give the next call a full cpu_s of CPU time (the soft limit counts the whole process)."""
-        ru = _getrusage(_RUSAGE_SELF)
-        soft = _int(ru.ru_utime + ru.ru_stime) + cpu_s + 1
-        if cpu_hard != resource.RLIM_INFINITY and soft > cpu_hard:
+        """Make sure the next call has a full cpu_s of CPU time (the soft limit counts the whole
+        process); a syscall only when less than that is left."""
+        used = _process_time()
+        if used + cpu_s < cpu_soft[0]:
+            return
+        soft = _int(used) + cpu_s + 1
+        if cpu_hard != _RLIM_INFINITY and soft > cpu_hard:
             soft = cpu_hard
         lim = (soft, cpu_hard)
         allow_once("resource.setrlimit")
         try:
             _setrlimit(_RLIMIT_CPU, lim)
+            cpu_soft[0] = soft
         except (_PermissionError, ValueError, OSError):
             pass
 

@@ -296,6 +296,7 @@ class Session:
         self._token = secrets.token_bytes(_TOKEN_BYTES)
         self._seq = 0
         self._buf = bytearray()
+        self._parse = _ReplyParser()
         self._limits = sandbox.limits
         self._max_reply = self._limits.max_reply_mb << 20
         self.alive = True
@@ -348,7 +349,7 @@ class Session:
         del buf[: 4 + n]
         if not secrets.compare_digest(token, self._token):
             raise _ChannelError("reply without the session token")
-        return _parse_reply(body)
+        return self._parse(body)
 
     def _expect(self, msg: dict, seq: int, i: int) -> None:
         if msg.get("seq") != seq or msg.get("i") != i:
@@ -490,25 +491,32 @@ def _no_float(text: str):
     raise ValueError("float in a reply")  # encoded trees carry floats as hex strings
 
 
-def _parse_reply(body: bytes) -> dict:
-    """Decode an untrusted reply: ASCII JSON with at most two objects (envelope, outcome) and no
-    floats, so what comes back is an envelope over trees of lists, str, int, bool and None."""
-    objects = [0]
+class _ReplyParser:
+    """Decodes untrusted replies: ASCII JSON with at most two objects (envelope, outcome) and no
+    floats, so what comes back is an envelope over trees of lists, str, int, bool and None.
+    One per session (the decoder is built once; its object count is per reply)."""
 
-    def pairs(items: list) -> dict:
-        objects[0] += 1
-        if objects[0] > 2:
+    def __init__(self) -> None:
+        self._objects = 0
+        self._decoder = json.JSONDecoder(object_pairs_hook=self._pairs, parse_float=_no_float,
+                                         parse_constant=_no_float)
+
+    def _pairs(self, items: list) -> dict:
+        self._objects += 1
+        if self._objects > 2:
             raise ValueError("unexpected object in a reply")
         return dict(items)
 
-    try:
-        msg = json.loads(body.decode("ascii"), object_pairs_hook=pairs, parse_float=_no_float,
-                         parse_constant=_no_float)
-    except Exception:  # noqa: BLE001 - RecursionError, ValueError, UnicodeDecodeError...
-        raise _ChannelError("reply is not well-formed JSON of encoded trees") from None
-    if type(msg) is not dict:
-        raise _ChannelError("reply is not an object")
-    return msg
+    def __call__(self, body: bytes) -> dict:
+        self._objects = 0
+        try:
+            text = body.decode("ascii")
+            msg, end = self._decoder.raw_decode(text)
+        except Exception:  # noqa: BLE001 - RecursionError, ValueError, UnicodeDecodeError...
+            raise _ChannelError("reply is not well-formed JSON of encoded trees") from None
+        if end != len(text) or type(msg) is not dict:
+            raise _ChannelError("reply is not one JSON object")
+        return msg
 
 
 def _clean(raw, kinds: tuple[str, ...]) -> dict:
@@ -526,7 +534,7 @@ def _clean(raw, kinds: tuple[str, ...]) -> dict:
         if type(v) is not str:
             raise _ChannelError(f"outcome field {key} has the wrong type")
         out[key] = v
-    # _parse_reply let through nothing but lists, str, int, bool and None below the outcome.
+    # _ReplyParser let through nothing but lists, str, int, bool and None below the outcome.
     value = raw.get("value")
     if value is not None and (type(value) is not list or not value or type(value[0]) is not str):
         raise _ChannelError("outcome value is not an encoded tree")
