@@ -476,3 +476,11 @@ def test_cut_outputs_and_functions_compare_soundly(sandbox):
     assert a["stdout"] != b["stdout"] and a["stdout"] == c["stdout"]
     assert a["value"][0] == "func" and a["value"] != c["value"]
     assert encode(len) == ["func", "len"]
+
+
+def test_output_kept_by_the_program_is_still_captured(sandbox):
+    """A program that binds sys.stdout at import (OUT = sys.stdout) prints into every call's capture."""
+    code = "import sys\nOUT = sys.stdout\ndef f(x):\n    print(x, file=OUT)\n    return x\n"
+    with sandbox.open(code, "f") as s:
+        a, b = s.call_many([[1], [2]])
+    assert (a["stdout"], b["stdout"]) == ("1\n", "2\n")

@@ -219,6 +219,8 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
     _PermissionError = PermissionError
 
     cpu_soft = [cpu_s]  # the soft limit now set (_confine set cpu_s)
+    _set_attr = object.__setattr__
+    streams = (Output(max_output), Output(max_output))
 
     def renew_cpu():
         """Make sure the next call has a full cpu_s of CPU time (the soft limit counts the whole
@@ -300,7 +302,11 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
 
     def run(fn, args, enc_opts):
         """One call: capture output, time it, catch everything, encode result and arguments."""
-        out, err = Output(max_output), Output(max_output)
+        for w in streams:  # one pair per session (a program may keep sys.stdout), emptied per call
+            _set_attr(w, "parts", [])
+            _set_attr(w, "size", 0)
+            _set_attr(w, "h", None)
+        out, err = streams
         saved = (_sys.stdout, _sys.stderr)
         _sys.stdout, _sys.stderr = out, err
         renew_cpu()
