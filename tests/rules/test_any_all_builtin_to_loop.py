@@ -19,11 +19,11 @@ class TestAnyAllBuiltinToLoop(RuleTestCase):
         ),
         (  # all() with a filter and a condition that needs parentheses under `not`
             """
-            def f(words, n):
+            def f(words: list[str], n):
                 return all(w.isalpha() or n for w in words if w)
             """,
             """
-            def f(words, n):
+            def f(words: list[str], n):
                 for w in words:
                     if w:
                         if not (w.isalpha() or n):
@@ -97,5 +97,22 @@ class TestAnyAllBuiltinIterableReadsTarget(RuleTestCase):
         """
         def f():
             return any(x for x in x)
+        """,
+    ]
+
+
+class TestAnyAllBuiltinStopIteration(RuleTestCase):
+    """``any(next(it) for ...)`` raises RuntimeError; a loop would raise StopIteration."""
+
+    RULE = "any-all-builtin-to-loop"
+    CASES = TestAnyAllBuiltinToLoop.CASES[:1]
+    UNTOUCHED = [
+        """
+        def f(xs, it):
+            return any(next(it) == x for x in xs)
+        """,
+        """
+        def f(xs):
+            return all(check(x) for x in xs)
         """,
     ]

@@ -32,7 +32,7 @@ class TestAnyAllLoopToBuiltin(RuleTestCase):
         ),
         (  # return False inside, a condition that is not a negation; nested in a block
             """
-            def f(words, n):
+            def f(words: list[str], n):
                 if n:
                     for w in words:
                         if w.startswith('x') or n > 3:
@@ -41,7 +41,7 @@ class TestAnyAllLoopToBuiltin(RuleTestCase):
                 return None
             """,
             """
-            def f(words, n):
+            def f(words: list[str], n):
                 if n:
                     return not any(w.startswith('x') or n > 3 for w in words)
                 return None
@@ -169,6 +169,50 @@ class TestAnyAllLoopIterableReadsTarget(RuleTestCase):
         def f():
             for x in x:
                 if x:
+                    return True
+            return False
+        """,
+    ]
+
+
+class TestAnyAllLoopStopIteration(RuleTestCase):
+    """A generator turns StopIteration into RuntimeError; the loop lets it through."""
+
+    RULE = "any-all-loop-to-builtin"
+    CASES = [
+        (  # builtins and methods of values with known builtin types are fine
+            """
+            def f(words: list[str], n: int):
+                for w in words:
+                    if len(w) > n and w.startswith('a'):
+                        return True
+                return False
+            """,
+            """
+            def f(words: list[str], n: int):
+                return any(len(w) > n and w.startswith('a') for w in words)
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        """
+        def f(xs, it):
+            for x in xs:
+                if next(it) == x:
+                    return True
+            return False
+        """,
+        """
+        def f(xs):
+            for x in xs:
+                if is_prime(x):
+                    return True
+            return False
+        """,
+        """
+        def f(xs):
+            for x in xs:
+                if x.check():
                     return True
             return False
         """,

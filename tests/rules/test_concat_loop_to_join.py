@@ -14,7 +14,7 @@ class TestConcatLoopToJoin(RuleTestCase):
             """,
             """
             def flip_case(string: str) -> str:
-                out = ''.join(ch.swapcase() for ch in string)
+                out = ''.join([ch.swapcase() for ch in string])
                 return out
             """,
         ),
@@ -32,8 +32,8 @@ class TestConcatLoopToJoin(RuleTestCase):
             """,
             """
             def f(s: str, n: int):
-                vowels = "".join(c for c in s if c in 'aeiou')
-                line = ''.join(f"{i}," for i in range(n))
+                vowels = "".join([c for c in s if c in 'aeiou'])
+                line = ''.join([f"{i}," for i in range(n)])
                 return vowels, line
             """,
         ),
@@ -117,4 +117,24 @@ class TestConcatLoopIterableReadsTarget(RuleTestCase):
                 out += str(c)
             return out
         """,
+    ]
+
+
+class TestConcatLoopToJoinItems(RuleTestCase):
+    RULE = "concat-loop-to-join"
+    CASES = [
+        (
+            """
+            def f(words: list[str]):
+                out = ''
+                for w in words:
+                    out += w
+                return out
+            """,
+            """
+            def f(words: list[str]):
+                out = ''.join(words)
+                return out
+            """,
+        ),
     ]

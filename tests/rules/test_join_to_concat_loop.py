@@ -80,3 +80,14 @@ class TestJoinIterableReadsTarget(RuleTestCase):
             return ''.join(str(c) for c in c)
         """,
     ]
+
+
+class TestJoinStopIteration(RuleTestCase):
+    RULE = "join-to-concat-loop"
+    CASES = TestJoinToConcatLoop.CASES[:1]
+    UNTOUCHED = [
+        """
+        def f(xs: list[int], it):
+            return ''.join(str(next(it)) for x in xs)
+        """,
+    ]

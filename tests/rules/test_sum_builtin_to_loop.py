@@ -179,3 +179,30 @@ class TestSumBuiltinToLoopLineBreaks(RuleTestCase):
             """,
         ),
     ]
+
+
+class TestSumBuiltinToLoopStopIteration(RuleTestCase):
+    """From a generator only StopIteration-safe calls move; a list comprehension is free."""
+
+    RULE = "sum-builtin-to-loop"
+    CASES = [
+        (
+            """
+            def f(xs: list[int]):
+                return sum([int(weight(x)) for x in xs])
+            """,
+            """
+            def f(xs: list[int]):
+                total = 0
+                for x in xs:
+                    total += int(weight(x))
+                return total
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        """
+        def f(xs: list[int]):
+            return sum(int(weight(x)) for x in xs)
+        """,
+    ]

@@ -14,7 +14,7 @@ class TestSumLoopToBuiltin(RuleTestCase):
             """,
             """
             def total(xs: list[int]):
-                acc = sum(x for x in xs)
+                acc = sum(xs)
                 return acc
             """,
         ),
@@ -29,7 +29,7 @@ class TestSumLoopToBuiltin(RuleTestCase):
             """,
             """
             def count_digits(s: str, k: int):
-                n = sum(int(c) * k for c in s if c.isdigit())
+                n = sum([int(c) * k for c in s if c.isdigit()])
                 return n
             """,
         ),
@@ -48,8 +48,8 @@ class TestSumLoopToBuiltin(RuleTestCase):
             """
             def f(n: int, a: list[int], b: list[int], flag):
                 if n:
-                    hits = sum(i % 3 == 0 for i in range(n))
-                    big = sum(len(str(j)) for j in (a if flag else b))
+                    hits = sum([i % 3 == 0 for i in range(n)])
+                    big = sum([len(str(j)) for j in (a if flag else b)])
                     return hits, big
             """,
         ),
@@ -196,7 +196,7 @@ class TestSumLoopToBuiltinHiddenLocals(RuleTestCase):
             """,
             """
             def f(xs: list[int], k: int):
-                s = sum(x * k for x in xs)
+                s = sum([x * k for x in xs])
                 return s
             """,
         ),
@@ -229,4 +229,30 @@ class TestSumLoopToBuiltinIterableReadsTarget(RuleTestCase):
                 s += len(str(x))
             return s
         """,
+    ]
+
+
+class TestSumLoopToBuiltinItems(RuleTestCase):
+    """Adding the items themselves becomes sum() over the iterable (kept a single argument)."""
+
+    RULE = "sum-loop-to-builtin"
+    CASES = [
+        (
+            """
+            def f(n: int):
+                s = 0
+                for i in range(n):
+                    s += i
+                t = 0
+                for k in 1, 2, 3:
+                    t += k
+                return s, t
+            """,
+            """
+            def f(n: int):
+                s = sum(range(n))
+                t = sum((1, 2, 3))
+                return s, t
+            """,
+        ),
     ]

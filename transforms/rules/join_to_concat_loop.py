@@ -7,8 +7,9 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import (bound_names_safe, guarded, local_only, loop_target_names, moved_out,
-                            read_names, targets_private, unsupported_inside)
+from ._loop_support import (bound_names_safe, generator_safe, guarded, local_only,
+                            loop_target_names, moved_out, read_names, targets_private,
+                            unsupported_inside)
 from ._type_evidence import STR, EvidenceTransformer
 from .concat_loop_to_join import _EMPTY_STR
 from .sum_builtin_to_loop import nest, single_for
@@ -28,7 +29,10 @@ class JoinToConcatLoop(Rule):
     The conditions on names are those of ``sum-builtin-to-loop``: the comprehension variables
     become function locals and must be used nowhere else in the function; the accumulator is a
     plain local read by no closure, absent from the generator, outside try/with; other names
-    read per item are globals, builtins or never-deleted parameters; one ``for`` clause; no
+    read per item are globals, builtins or never-deleted parameters; from a generator, every
+    call in the moved code is a StopIteration-safe builtin or a method of a value of known
+    builtin type (a generator turns ``StopIteration`` into ``RuntimeError``, the loop would
+    not); one ``for`` clause; no
     ``yield``/``await``/walrus/lambda/nested comprehension.
     """
 
@@ -68,7 +72,8 @@ class JoinToConcatLoop(Rule):
             if (not targets or any(unsupported_inside(e) for e in moved + [clause.iter])
                     or not targets_private(func, arg, clause.iter, targets)
                     or not bound_names_safe(ev, func, scope, moved, set(targets))
-                    or ev.type_of(arg.elt) != STR):
+                    or ev.type_of(arg.elt) != STR
+                    or isinstance(arg, cst.GeneratorExp) and not generator_safe(ev, moved)):
                 return None
             return (acc,)
 

@@ -7,8 +7,9 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import (bound_names_safe, guarded, local_only, loop_target_names, moved_out,
-                            read_names, targets_private, unsupported_inside)
+from ._loop_support import (bound_names_safe, generator_safe, guarded, local_only,
+                            loop_target_names, moved_out, read_names, targets_private,
+                            unsupported_inside)
 from ._type_evidence import EvidenceTransformer, is_int
 
 _SUM_ONE_ARG = m.Call(func=m.Name("sum"), args=[m.Arg(keyword=None, star="")])
@@ -47,7 +48,10 @@ class SumBuiltinToLoop(Rule):
     no closure and not used inside the generator (it is now written before the loop), and the
     statement is not inside try/with (a half-summed ``acc`` could be observed); other names in
     the moved code are globals, builtins or never-deleted parameters (an unbound local would
-    raise ``UnboundLocalError`` instead of ``NameError``). Only one ``for`` clause, no
+    raise ``UnboundLocalError`` instead of ``NameError``). From a generator, every call in the
+    moved code must be a StopIteration-safe builtin or a method of a value of known builtin
+    type (a generator turns ``StopIteration`` into ``RuntimeError``; the loop would not). Only
+    one ``for`` clause, no
     ``yield``/``await``/walrus/lambda/nested comprehension, ``sum`` not rebound, one argument.
     """
 
@@ -90,7 +94,8 @@ class SumBuiltinToLoop(Rule):
             if (not targets or any(unsupported_inside(e) for e in moved + [clause.iter])
                     or not targets_private(func, arg, clause.iter, targets)
                     or not bound_names_safe(ev, func, scope, moved, set(targets))
-                    or not is_int(ev.type_of(arg.elt))):
+                    or not is_int(ev.type_of(arg.elt))
+                    or isinstance(arg, cst.GeneratorExp) and not generator_safe(ev, moved)):
                 return None
             return acc, call
 
