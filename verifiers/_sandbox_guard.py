@@ -118,6 +118,7 @@ def make_audit_hook(workdir: str, violations: list, trust: tuple[tuple[str, ...]
     _fspath = os.fspath
     _getpid = os.getpid
     _getframe = sys._getframe
+    _open = open
     _type = type
     _str = str
     _int = int
@@ -168,17 +169,37 @@ def make_audit_hook(workdir: str, violations: list, trust: tuple[tuple[str, ...]
         name = code.co_filename
         return _type(name) is _str and (_tuple_startswith(name, roots) or _tuple_startswith(name, "<frozen "))
 
-    def caller_allowed():
-        # Frame 2 is the Python code that triggered the event (0: here, 1: the hook).
+    def caller_allowed(makes_code=False):
+        # Frame 2 is the Python code that triggered the event (0: here, 1: the hook). Code made
+        # from bytes (marshal, compile, code.replace) needs its caller's caller installed too, so
+        # a program cannot simply hand its own bytes to an installed helper.
         busy[0] = True
         try:
             code = _getframe(2).f_code
             if not trusted(code):
                 return False
+            if makes_code:
+                return trusted(_getframe(3).f_code)
             if code in returners:  # inspect.currentframe & co: only for installed callers
                 back = _getframe(3).f_code
                 return trusted(back) and back not in returners
             return True
+        except BaseException:  # noqa: BLE001
+            return False
+        finally:
+            busy[0] = False
+
+    def same_as_file(source, name):
+        """Installed code is compiled from its own file: the source must be that file's text."""
+        busy[0] = True
+        try:
+            with _open(name, "rb") as fh:
+                data = fh.read()
+            if _type(source) is bytes:
+                return source == data
+            if _type(source) is _str:
+                return source.encode("utf-8") == data
+            return False  # an AST: made by someone, not read from the file
         except BaseException:  # noqa: BLE001
             return False
         finally:
@@ -245,11 +266,11 @@ def make_audit_hook(workdir: str, violations: list, trust: tuple[tuple[str, ...]
             if _type(name) is bytes:
                 name = _fsdecode(name)
             if _type(name) is _str and (_tuple_startswith(name, roots) or _tuple_startswith(name, "<frozen ")):
-                if not caller_allowed():
+                if not caller_allowed(True) or not same_as_file(args[0], name):
                     deny("compiling code named " + name[:200])
             return
         if event == "code.__new__":  # hand-made bytecode can corrupt the interpreter's memory
-            if not caller_allowed():  # types.coroutine (asyncio) re-flags code this way
+            if not caller_allowed(True):  # types.coroutine (asyncio) re-flags code this way
                 deny(event)
             return
         if event == "sys._getframe":
@@ -258,7 +279,7 @@ def make_audit_hook(workdir: str, violations: list, trust: tuple[tuple[str, ...]
             return
         if event == "marshal.loads" or event == "marshal.load":
             # Code from bytes is the way to hand-crafted bytecode; the import system needs it for .pyc.
-            if not caller_allowed():
+            if not caller_allowed(True):
                 deny(event)
             return
         if event == "import":

@@ -220,6 +220,14 @@ HOSTILE = [
         reason="compiling code named",
     ),
     Case(
+        "compile_through_importlib",
+        "import importlib.abc, json\ndef f(d, c):\n"
+        "    code = importlib.abc.InspectLoader.source_to_code(b'import sys\\ng = sys._getframe', json.__file__)\n"
+        "    ns = {}\n    exec(code, ns)\n    return list(ns['g'](1).f_locals)\n",
+        exc_type="PermissionError",
+        reason="compiling code named",
+    ),
+    Case(
         "forged_code_object",
         "import json\ndef f(d, c):\n    return (lambda: 0).__code__.replace(co_filename=json.__file__)\n",
         exc_type="PermissionError",
