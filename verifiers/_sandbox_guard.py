@@ -321,7 +321,9 @@ def trusted_code() -> tuple[tuple[str, ...], frozenset]:
         dirs.update(site.getsitepackages())
     except AttributeError:
         pass
-    roots = tuple(sorted({os.path.realpath(d).rstrip("/") + "/" for d in dirs if d} | {d.rstrip("/") + "/" for d in dirs if d}))
+    roots = {os.path.realpath(d).rstrip("/") + "/" for d in dirs if d} | {d.rstrip("/") + "/" for d in dirs if d}
+    roots.discard("/")  # an interpreter installed at / would otherwise make every file trusted
+    roots = tuple(sorted(roots))
     returners = set()
     for f in (inspect.currentframe, inspect.stack, inspect.trace, inspect.getouterframes,
               inspect.getinnerframes, logging.currentframe, traceback.walk_stack, traceback.walk_tb):
