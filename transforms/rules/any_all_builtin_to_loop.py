@@ -39,7 +39,8 @@ class AnyAllBuiltinToLoop(Rule):
     lambda/comprehension in the moved code; ``any``/``all`` not rebound in the module.
 
     Intent "faster": on CPython 3.11 the explicit loop avoids resuming a generator per item
-    (measured: a 1000-item scan with no hit, about 1.8x faster than ``any(genexp)``).
+    (five timeit runs of a 1000-item scan with no hit on a shared machine: the loop took 0.4x
+    to 0.9x the time of ``any(genexp)``).
     """
 
     id = "any-all-builtin-to-loop"
