@@ -388,7 +388,7 @@ def _mutate_str(s: str, b: Bounds) -> st.SearchStrategy:
         # Numbers inside strings ("04-31-2022", "5 apples") mutate as numbers, each kept or
         # changed, width kept: a date needs its month and its day moved together.
         pool = sorted({int(m.group()[:9]) + d for m in numbers for d in (-1, 0, 1)}
-                      | {c for c in b.code_ints if c >= 0} | {0})
+                      | {c + d for c in b.code_ints if c >= 0 for d in (-1, 0, 1)} | {0})
         per_number = [st.one_of(st.none(), st.sampled_from(pool),  # None: keep this number
                                 st.integers(0, 2 * int(m.group()[:9]) + 10)) for m in numbers]
         # Numbers in a string signal structured data: give their edits as much weight as all

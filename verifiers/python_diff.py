@@ -309,7 +309,7 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
         if len(inputs) == len(first) < n and program.timeouts < MAX_TIMEOUTS:
             focus = rare_inputs(inputs, outcomes, FOCUS_SEEDS)
             seen = {input_key(a) for a in inputs}
-            more = generate_inputs(original, entry_point, list(seed_inputs) + focus, n,
+            more = generate_inputs(original, entry_point, focus or list(seed_inputs), n,
                                    config.seed + 1)
             more = _smallest_first([a for a in more if input_key(a) not in seen], 0)[: n - len(inputs)]
             more_outcomes = program.run(more, MAX_TIMEOUTS)
