@@ -350,15 +350,21 @@ class _FakeChild:
         return self.session.call([1])
 
 
+GOOD = b'[1, 0, "return", ["int", "1"], null, null, "", "", null, 5, null]'
+
+
 @pytest.mark.parametrize(
     "body, token, length, why",
     [
-        (b'{"seq": 1, "i": 0, "outcome": {"kind": "return", "value": ["int", "1"]}}', b"X" * 16, None, "token"),
+        (GOOD, b"X" * 16, None, "token"),
         (b"not json", b"T" * 16, None, "JSON"),
         (b"[" * 100000 + b"]" * 100000, b"T" * 16, None, "JSON"),
-        (b'{"seq": 9, "i": 0, "outcome": {}}', b"T" * 16, None, "sequence"),
-        (b'{"seq": 1, "i": 0, "outcome": {"kind": "return", "value": {"a": 1}}}', b"T" * 16, None, "encoded tree"),
-        (b'{"seq": 1, "i": 0, "outcome": {"kind": "timeout"}}', b"T" * 16, None, "not an outcome"),
+        (GOOD.replace(b"[1, 0", b"[9, 0"), b"T" * 16, None, "sequence"),
+        (GOOD.replace(b'["int", "1"]', b'{"a": 1}'), b"T" * 16, None, "encoded trees"),
+        (GOOD.replace(b'["int", "1"]', b'["float", 1.5]'), b"T" * 16, None, "encoded trees"),
+        (GOOD.replace(b'"return"', b'"timeout"'), b"T" * 16, None, "not an outcome"),
+        (GOOD.replace(b"5, null]", b'"5", null]'), b"T" * 16, None, "time_ns"),
+        (GOOD + b" []", b"T" * 16, None, "one JSON array"),
         (b"", b"T" * 16, 2**31, "cap"),
     ],
 )
@@ -367,6 +373,12 @@ def test_malformed_replies_are_crashes(sandbox, body, token, length, why):
     out = fake.reply(body, token, length)
     assert out["kind"] == "crash" and why in out["reason"], out
     assert not fake.session.alive
+
+
+def test_well_formed_reply_is_accepted(sandbox):
+    """The fake child itself works: the malformed cases above fail for their own reason."""
+    out = _FakeChild(sandbox).reply(GOOD)
+    assert out["kind"] == "return" and out["value"] == ["int", "1"] and out["time_ns"] == 5
 
 
 def test_silent_child_is_a_timeout(sandbox):

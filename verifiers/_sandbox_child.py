@@ -2,8 +2,10 @@
 
 Runs in a process forked from the zygote (``_sandbox_zygote``) and never returns: it ends with
 ``os._exit``. Wire format, both directions: a 4-byte big-endian length, then the body. Requests
-(from the trusted caller) are pickles; replies are the session token followed by ASCII JSON built
-by ``encoding.make_serializer`` — the caller never unpickles what a child says.
+(from the trusted caller) are pickles; replies are the session token followed by a flat ASCII JSON
+array built by ``encoding.make_serializer`` (``[seq, i, *outcome fields]``, the load reply with
+``confinement, pid`` after them, a timing reply ``[seq, round, ns]``) — the caller never unpickles
+what a child says.
 
 Everything the serve loop needs is bound to locals before the program is loaded, so a program that
 patches ``os``, ``json``, ``pickle``, ``builtins`` or this module changes only its own behaviour.
@@ -265,6 +267,12 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
             n = _write(CHANNEL_FD, view)
             view = view[n:]
 
+    def pack(seq, i, o):
+        # Replies are flat JSON arrays (the caller decodes them without a single object): see
+        # sandbox.REPLY_FIELDS.
+        return [seq, i, o["kind"], o["value"], o["exc_type"], o["exc_msg"], o["stdout"], o["stderr"],
+                o["args_after"], o["time_ns"], o["reason"]]
+
     def type_name(t):
         try:
             mod = _obj_getattr(t, "__module__")
@@ -397,7 +405,7 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
         outcome["args_after"] = None
         if outcome["kind"] == "raise":
             outcome["kind"] = "load_error"
-        send({"seq": 0, "i": 0, "outcome": outcome, "confinement": confinement, "pid": my_pid})
+        send(pack(0, 0, outcome) + [confinement, my_pid])
         if outcome["kind"] != "return":
             _exit(0)
         while True:
@@ -410,7 +418,7 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
                     fn = _dict_get(ns, entry)
                     if fn is None:
                         fn = _missing
-                    send({"seq": seq, "i": i, "outcome": run(fn, args, enc_opts)})
+                    send(pack(seq, i, run(fn, args, enc_opts)))
             elif op == "time":
                 seq, blobs, rounds = msg[1], msg[2], msg[3]
                 sink = Output(0)
@@ -428,7 +436,7 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
                             pass
                     t1 = _perf()
                     _sys.stdout, _sys.stderr = saved
-                    send({"seq": seq, "i": r, "ns": t1 - t0})
+                    send([seq, r, t1 - t0])
             else:
                 _exit(0)
 

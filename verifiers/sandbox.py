@@ -335,7 +335,7 @@ class Session:
                 raise _ChannelError("child closed its channel")
             buf += chunk
 
-    def _recv(self, deadline: float) -> dict:
+    def _recv(self, deadline: float) -> list:
         buf = self._buf
         if len(buf) < 4:
             self._fill(4, deadline)
@@ -351,8 +351,8 @@ class Session:
             raise _ChannelError("reply without the session token")
         return self._parse(body)
 
-    def _expect(self, msg: dict, seq: int, i: int) -> None:
-        if msg.get("seq") != seq or msg.get("i") != i:
+    def _expect(self, msg: list, seq: int, i: int) -> None:
+        if msg[0] != seq or msg[1] != i or type(msg[0]) is not int or type(msg[1]) is not int:
             raise _ChannelError("reply out of sequence")
 
     # -- ending ------------------------------------------------------------------------------
@@ -404,8 +404,8 @@ class Session:
                         "max_items": limits.max_items, "max_depth": limits.max_depth})
             msg = self._recv(time.monotonic() + timeout)
             self._expect(msg, 0, 0)
-            out = _clean(msg.get("outcome"), ("return", "load_error"))
-            conf, pid = msg.get("confinement"), msg.get("pid")
+            out = _clean(msg, ("return", "load_error"))
+            conf, pid = (msg[11], msg[12]) if len(msg) == 13 else (None, None)
             self.confinement = conf if type(conf) is str else ""
             self.pid = pid if type(pid) is int else None
         except TimeoutError:
@@ -441,7 +441,7 @@ class Session:
             for i in range(len(blobs)):
                 msg = self._recv(time.monotonic() + timeout)
                 self._expect(msg, seq, i)
-                outs.append(_clean(msg.get("outcome"), ("return", "raise")))
+                outs.append(_clean(msg, ("return", "raise")))
         except TimeoutError:
             outs.append(self._end("timeout", f"call {len(outs)} ran past {timeout:g} s wall clock"))
         except _ChannelError as e:
@@ -475,7 +475,7 @@ class Session:
                 msg = self._recv(time.monotonic() + budget)
                 elapsed = time.perf_counter_ns() - start
                 self._expect(msg, seq, r)
-                ns = msg.get("ns")
+                ns = msg[2]
                 # Rounds run back to back, so together they cannot claim more than has elapsed.
                 if type(ns) is not int or ns < 0 or sum(times) + ns > elapsed:
                     raise _ChannelError("implausible timing reply")
@@ -492,58 +492,45 @@ def _no_float(text: str):
 
 
 class _ReplyParser:
-    """Decodes untrusted replies: ASCII JSON with at most two objects (envelope, outcome) and no
-    floats, so what comes back is an envelope over trees of lists, str, int, bool and None.
-    One per session (the decoder is built once; its object count is per reply)."""
+    """Decodes untrusted replies: one ASCII JSON array, with no object and no float anywhere, so
+    what comes back is lists of str, int, bool and None (encoded trees carry floats as hex).
+    One per session, so the decoder is built once."""
 
     def __init__(self) -> None:
-        self._objects = 0
-        self._decoder = json.JSONDecoder(object_pairs_hook=self._pairs, parse_float=_no_float,
+        self._decoder = json.JSONDecoder(object_pairs_hook=_no_object, parse_float=_no_float,
                                          parse_constant=_no_float)
 
-    def _pairs(self, items: list) -> dict:
-        self._objects += 1
-        if self._objects > 2:
-            raise ValueError("unexpected object in a reply")
-        return dict(items)
-
-    def __call__(self, body: bytes) -> dict:
-        self._objects = 0
+    def __call__(self, body: bytes) -> list:
         try:
             text = body.decode("ascii")
             msg, end = self._decoder.raw_decode(text)
         except Exception:  # noqa: BLE001 - RecursionError, ValueError, UnicodeDecodeError...
             raise _ChannelError("reply is not well-formed JSON of encoded trees") from None
-        if end != len(text) or type(msg) is not dict:
-            raise _ChannelError("reply is not one JSON object")
+        if end != len(text) or type(msg) is not list or len(msg) < 3:
+            raise _ChannelError("reply is not one JSON array")
         return msg
 
 
-def _clean(raw, kinds: tuple[str, ...]) -> dict:
-    """Rebuild an outcome from an untrusted reply, field by field; raise _ChannelError if malformed."""
-    if not isinstance(raw, dict) or raw.get("kind") not in kinds:
+def _no_object(pairs):
+    raise ValueError("object in a reply")
+
+
+def _clean(msg: list, kinds: tuple[str, ...]) -> dict:
+    """Rebuild an outcome from an untrusted reply ``[seq, i, *REPLY_FIELDS, ...]``, field by field;
+    raise _ChannelError if malformed. (_ReplyParser let through only lists, str, int, bool, None.)"""
+    if len(msg) < 2 + len(OUTCOME_KEYS) or msg[2] not in kinds:
         raise _ChannelError("reply is not an outcome")
-    out = _outcome(raw["kind"])
-    for key, types in (("exc_type", (str,)), ("exc_msg", (str,)), ("reason", (str,)), ("time_ns", (int,))):
-        v = raw.get(key)
-        if v is not None and type(v) not in types:
-            raise _ChannelError(f"outcome field {key} has the wrong type")
-        out[key] = v
-    for key in ("stdout", "stderr"):
-        v = raw.get(key, "")
-        if type(v) is not str:
-            raise _ChannelError(f"outcome field {key} has the wrong type")
-        out[key] = v
-    # _ReplyParser let through nothing but lists, str, int, bool and None below the outcome.
-    value = raw.get("value")
+    kind, value, exc_type, exc_msg, stdout, stderr, args_after, time_ns, reason = msg[2:11]
+    for name, v, t in (("exc_type", exc_type, str), ("exc_msg", exc_msg, str), ("reason", reason, str),
+                       ("time_ns", time_ns, int), ("args_after", args_after, list)):
+        if v is not None and type(v) is not t:
+            raise _ChannelError(f"outcome field {name} has the wrong type")
+    if type(stdout) is not str or type(stderr) is not str:
+        raise _ChannelError("outcome output is not text")
     if value is not None and (type(value) is not list or not value or type(value[0]) is not str):
         raise _ChannelError("outcome value is not an encoded tree")
-    out["value"] = value
-    args_after = raw.get("args_after")
-    if args_after is not None and type(args_after) is not list:
-        raise _ChannelError("outcome args_after is not a list of encoded trees")
-    out["args_after"] = args_after
-    return out
+    return {"kind": kind, "value": value, "exc_type": exc_type, "exc_msg": exc_msg, "stdout": stdout,
+            "stderr": stderr, "args_after": args_after, "time_ns": time_ns, "reason": reason}
 
 
 _shared: dict[tuple[int, Limits], Sandbox] = {}
