@@ -496,3 +496,17 @@ def test_output_kept_by_the_program_is_still_captured(sandbox):
     with sandbox.open(code, "f") as s:
         a, b = s.call_many([[1], [2]])
     assert (a["stdout"], b["stdout"]) == ("1\n", "2\n")
+
+
+def test_killed_zygote_leaves_no_directory_behind(tmp_path):
+    """A zygote killed outright cannot clean up; the next zygote on the same root does it."""
+    first = Sandbox(workdir_root=str(tmp_path))
+    first.start()
+    os.kill(first.zygote_pid, signal.SIGKILL)
+    first._proc.wait()
+    assert len(list(tmp_path.iterdir())) == 1
+    with Sandbox(workdir_root=str(tmp_path)) as second:
+        second.start()
+        assert [p.name.split("-")[2] for p in tmp_path.iterdir()] == [str(second.zygote_pid)]
+    first.close()
+    assert list(tmp_path.iterdir()) == []

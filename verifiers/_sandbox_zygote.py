@@ -24,6 +24,7 @@ import gc
 import importlib
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -47,6 +48,25 @@ def _default_root() -> str | None:
     directory there costs microseconds, on a disk file system milliseconds), else the temp dir."""
     shm = "/dev/shm"
     return shm if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) else None
+
+
+def _remove_stale(root: str) -> None:
+    """Delete directories left by zygotes that were killed (SIGKILL leaves no time to clean up).
+    Each base directory is named after its zygote's pid; only those of dead pids go."""
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return
+    for name in names:
+        m = re.fullmatch(r"semforge-sandbox-(\d+)-\w+", name)
+        if m is None:
+            continue
+        try:
+            os.kill(int(m.group(1)), 0)
+        except ProcessLookupError:
+            shutil.rmtree(os.path.join(root, name), ignore_errors=True)
+        except OSError:
+            pass  # alive (or not ours to judge)
 
 
 def _describe(status: int) -> dict:
@@ -174,7 +194,9 @@ def main() -> None:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     os.environ.setdefault("MKL_NUM_THREADS", "1")
-    base = tempfile.mkdtemp(prefix="semforge-sandbox-", dir=config.get("root") or _default_root())
+    root = config.get("root") or _default_root() or tempfile.gettempdir()
+    _remove_stale(root)
+    base = tempfile.mkdtemp(prefix=f"semforge-sandbox-{os.getpid()}-", dir=root)
     from semforge.verifiers import _sandbox_child
 
     netns = False
