@@ -12,9 +12,9 @@ from ._loop_support import (bound_names_safe, comp_safe, guarded, local_only, lo
 from ._type_evidence import STR, EvidenceTransformer
 from .sum_loop_to_builtin import accumulation
 
-_EMPTY_STR = m.SimpleString(value="''") | m.SimpleString(value='""')
+EMPTY_STR = m.SimpleString(value="''") | m.SimpleString(value='""')
 _INIT = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())],
-                                             value=_EMPTY_STR)])
+                                             value=EMPTY_STR)])
 
 
 @register

@@ -11,10 +11,10 @@ from ._loop_support import (bound_names_safe, generator_safe, guarded, local_onl
                             loop_target_names, moved_out, read_names, targets_private,
                             unsupported_inside)
 from ._type_evidence import STR, EvidenceTransformer
-from .concat_loop_to_join import _EMPTY_STR
+from .concat_loop_to_join import EMPTY_STR
 from .sum_builtin_to_loop import nest, single_for
 
-_JOIN = m.Call(func=m.Attribute(value=_EMPTY_STR, attr=m.Name("join")),
+_JOIN = m.Call(func=m.Attribute(value=EMPTY_STR, attr=m.Name("join")),
                args=[m.Arg(keyword=None, star="")])
 
 
@@ -32,8 +32,7 @@ class JoinToConcatLoop(Rule):
     read per item are globals, builtins or never-deleted parameters; from a generator, every
     call in the moved code is a StopIteration-safe builtin or a method of a value of known
     builtin type (a generator turns ``StopIteration`` into ``RuntimeError``, the loop would
-    not); one ``for`` clause; no
-    ``yield``/``await``/walrus/lambda/nested comprehension.
+    not); one ``for`` clause; no ``yield``/``await``/walrus/lambda/nested comprehension.
     """
 
     id = "join-to-concat-loop"
