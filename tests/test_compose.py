@@ -1,8 +1,15 @@
 """generate_variants: determinism, dedup, chains, protected names, crashing rules."""
 
 import ast
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import libcst as cst
+import pytest
 
 from semforge.transforms import Rule, RuleTransformer, all_rules
 from semforge.transforms.compose import generate_variants
@@ -155,3 +162,37 @@ def f(a, b, xs):
         namespace = {}
         exec(code, namespace)
         assert namespace["f"](2, 3, [1, 2]) == expected, rule.id
+
+
+@pytest.mark.slow
+def test_same_variants_under_any_hash_seed(tmp_path):
+    """Resumed and distributed runs rely on generate_variants being a pure function of its
+    inputs: no rule may depend on set/dict iteration order of strings (PYTHONHASHSEED)."""
+    script = tmp_path / "gen.py"
+    script.write_text(textwrap.dedent('''
+        import gzip, json, sys
+        from semforge.transforms import all_rules
+        from semforge.transforms.compose import generate_variants
+        rules = [c() for c in all_rules().values()]
+        out = []
+        with gzip.open(sys.argv[1], "rt") as fh:
+            for n, line in enumerate(fh):
+                if n % 8:
+                    continue
+                r = json.loads(line)
+                res = generate_variants(r["prompt"] + r["canonical_solution"], rules, count=8,
+                                        seed=1, protected={r["entry_point"]})
+                out.append([[v.code, v.transforms] for v in res.variants])
+        print(json.dumps(out))
+    '''))
+    corpus = Path(__file__).resolve().parents[2] / "shared" / "data" / "HumanEvalPlus.jsonl.gz"
+    if not corpus.exists():
+        pytest.skip("HumanEval+ copy not found")
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        proc = subprocess.run([sys.executable, str(script), str(corpus)], env=env,
+                              capture_output=True, text=True, timeout=1200)
+        assert proc.returncode == 0, proc.stderr
+        outputs.append(json.loads(proc.stdout))
+    assert outputs[0] == outputs[1]
