@@ -8,8 +8,9 @@ pipeline calls for every seed. It is a pure function of ``(source, rules, seed)`
    allows. Up to ``count - count // 4`` singles are kept when chains are enabled, leaving room for
    chains.
 2. **Chains.** Starting from a random single, 1..``max_chain - 1`` more rules are applied, each
-   picked at random among the rules that fired on the original; only rules that fire join the
-   chain (and ``transforms``). At most ``3 * count`` chains are tried.
+   picked at random among the rules that fired on the original (weighted towards rules in few
+   accepted variants so far, for variety); only rules that fire join the chain (and
+   ``transforms``). At most ``3 * count`` chains are tried.
 3. **Fill.** If chains could not fill ``count``, the singles left over in step 1 fill it.
 
 Variants are deduplicated by ``normal_form`` (AST equality, docstrings kept) and never equal the
@@ -112,6 +113,18 @@ class _Composer:
             return None
         return _State(new_module, code, [*state.transforms, rule.id])
 
+    def pick(self, rules: list[Rule]) -> Rule:
+        """A random rule, favouring those in few accepted variants so far: a rule that fires
+        everywhere would otherwise join most chains and crowd out the rest."""
+        uses = Counter(t for v in self.result.variants for t in v.transforms)
+        return self.rng.choices(rules, weights=[1 / (1 + uses[r.id]) for r in rules])[0]
+
+    def pick_state(self, states: list[_State]) -> _State:
+        """A random starting single, weighted like ``pick`` by its rule's use so far."""
+        uses = Counter(t for v in self.result.variants for t in v.transforms)
+        weights = [1 / (1 + uses[s.transforms[0]]) for s in states]
+        return self.rng.choices(states, weights=weights)[0]
+
     def accept(self, state: _State) -> bool:
         nf = normal_form(state.code)
         if nf in self.seen:
@@ -155,11 +168,11 @@ class _Composer:
             attempts = 3 * count
             while len(self.result.variants) < count and attempts > 0:
                 attempts -= 1
-                state = self.rng.choice(singles)
+                state = self.pick_state(singles)
                 extra = self.rng.randint(1, max_chain - 1)
                 for _ in range(extra):
                     for _try in range(2):  # a second pick when the first does not fire
-                        rule = self.rng.choice(applicable)
+                        rule = self.pick(applicable)
                         if rule.id == state.transforms[-1]:
                             continue
                         new_state = self.step(rule, state)
