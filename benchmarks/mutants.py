@@ -104,9 +104,17 @@ def behaviour(sandbox, code: str, entry: str, inputs: list[list]) -> list[dict] 
     return outcomes if load.get("kind") == "return" else None
 
 
-def differs(a: list[dict], b: list[dict], tol: Tolerance) -> bool:
-    return any(diff_outcomes(x, y, tol) is not None for x, y in zip(a, b)
-               if x.get("kind") in ("return", "raise"))
+def differs(a: list[dict], b: list[dict], tol: Tolerance) -> str | None:
+    """"behaviour" if some input gives another result, "timeout" if the mutant only runs out of
+    time where the original finished (slower, not different), else None."""
+    found = None
+    for x, y in zip(a, b):
+        if x.get("kind") not in ("return", "raise") or diff_outcomes(x, y, tol) is None:
+            continue
+        if y.get("kind") != "timeout":
+            return "behaviour"
+        found = "timeout"
+    return found
 
 
 def main() -> None:
@@ -133,6 +141,7 @@ def main() -> None:
     config = VerifyConfig(examples=args.examples, seed=args.seed, timeout_s=args.timeout,
                           measure_speed=False)
     counts, verdicts, accepted = Counter(), Counter(), []
+    by_kind = {"behaviour": [0, 0], "timeout": [0, 0]}  # [not rejected, rejected]
     t0 = time.perf_counter()
     for task in tasks:
         code = task["prompt"] + task["canonical_solution"]
@@ -158,17 +167,21 @@ def main() -> None:
                 counts["killed_by_base"] += 1
                 continue
             m_plus = behaviour(sandbox, mutant, entry, plus)
-            if m_plus is None or not differs(plus_out, m_plus, tol):
+            how = "behaviour" if m_plus is None else differs(plus_out, m_plus, tol)
+            if how is None:
                 counts["survive_plus"] += 1  # possibly equivalent mutants: not part of the score
                 continue
-            hard.append(mutant)
+            hard.append((mutant, how))
         counts["hard"] += len(hard)
         if hard:
-            for mutant, v in zip(hard, verify_variants(code, entry, hard, base, config,
-                                                       atol=float(task.get("atol") or 0.0))):
+            judged = verify_variants(code, entry, [m for m, _ in hard], base, config,
+                                     atol=float(task.get("atol") or 0.0))
+            for (mutant, how), v in zip(hard, judged):
                 verdicts[v.verdict] += 1
+                by_kind[how][v.verdict in ("different", "timeout")] += 1
                 if v.verdict == "equivalent":
-                    accepted.append((task["task_id"], _diff(code, mutant), v.reason))
+                    accepted.append((task["task_id"], _diff(code, mutant), f"{v.reason}; plus inputs "
+                                     f"catch it by {how}"))
         print(f"{task['task_id']}: {len(hard)} hard mutants; running totals {dict(verdicts)}",
               file=sys.stderr, flush=True)
     hard = counts["hard"]
@@ -179,6 +192,10 @@ def main() -> None:
         print(f"rejected (different/timeout) from base inputs only: {rejected}/{hard} = "
               f"{rejected / hard:.1%}; not judged equivalent: {(hard - verdicts['equivalent']) / hard:.1%}"
               f"  (goal >= 97%)")
+    for how, (kept, rejected_) in by_kind.items():
+        if kept + rejected_:
+            print(f"  caught by plus inputs through {how}: rejected {rejected_}/{kept + rejected_} = "
+                  f"{rejected_ / (kept + rejected_):.1%}")
     print(f"wall time {time.perf_counter() - t0:.0f}s")
     for task_id, diff, reason in accepted[: args.show]:
         print(f"--- accepted mutant of {task_id} ({reason})\n{diff}")
