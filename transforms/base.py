@@ -87,9 +87,12 @@ class Rule:
         """
         transformer = self.Transformer(random.Random(f"{self.id}:{seed}"))
         transformer.protected = frozenset(protected)
-        if wrapper is None:
-            wrapper = MetadataWrapper(module)
-        new_module = wrapper.visit(transformer)
+        if wrapper is not None:
+            new_module = wrapper.visit(transformer)
+        elif transformer.get_inherited_dependencies():
+            new_module = MetadataWrapper(module).visit(transformer)
+        else:  # no metadata: skip the wrapper's deep copy of the tree
+            new_module = module.visit(transformer)
         if transformer.sites == 0:
             return module, 0
         return new_module, transformer.sites

@@ -91,6 +91,14 @@ class TestRenameLocals(RuleTestCase):
                     return y, rest
             return y
         """,
+        # `x = x` in a nested class body reads the class namespace, then globals: not our x
+        """
+        def f():
+            x = 1
+            class K:
+                x = x
+            return K
+        """,
         # a self-documenting f-string prints the variable's name
         """
         def f(xs):

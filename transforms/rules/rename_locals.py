@@ -6,7 +6,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import FunctionScope, ScopeProvider
 
-from ..analysis import (NameAllocator, global_nonlocal_names, local_names,
+from ..analysis import (NameAllocator, assigned_names, global_nonlocal_names, local_names,
                         references_are_names, uses_dynamic_scope)
 from ..base import Rule, RuleTransformer
 from ..registry import register
@@ -19,6 +19,12 @@ def _tricky_bindings(node: cst.CSTNode) -> set[str]:
     # f"{total=}" prints the expression's source text: renaming `total` would change output.
     for found in m.findall(node, m.FormattedStringExpression(equal=m.AssignEqual())):
         names |= {n.value for n in m.findall(found, m.Name())}
+    # A name bound in a nested class body is read there with class-then-global lookup, never
+    # from our frame (`class K: x = x` does not see the function's x); libcst resolves such
+    # reads to the function's variable, so renaming could turn a NameError into a value.
+    for cls in m.findall(node, m.ClassDef()):
+        for stmt in cls.body.body:
+            names |= assigned_names(stmt, nested=False)
     for found in m.findall(node, m.NamedExpr() | m.MatchAs() | m.MatchStar() | m.MatchMapping()):
         target = getattr(found, "target", None) or getattr(found, "name", None) \
             or getattr(found, "rest", None)
