@@ -416,6 +416,44 @@ def keep_lines_together(expr: cst.BaseExpression) -> cst.BaseExpression:
     return expr
 
 
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+def source_neighbours(lines: Sequence[str], code_range) -> tuple[str, str]:
+    """The source characters just before and just after a ``PositionProvider`` range (a space
+    at line ends). The range excludes the node's own parentheses."""
+    start, end = code_range.start, code_range.end
+    first = lines[start.line - 1] if start.line - 1 < len(lines) else ""
+    last = lines[end.line - 1] if end.line - 1 < len(lines) else ""
+    before = first[start.column - 1] if 0 < start.column <= len(first) else " "
+    after = last[end.column] if end.column < len(last) else " "
+    return before, after
+
+
+def keep_token_boundaries(new: cst.BaseExpression, before: str, after: str) -> cst.BaseExpression:
+    """Parenthesize ``new`` if its first or last character would fuse with the neighbouring
+    source character: ``return(x) not in y`` has no space after ``return``, so the replacement
+    ``not (x) in y`` needs parentheses; so does one ending in a name before ``...)if c``."""
+    if new.lpar:
+        return new
+    code = cst.Module(body=[]).code_for_node(new)
+    if code and ((_word_char(before) and _word_char(code[0]))
+                 or (_word_char(after) and _word_char(code[-1]))):
+        return new.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return new
+
+def replace_expression(original: cst.BaseExpression, new: cst.BaseExpression,
+                       lines: Sequence[str], code_range) -> cst.BaseExpression:
+    """``new`` made safe to stand where ``original`` stood in the source: it keeps the
+    original's own parentheses if it has none, and otherwise gets parentheses when it would
+    fuse with a neighbouring keyword or name (``code_range`` from ``PositionProvider`` for
+    ``original``; None parenthesizes whenever either end is a word character)."""
+    if original.lpar:
+        return new if new.lpar else new.with_changes(lpar=original.lpar, rpar=original.rpar)
+    before, after = source_neighbours(lines, code_range) if code_range else ("a", "a")
+    return keep_token_boundaries(new, before, after)
+
 def bound_before(func: cst.FunctionDef, upto: int) -> set[str]:
     """Local names certainly bound once the first ``upto`` top-level statements of ``func``
     have run: the parameters, plus plain-name targets of top-level assignments (``=``, ``+=``,

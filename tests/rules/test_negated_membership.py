@@ -20,6 +20,18 @@ class TestNegatedMembership(RuleTestCase):
                     b)
             """,
         ),
+        (  # no space after a keyword: the new operand must not fuse with it
+            """
+            def f(x, y):
+                if(x)not in y:
+                    return(x)not in(y)
+            """,
+            """
+            def f(x, y):
+                if(not ((x) in y)):
+                    return(not ((x) in (y)))
+            """,
+        ),
     ]
     UNTOUCHED = [
         # `not a == b` is not `a != b` (__ne__ may differ), nor `not a < b` `a >= b` (NaN)

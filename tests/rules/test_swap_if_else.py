@@ -100,6 +100,20 @@ class TestSwapIfElse(RuleTestCase):
                 x = 1
             """,
         ),
+        (  # `if(x):` has no space after `if`
+            """
+            if(x):
+                a = 1
+            else:
+                a = 2
+            """,
+            """
+            if not (x):
+                a = 2
+            else:
+                a = 1
+            """,
+        ),
     ]
     UNTOUCHED = [
         """

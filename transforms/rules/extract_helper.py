@@ -135,7 +135,9 @@ class ExtractHelper(Rule):
             if call is None:
                 return updated_node
             self.sites += 1
-            return updated_node.with_changes(value=call)
+            # `return(a + b)` has no space after `return`: keep the call apart from it
+            return updated_node.with_changes(value=call,
+                                             whitespace_after_return=cst.SimpleWhitespace(" "))
 
         def leave_Module(self, original_node, updated_node):
             if not self.helpers:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import FunctionScope, ParentNodeProvider, ScopeProvider
+from libcst.metadata import FunctionScope, ParentNodeProvider, PositionProvider, ScopeProvider
 
-from ..analysis import builtin_is_shadowed, is_literal
+from ..analysis import builtin_is_shadowed, is_literal, replace_expression
 from ..base import Rule, RuleTransformer
 from ..registry import register
 from .augmented_assignment import ImmutableEvidence
@@ -36,12 +36,13 @@ class FlipComparison(Rule):
     intent = "neutral"
 
     class Transformer(RuleTransformer):
-        METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)
+        METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider, PositionProvider)
 
         def visit_Module(self, node: cst.Module) -> None:
             self.len_ok = not builtin_is_shadowed(node, "len")
             self.range_ok = not builtin_is_shadowed(node, "range")
             self.evidence: dict[FunctionScope, frozenset[str]] = {}
+            self.lines = node.code.splitlines()
 
         def _known(self, expr: cst.BaseExpression, scope: FunctionScope) -> bool:
             if is_literal(expr) and not isinstance(expr, cst.Ellipsis):
@@ -72,7 +73,9 @@ class FlipComparison(Rule):
             mirrored = _MIRROR[type(op)](whitespace_before=op.whitespace_before,
                                          whitespace_after=op.whitespace_after)
             self.sites += 1
-            return updated_node.with_changes(
+            flipped = updated_node.with_changes(
                 left=new_link.comparator,
                 comparisons=[new_link.with_changes(operator=mirrored,
                                                    comparator=updated_node.left)])
+            where = self.get_metadata(PositionProvider, original_node, None)
+            return replace_expression(original_node, flipped, self.lines, where)

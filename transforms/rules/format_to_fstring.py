@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import FunctionScope, ScopeProvider
+from libcst.metadata import FunctionScope, PositionProvider, ScopeProvider
 
-from ..analysis import bound_before, global_nonlocal_names, uses_dynamic_scope
+from ..analysis import (bound_before, global_nonlocal_names, replace_expression,
+                        uses_dynamic_scope)
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -73,7 +74,10 @@ class FormatToFString(Rule):
     intent = "neutral"
 
     class Transformer(RuleTransformer):
-        METADATA_DEPENDENCIES = (ScopeProvider,)
+        METADATA_DEPENDENCIES = (ScopeProvider, PositionProvider)
+
+        def visit_Module(self, node: cst.Module) -> None:
+            self.lines = node.code.splitlines()
 
         def _params(self, node: cst.CSTNode) -> set[str]:
             scope = self.get_metadata(ScopeProvider, node, None)
@@ -121,4 +125,5 @@ class FormatToFString(Rule):
             except cst.ParserSyntaxError:
                 return updated_node
             self.sites += 1
-            return new.with_changes(lpar=updated_node.lpar, rpar=updated_node.rpar)
+            where = self.get_metadata(PositionProvider, original_node, None)
+            return replace_expression(original_node, new, self.lines, where)  # `return"{}"...`

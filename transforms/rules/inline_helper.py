@@ -5,10 +5,10 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import (BuiltinScope, FunctionScope, GlobalScope, ParentNodeProvider,
-                             ScopeProvider)
+                             PositionProvider, ScopeProvider)
 
-from ..analysis import (bound_before, global_nonlocal_names, is_literal, used_names,
-                        uses_dynamic_scope)
+from ..analysis import (bound_before, global_nonlocal_names, is_literal, replace_expression,
+                        used_names, uses_dynamic_scope)
 from ..base import Rule, RuleTransformer
 from ..registry import register
 from .extract_helper import _FORBIDDEN
@@ -67,10 +67,11 @@ class InlineHelper(Rule):
     intent = "neutral"
 
     class Transformer(RuleTransformer):
-        METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)
+        METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider, PositionProvider)
 
         def visit_Module(self, node: cst.Module) -> None:
             self.helpers: dict[str, tuple] = {}
+            self.lines = node.code.splitlines()
             self.replacements: dict[cst.Call, cst.BaseExpression] = {}
             declared = global_nonlocal_names(node)
             declared |= {n.value for d in m.findall(node, m.Del()) for n in m.findall(d, m.Name())}
@@ -179,9 +180,8 @@ class InlineHelper(Rule):
             if new is None:
                 return updated_node
             self.sites += 1
-            if updated_node.lpar:
-                return new.with_changes(lpar=updated_node.lpar, rpar=updated_node.rpar)
-            return new
+            where = self.get_metadata(PositionProvider, original_node, None)
+            return replace_expression(original_node, new, self.lines, where)
 
 
 def _arg_value(value: cst.BaseExpression) -> cst.BaseExpression:

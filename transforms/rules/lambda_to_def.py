@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import FunctionScope, ScopeProvider
+from libcst.metadata import FunctionScope, PositionProvider, ScopeProvider
 
-from ..analysis import NameAllocator, keep_lines_together, uses_dynamic_scope
+from ..analysis import (NameAllocator, keep_lines_together, replace_expression,
+                        uses_dynamic_scope)
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -43,13 +44,14 @@ class LambdaToDef(Rule):
     intent = "neutral"
 
     class Transformer(RuleTransformer):
-        METADATA_DEPENDENCIES = (ScopeProvider,)
+        METADATA_DEPENDENCIES = (ScopeProvider, PositionProvider)
 
         def visit_Module(self, node: cst.Module) -> None:
             self.names = NameAllocator(node, taken=self.protected, rng=self.rng)
             self.hoisted: dict[cst.Lambda, str] = {}
             self.defs: list[cst.FunctionDef] = []
             self.in_line = 0
+            self.lines = node.code.splitlines()
 
         def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
             self.in_line += 1
@@ -76,7 +78,8 @@ class LambdaToDef(Rule):
                 body=cst.IndentedBlock(body=[cst.SimpleStatementLine(
                     body=[cst.Return(value=keep_lines_together(body))])])))
             self.sites += 1
-            return cst.Name(name, lpar=updated_node.lpar, rpar=updated_node.rpar)
+            where = self.get_metadata(PositionProvider, original_node, None)
+            return replace_expression(original_node, cst.Name(name), self.lines, where)
 
         def leave_SimpleStatementLine(self, original_node, updated_node):
             self.in_line -= 1

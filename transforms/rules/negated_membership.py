@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
+from libcst.metadata import PositionProvider
 
-from ..analysis import is_multiline
+from ..analysis import is_multiline, replace_expression
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -33,6 +34,15 @@ class NegatedMembership(Rule):
     intent = "neutral"
 
     class Transformer(RuleTransformer):
+        METADATA_DEPENDENCIES = (PositionProvider,)
+
+        def visit_Module(self, node: cst.Module) -> None:
+            self.lines = node.code.splitlines()
+
+        def _replace(self, original, new):
+            where = self.get_metadata(PositionProvider, original, None)
+            return replace_expression(original, new, self.lines, where)
+
         def leave_UnaryOperation(self, original_node, updated_node):
             inner = updated_node.expression
             if not (isinstance(updated_node.operator, cst.Not) and m.matches(inner, _SINGLE)):
@@ -45,8 +55,9 @@ class NegatedMembership(Rule):
             # parentheses around a comparison broken over lines must stay
             lpar = updated_node.lpar or (inner.lpar if is_multiline(inner) else [])
             rpar = updated_node.rpar or (inner.rpar if lpar else [])
-            return inner.with_changes(comparisons=[link.with_changes(operator=flipped)],
-                                      lpar=lpar, rpar=rpar)
+            new = inner.with_changes(comparisons=[link.with_changes(operator=flipped)],
+                                     lpar=lpar, rpar=rpar)
+            return self._replace(original_node, new)
 
         def leave_Comparison(self, original_node, updated_node):
             if len(updated_node.comparisons) != 1:
@@ -59,5 +70,6 @@ class NegatedMembership(Rule):
             comparison = updated_node.with_changes(
                 comparisons=[link.with_changes(operator=positive)],
                 lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
-            return cst.UnaryOperation(operator=cst.Not(), expression=comparison,
-                                      lpar=updated_node.lpar, rpar=updated_node.rpar)
+            return self._replace(original_node, cst.UnaryOperation(
+                operator=cst.Not(), expression=comparison,
+                lpar=updated_node.lpar, rpar=updated_node.rpar))

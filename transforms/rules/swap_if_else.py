@@ -54,6 +54,7 @@ class SwapIfElse(Rule):
             self.sites += 1
             return updated_node.with_changes(
                 test=new_test,
+                whitespace_before_test=cst.SimpleWhitespace(" "),  # `if(x):` had none
                 body=updated_node.orelse.body,
                 orelse=updated_node.orelse.with_changes(body=updated_node.body),
             )

@@ -43,4 +43,5 @@ class WhileToWhileTrue(Rule):
                 body = cst.IndentedBlock(body=[cst.SimpleStatementLine(body=body.body)])
             self.sites += 1
             return updated_node.with_changes(
-                test=cst.Name("True"), body=body.with_changes(body=[guard, *body.body]))
+                test=cst.Name("True"), body=body.with_changes(body=[guard, *body.body]),
+                whitespace_after_while=cst.SimpleWhitespace(" "))  # `while(x):` had none

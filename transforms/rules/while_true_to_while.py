@@ -49,4 +49,5 @@ class WhileTrueToWhile(Rule):
                 cond = negate(test)
             rest = list(body.body[1:]) or [cst.SimpleStatementLine(body=[cst.Pass()])]
             self.sites += 1
-            return updated_node.with_changes(test=cond, body=body.with_changes(body=rest))
+            return updated_node.with_changes(test=cond, body=body.with_changes(body=rest),
+                                             whitespace_after_while=cst.SimpleWhitespace(" "))
