@@ -570,10 +570,24 @@ class Frame:
     def __init__(self, func: cst.FunctionDef) -> None:
         self.func = func
         self.guarded = 0  # enclosing try/with blocks inside this function
-        self.dynamic = uses_dynamic_scope(func)
-        # names whose intermediate values other code might observe: used by nested scopes or
-        # declared global/nonlocal (anywhere in the function)
-        self.shared = names_in_nested_scopes(func) | global_nonlocal_names(func)
+        self._dynamic: bool | None = None
+        self._shared: set[str] | None = None
+
+    # Computed on first use: most functions hold no site, and each costs a traversal.
+    @property
+    def dynamic(self) -> bool:
+        """The function (nested scopes included) uses exec/eval/locals()/vars()..."""
+        if self._dynamic is None:
+            self._dynamic = uses_dynamic_scope(self.func)
+        return self._dynamic
+
+    @property
+    def shared(self) -> set[str]:
+        """Names whose intermediate values other code might observe: used by nested scopes or
+        declared global/nonlocal (anywhere in the function)."""
+        if self._shared is None:
+            self._shared = names_in_nested_scopes(self.func) | global_nonlocal_names(self.func)
+        return self._shared
 
 
 class FrameTracker:
