@@ -33,7 +33,8 @@ BUILTIN_NAMES = frozenset(dir(builtins))
 DYNAMIC_SCOPE_CALLS = frozenset({"exec", "eval", "locals", "vars", "globals", "dir", "super",
                                  "breakpoint", "__import__"})
 
-_FUNCTION_LIKE = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+FRAME_ATTRIBUTES = frozenset({"f_locals", "f_globals", "f_back", "_getframe", "currentframe",
+                              "stack", "getframeinfo", "settrace", "gi_frame", "cr_frame"})
 
 
 # --------------------------------------------------------------------------- identifiers
@@ -289,6 +290,11 @@ class _Features(_Collector):
                 return  # dir(x), vars(x), super(C, self) do not look at the calling frame
             self.dynamic = True
 
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        # sys._getframe().f_locals, inspect.currentframe(): frames read variables by name
+        if node.attr.value in FRAME_ATTRIBUTES:
+            self.dynamic = True
+
     def visit_Global(self, node: cst.Global) -> None:
         self.declared.update(item.name.value for item in node.names)
 
@@ -314,8 +320,8 @@ def _features(node: cst.CSTNode, nested: bool) -> _Features:
 def uses_dynamic_scope(node: cst.CSTNode) -> bool:
     """True if ``node`` (including nested functions, whose frames see ours) calls ``exec``,
     ``eval``, ``locals()``, ``vars()``, ``globals()``, ``dir()``, ``super()``, ``breakpoint()``
-    or ``__import__``: code there can observe variables by name, so rules must not rename,
-    add or move locals."""
+    or ``__import__``, or touches frame objects (``sys._getframe()``, ``.f_locals``...): code
+    there can observe variables by name, so rules must not rename, add or move locals."""
     return _features(node, nested=True).dynamic
 
 

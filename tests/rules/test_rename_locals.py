@@ -52,6 +52,13 @@ class TestRenameLocals(RuleTestCase):
                 return vars()
             return g()
         """,
+        # frame objects read variables by name too
+        """
+        import sys
+        def f():
+            x = 1
+            return sys._getframe().f_locals["x"]
+        """,
         # nonlocal/global tie the name to another scope
         """
         def f():
