@@ -469,8 +469,10 @@ class Session:
         budget = self._limits.timeout_s * max(1, len(blobs))
         times: list[int] = []
         try:
-            self._send(("time", seq, blobs, rounds))
+            # The clock starts before the request leaves: the child may begin timing before
+            # this process runs again, and its rounds must still fit inside our elapsed time.
             start = time.perf_counter_ns()
+            self._send(("time", seq, blobs, rounds))
             for r in range(rounds):
                 msg = self._recv(time.monotonic() + budget)
                 elapsed = time.perf_counter_ns() - start
