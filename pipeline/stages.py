@@ -19,7 +19,7 @@ from semforge.transforms import Rule, all_rules
 from semforge.transforms.compose import Variant, generate_variants
 from hypothesis.errors import HypothesisDeprecationWarning
 
-from semforge.verifiers import VerifyConfig, verify_variants
+from semforge.verifiers import Verdict, VerifyConfig, verify_variants
 
 from .config import GenerateSettings, VerifySettings
 
@@ -163,23 +163,12 @@ def _verify_group(seed: Seed, variants: list[Variant], vconfig: VerifyConfig, co
     return rows
 
 
-def make_row(seed: Seed, variant: Variant, verdict: Any, vconfig: VerifyConfig, config_digest: str) -> dict:
-    """One dataset row (schema in semforge.record.SCHEMA). ``verdict=None`` means the verifier failed."""
+def make_row(seed: Seed, variant: Variant, verdict: Verdict | None, vconfig: VerifyConfig,
+             config_digest: str) -> dict:
+    """One dataset row (schema in semforge.record.SCHEMA). ``verdict=None``: the verifier failed."""
     if verdict is None:
-        judged = {"verdict": "error", "reason": "internal verifier error (see stats.json errors)"}
-        verification = {"method": "hypothesis-diff", "inputs_run": 0, "seed": vconfig.seed,
-                        "counterexample": None, "reason": judged["reason"], "policy": vconfig.policy}
-    else:
-        judged = {"verdict": verdict.verdict}
-        verification = {
-            "method": verdict.method,
-            "inputs_run": verdict.examples,
-            "seed": verdict.seed,
-            "counterexample": verdict.counterexample,
-            "reason": verdict.reason,
-            "policy": verdict.policy,
-        }
-    speedup = getattr(verdict, "speedup", None)
+        verdict = Verdict("error", "internal verifier error (see stats.json errors)", None, 0,
+                          vconfig.seed, "hypothesis-diff", vconfig.policy, 0.0)
     return {
         "id": content_id(seed.language, seed.code, variant.code),
         "language": seed.language,
@@ -192,12 +181,19 @@ def make_row(seed: Seed, variant: Variant, verdict: Any, vconfig: VerifyConfig, 
         "generator": "rules",
         "transforms": list(variant.transforms),
         "model": None,
-        "verdict": judged["verdict"],
-        "verification": verification,
-        "speedup": speedup,
-        "speedup_ci": getattr(verdict, "speedup_ci", None),
-        "perf_label": getattr(verdict, "perf_label", None),
-        "timing": getattr(verdict, "timing", None),
+        "verdict": verdict.verdict,
+        "verification": {
+            "method": verdict.method,
+            "inputs_run": verdict.examples,
+            "seed": verdict.seed,
+            "counterexample": verdict.counterexample,
+            "reason": verdict.reason,
+            "policy": verdict.policy,
+        },
+        "speedup": verdict.speedup,
+        "speedup_ci": verdict.speedup_ci,
+        "perf_label": verdict.perf_label,
+        "timing": verdict.timing,
         "semforge_version": __version__,
         "config_digest": config_digest,
     }

@@ -205,3 +205,34 @@ def generator_safe(ev, exprs) -> bool:
             else:
                 return False
     return True
+
+
+def fuse_adjacent(original_node: cst.IndentedBlock, updated_node: cst.IndentedBlock, applies,
+                  build) -> tuple[cst.IndentedBlock, int]:
+    """Replace each adjacent statement pair for which ``applies(first, second)`` holds (judged
+    on the ORIGINAL nodes, where metadata lives) by ``build(first, second)`` of the updated
+    nodes. Returns the new block and the number of pairs fused."""
+    old, new = list(original_node.body), list(updated_node.body)
+    out: list[cst.BaseStatement] = []
+    fused = i = 0
+    while i < len(new):
+        if i + 1 < len(new) and applies(old[i], old[i + 1]):
+            out.append(build(new[i], new[i + 1]))
+            fused += 1
+            i += 2
+            continue
+        out.append(new[i])
+        i += 1
+    return (updated_node.with_changes(body=out) if fused else updated_node), fused
+
+
+def assigned_or_returned(stmt: cst.SimpleStatementLine):
+    """``(name, value)`` for ``name = value``, ``(None, value)`` for ``return value``, else None."""
+    if len(stmt.body) != 1:
+        return None
+    small = stmt.body[0]
+    if m.matches(small, m.Assign(targets=[m.AssignTarget(target=m.Name())])):
+        return small.targets[0].target.value, small.value
+    if isinstance(small, cst.Return) and small.value is not None:
+        return None, small.value
+    return None

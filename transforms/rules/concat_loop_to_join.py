@@ -7,8 +7,8 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import (bound_names_safe, comp_safe, guarded, local_only, loop_target_names,
-                            read_names, targets_private, unsupported_inside)
+from ._loop_support import (bound_names_safe, comp_safe, fuse_adjacent, guarded, local_only,
+                            loop_target_names, read_names, targets_private, unsupported_inside)
 from ._type_evidence import STR, EvidenceTransformer
 from .sum_loop_to_builtin import accumulation
 
@@ -71,18 +71,9 @@ class ConcatLoopToJoin(Rule):
 
         def leave_IndentedBlock(self, original_node: cst.IndentedBlock,
                                 updated_node: cst.IndentedBlock) -> cst.IndentedBlock:
-            old, new = list(original_node.body), list(updated_node.body)
-            out: list[cst.BaseStatement] = []
-            i = 0
-            while i < len(new):
-                if i + 1 < len(new) and self._applies(old[i], old[i + 1]):
-                    out.append(self._build(new[i], new[i + 1]))
-                    self.sites += 1
-                    i += 2
-                    continue
-                out.append(new[i])
-                i += 1
-            return updated_node.with_changes(body=out) if len(out) != len(new) else updated_node
+            block, fused = fuse_adjacent(original_node, updated_node, self._applies, self._build)
+            self.sites += fused
+            return block
 
         @staticmethod
         def _build(init: cst.SimpleStatementLine, loop: cst.For) -> cst.SimpleStatementLine:

@@ -7,8 +7,8 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import (bound_names_safe, generator_safe, guarded, local_only,
-                            loop_target_names, moved_out, read_names, targets_private,
+from ._loop_support import (assigned_or_returned, bound_names_safe, generator_safe, guarded,
+                            local_only, loop_target_names, moved_out, read_names, targets_private,
                             unsupported_inside)
 from ._type_evidence import EvidenceTransformer, is_int
 
@@ -63,15 +63,10 @@ class SumBuiltinToLoop(Rule):
     class Transformer(EvidenceTransformer):
         def _plan(self, stmt: cst.SimpleStatementLine):
             """(accumulator name or None for a return, the sum() call) if the rule applies."""
-            if len(stmt.body) != 1:
+            found = assigned_or_returned(stmt)
+            if found is None:
                 return None
-            small = stmt.body[0]
-            if m.matches(small, m.Assign(targets=[m.AssignTarget(target=m.Name())])):
-                acc, call = small.targets[0].target.value, small.value
-            elif isinstance(small, cst.Return) and small.value is not None:
-                acc, call = None, small.value
-            else:
-                return None
+            acc, call = found
             ev = self.ev
             func = ev.function_of(stmt)
             if (not m.matches(call, _SUM_ONE_ARG) or not ev.is_builtin("sum") or func is None
