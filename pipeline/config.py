@@ -53,6 +53,13 @@ class VerifySettings(_Section):
     measure_speed: bool = Field(True, description="measure speedup of equivalent pairs")
     speed_band: float = Field(0.05, ge=0, lt=1, description="|speedup - 1| within this is 'same'")
     speed_rounds: int = Field(15, ge=3, le=1000, description="interleaved timing rounds per pair")
+    crosshair: bool = Field(
+        False, description="ask CrossHair (sandboxed) for inputs on which a passing pair differs; "
+        "annotated entry points only; off by default: it multiplies verification time"
+    )
+    crosshair_budget_s: float = Field(
+        5.0, ge=0.5, le=600, description="wall clock per pair for CrossHair, start-up included"
+    )
 
 
 class RunSettings(_Section):

@@ -52,7 +52,8 @@ class VerifyConfig:
     measure_speed: bool = True
     speed_band: float = 0.05     # |speedup-1| within band -> "same"
     speed_rounds: int = 15
-    crosshair: bool = False      # not available: CrossHair is not a dependency (docs/verifier.md)
+    crosshair: bool = False      # CrossHair proposes inputs for pairs that pass (crosshair_check.py)
+    crosshair_budget_s: float = 5.0  # wall clock per pair for CrossHair, start-up included
 
 
 @dataclass
@@ -421,14 +422,23 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
                 "timeout", f"variant timed out on {len(timeouts)} of {n} inputs{hash_note} where the "
                 f"original finished, e.g. {short(repr(run.inputs[i]), 60)}", config, t0, n,
                 _counterexample(run.inputs[i], expected[i], outcomes[i]))
+    method, opinion = METHOD, ""
+    if config.crosshair:
+        found, opinion, ran = crosshair_opinion(run, original, variant, entry_point, config,
+                                                sandboxes, tol, t0)
+        method = METHOD + "+crosshair" if ran else METHOD
+        if found is not None:
+            return replace(found, method=method)
+        opinion = f"; {opinion}"
     hatches = introduced_hatches(original, variant)
     if hatches:
-        return _verdict("undecided", f"agrees on {n} inputs but introduces "
-                        f"{', '.join(sorted(hatches))}, which testing cannot vouch for",
-                        config, t0, n)
+        return replace(_verdict("undecided", f"agrees on {n} inputs but introduces "
+                                f"{', '.join(sorted(hatches))}, which testing cannot vouch for{opinion}",
+                                config, t0, n), method=method)
     note = f"; {run.note}" if run.note else ""
-    verdict = _verdict("equivalent", f"same behaviour on {n} inputs ({config.policy} policy){note}",
-                       config, t0, n)
+    verdict = _verdict("equivalent", f"same behaviour on {n} inputs ({config.policy} policy){note}"
+                       f"{opinion}", config, t0, n)
+    verdict.method = method
     if config.measure_speed:
         times = [o.get("time_ns") for o in run.outcomes[0]]
         chosen = timing.pick_timing_inputs(run.inputs, times)
@@ -441,6 +451,45 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
             verdict.timing = speed.timing
         verdict.seconds = round(time.perf_counter() - t0, 4)
     return verdict
+
+
+def crosshair_opinion(run: OriginalRun, original: str, variant: str, entry_point: str,
+                      config: VerifyConfig, sandboxes: list, tol: Tolerance,
+                      t0: float) -> tuple[Verdict | None, str, bool]:
+    """CrossHair's second opinion on a pair that passed testing: (verdict or None, note, ran).
+
+    CrossHair only proposes inputs (``crosshair_check``, in its own confined process); they are
+    re-run here exactly like generated inputs, and only that concrete run can end in
+    ``different`` (or ``timeout``). A claim that does not reproduce, or a CrossHair timeout or
+    failure, leaves the verdict as it was and is only noted."""
+    from .crosshair_check import propose_inputs
+
+    proposal = propose_inputs(original, variant, entry_point, config.crosshair_budget_s,
+                              config.memory_mb)
+    ran = proposal.status not in ("skipped", "unavailable")
+    if not proposal.inputs:
+        return None, proposal.note, ran
+    inputs, n = proposal.inputs, len(run.inputs) + len(proposal.inputs)
+    expected = [run_inputs(sb, original, entry_point, inputs, MAX_TIMEOUTS)[1] for sb in sandboxes]
+    _, got = run_inputs(sandboxes[0], variant, entry_point, inputs, MAX_TIMEOUTS)
+    exact = Tolerance(0.0, 0.0)
+    for i, args in enumerate(inputs):
+        want = [e[i] if i < len(e) else {"kind": "timeout"} for e in expected]
+        if (any(w.get("kind") in ("timeout", "crash") for w in want)  # no behaviour to compare
+                or any(diff_outcomes(want[0], w, exact) for w in want[1:])  # not a function of args
+                or (config.policy == "domain" and want[0].get("kind") != "return")
+                or i >= len(got)):
+            continue
+        if got[i].get("kind") == "timeout":
+            return _verdict("timeout", f"variant timed out on an input CrossHair proposed where the "
+                            f"original finished: {short(repr(args), 60)}", config, t0, n,
+                            _counterexample(args, want[0], got[i])), proposal.note, ran
+        found = diff_outcomes(want[0], got[i], tol)
+        if found:
+            return _verdict("different", f"CrossHair found {short(repr(args), 60)}, reproduced "
+                            f"concretely: {found}", config, t0, n,
+                            _counterexample(args, want[0], got[i])), proposal.note, ran
+    return None, f"{proposal.note}, none reproduced concretely (ignored)", ran
 
 
 def _sandboxes(config: VerifyConfig) -> list:

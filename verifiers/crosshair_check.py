@@ -1,0 +1,250 @@
+"""CrossHair as a second opinion: symbolic search for inputs on which a pair differs.
+
+``propose_inputs`` runs ``crosshair diffbehavior``'s engine on (original, variant) in a process
+confined by the sandbox's own primitives (see ``_crosshair_child``), killed with its whole process
+group when the budget (wall clock, start-up included) runs out. It returns *proposals* only:
+argument lists parsed from CrossHair's report without executing anything. The caller re-runs
+them concretely in the normal sandbox; CrossHair never decides a verdict itself.
+
+Only originals whose entry point has every parameter positional and annotated with a type CrossHair can
+make symbolic values of (builtins and their ``typing`` generics) are analysed; others are skipped
+with a reason, because CrossHair would otherwise guess at ``object`` and explore nothing useful.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import math
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+from .inputs import entry_params
+
+# Start-up (interpreter, CrossHair, z3) must leave CrossHair this much of the budget.
+MIN_BUDGET_S = 0.5
+# The child stops exploring this long before the hard kill, to write its report.
+REPORT_MARGIN_S = 0.3
+# Leaf types of annotations CrossHair makes symbolic values of (inputs.py's hint names).
+_SUPPORTED = {"int", "float", "str", "bool", "bytes", "none", "list", "tuple", "dict", "set", "union"}
+_BOOT = (
+    # As sandbox._ZYGOTE_BOOT: skip semforge/verifiers/__init__.py (Hypothesis and the verifier).
+    "import importlib.util, sys, types\n"
+    "spec = importlib.util.find_spec('semforge.verifiers')\n"
+    "pkg = types.ModuleType('semforge.verifiers')\n"
+    "pkg.__path__ = list(spec.submodule_search_locations)\n"
+    "pkg.__spec__ = spec\n"
+    "sys.modules['semforge.verifiers'] = pkg\n"
+    "from semforge.verifiers._crosshair_child import main\n"
+    "main()\n"
+)
+
+
+@dataclass
+class Proposal:
+    """What CrossHair said about a pair. ``inputs`` are argument lists it claims differ."""
+
+    status: str  # done | skipped | timeout | failed | unavailable (| load_error, unsupported, no_time)
+    inputs: list[list] = field(default_factory=list)
+    note: str = ""  # one line, for the verdict's reason
+    seconds: float = 0.0
+
+
+def available() -> bool:
+    try:
+        import importlib.util
+
+        return importlib.util.find_spec("crosshair") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def unsupported_reason(code: str, entry_point: str) -> str | None:
+    """Why CrossHair cannot analyse ``entry_point`` of ``code`` (None if it can); ``ast`` only."""
+    params = entry_params(code, entry_point)
+    if params is None:
+        return f"no module-level def {entry_point}"
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return "does not parse"
+    fn = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+          and n.name == entry_point][-1]
+    if isinstance(fn, ast.AsyncFunctionDef):
+        return "async entry point"
+    if fn.args.vararg or fn.args.kwarg or fn.args.kwonlyargs:
+        return "entry point takes *args, **kwargs or keyword-only parameters"
+    if not params:
+        return "entry point takes no parameters"
+    for p in params:
+        if p.hint is None:
+            return f"parameter {p.name!r} has no annotation CrossHair can use"
+        if not _supported(p.hint):
+            return f"parameter {p.name!r} has an annotation CrossHair cannot make values of"
+    return None
+
+
+def _supported(hint: tuple) -> bool:
+    if hint[0] not in _SUPPORTED:  # ("any",) and ("complex",): nothing symbolic to explore
+        return False
+    for part in hint[1:]:
+        if isinstance(part, tuple) and not _supported(part):
+            return False
+        if isinstance(part, list) and not all(_supported(h) for h in part):
+            return False
+    return True
+
+
+def propose_inputs(original: str, variant: str, entry_point: str, budget_s: float,
+                   memory_mb: int = 512) -> Proposal:
+    """CrossHair's proposed differing inputs for the pair, within ``budget_s`` of wall clock."""
+    t0 = time.monotonic()
+    why = unsupported_reason(original, entry_point)  # the original's signature is the domain
+    if why:
+        return Proposal("skipped", note=f"CrossHair skipped: {why}")
+    if not available():
+        return Proposal("unavailable", note="CrossHair skipped: crosshair-tool is not installed")
+    if budget_s < MIN_BUDGET_S:
+        return Proposal("skipped", note=f"CrossHair skipped: budget {budget_s:g} s < {MIN_BUDGET_S} s")
+    deadline = t0 + budget_s
+    base = tempfile.mkdtemp(prefix="semforge-crosshair-", dir=_root())
+    read_fd, write_fd = os.pipe()
+    proc = None
+    try:
+        request = {
+            "original": original, "variant": variant, "entry_point": entry_point,
+            "deadline": deadline - REPORT_MARGIN_S, "result_fd": write_fd,
+            "workdir": os.path.join(base, "w"),
+            "limits": {"memory_mb": max(memory_mb, 256), "cpu_s": math.ceil(budget_s) + 1,
+                       "file_mb": 16, "max_files": 64, "max_procs": 1024},
+        }
+        path = os.path.join(base, "request.json")
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(request, fh)
+        env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
+        proc = subprocess.Popen(
+            [sys.executable, "-c", _BOOT, path], stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_fd,),
+            close_fds=True, process_group=0, env=env)
+        os.close(write_fd)
+        write_fd = -1
+        data, timed_out = _read_until(read_fd, deadline)
+    finally:
+        if write_fd >= 0:
+            os.close(write_fd)
+        os.close(read_fd)
+        if proc is not None:
+            _kill_group(proc)
+        shutil.rmtree(base, ignore_errors=True)
+    seconds = round(time.monotonic() - t0, 3)
+    if timed_out:
+        return Proposal("timeout", note=f"CrossHair stopped at its {budget_s:g} s budget", seconds=seconds)
+    return _parse_report(data, seconds)
+
+
+def _root() -> str | None:
+    shm = "/dev/shm"
+    return shm if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) else None
+
+
+def _read_until(fd: int, deadline: float) -> tuple[bytes, bool]:
+    """Everything written to ``fd`` until EOF, or (what came, True) when the deadline passes."""
+    chunks, size = [], 0
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return b"".join(chunks), True
+        ready, _, _ = select.select([fd], [], [], left)
+        if not ready:
+            continue
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return b"".join(chunks), False
+        size += len(chunk)
+        if size > (1 << 20):  # a report is small; a flood is not one
+            return b"", False
+        chunks.append(chunk)
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    for kill in (lambda: os.killpg(proc.pid, signal.SIGKILL), proc.kill):
+        try:
+            kill()
+        except OSError:
+            pass
+    proc.wait()
+
+
+def _parse_report(data: bytes, seconds: float) -> Proposal:
+    try:
+        report = json.loads(data.decode("ascii"))
+        status = report["status"]
+        assert isinstance(status, str)
+    except Exception:  # noqa: BLE001 - the report is untrusted text
+        return Proposal("failed", note="CrossHair process ended without a report", seconds=seconds)
+    detail = str(report.get("detail", ""))[:120]
+    if status != "done":
+        return Proposal("failed", note=f"CrossHair {status}: {detail}".rstrip(": "), seconds=seconds)
+    inputs, bad = [], 0
+    for args in report.get("diffs", [])[:8]:
+        try:
+            parsed = [literal(a) for a in args]
+        except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+            bad += 1
+            continue
+        if parsed not in inputs:
+            inputs.append(parsed)
+    paths = report.get("paths", 0)
+    how = "all paths explored" if report.get("exhausted") else f"{paths} paths explored"
+    note = f"CrossHair proposed {len(inputs)} input(s) ({how}, {seconds:g} s)"
+    if bad:
+        note += f"; {bad} proposal(s) not plain values, ignored"
+    refused = [str(v)[:60] for v in report.get("violations", [])[:3] if isinstance(v, str)]
+    if refused:
+        note += f"; sandbox refused {', '.join(refused)}"
+    return Proposal("done", inputs, note, seconds)
+
+
+_NAMED_FLOATS = {"nan": math.nan, "inf": math.inf}
+
+
+def literal(text: str):
+    """A value from its ``repr``: ``ast.literal_eval`` plus ``nan``/``inf`` and ``set()``.
+
+    Never evaluates anything else: CrossHair's report comes from a process running untrusted code.
+    """
+    if not isinstance(text, str) or len(text) > 4000:
+        raise ValueError("not a short repr")
+    return _value(ast.parse(text, mode="eval").body)
+
+
+def _value(node: ast.AST):
+    if isinstance(node, ast.Constant) and not isinstance(node.value, type(...)):
+        return node.value
+    if isinstance(node, ast.Name) and node.id in _NAMED_FLOATS:
+        return _NAMED_FLOATS[node.id]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        v = _value(node.operand)
+        if type(v) not in (int, float):
+            raise ValueError("sign of a non-number")
+        return -v if isinstance(node.op, ast.USub) else v
+    if isinstance(node, ast.List):
+        return [_value(e) for e in node.elts]
+    if isinstance(node, ast.Tuple):
+        return tuple(_value(e) for e in node.elts)
+    if isinstance(node, ast.Set):
+        return {_value(e) for e in node.elts}
+    if isinstance(node, ast.Dict) and None not in node.keys:
+        return {_value(k): _value(v) for k, v in zip(node.keys, node.values)}
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.keywords
+            and node.func.id in ("set", "frozenset") and len(node.args) <= 1):
+        kind = set if node.func.id == "set" else frozenset
+        return kind(_value(node.args[0])) if node.args else kind()
+    raise ValueError(f"not a plain value: {type(node).__name__}")
