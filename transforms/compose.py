@@ -62,13 +62,16 @@ class _State:
     module: cst.Module
     code: str
     transforms: list[str]
+    parsed: bool = False  # the tree came straight from the parser
     _wrapper: MetadataWrapper | None = None
 
     @property
     def wrapper(self) -> MetadataWrapper:
         # One wrapper per program: every rule tried on it shares the metadata (scopes...).
+        # A rewritten tree may hold one node object in two places (a rule reusing a node),
+        # which would mix up metadata keyed by node, so only a parsed tree skips the copy.
         if self._wrapper is None:
-            self._wrapper = MetadataWrapper(self.module)
+            self._wrapper = MetadataWrapper(self.module, unsafe_skip_copy=self.parsed)
         return self._wrapper
 
 
@@ -145,7 +148,7 @@ class _Composer:
         except (cst.ParserSyntaxError, SyntaxError, ValueError):
             return self.result  # not Python 3: no variants, and not a rule's fault
         self.required = self.protected & module_level_names(module)
-        original = _State(module, source, [])
+        original = _State(module, source, [], parsed=True)
 
         order = self.rules[:]
         self.rng.shuffle(order)

@@ -25,6 +25,7 @@ Use it from a transformer by subclassing :class:`EvidenceTransformer`; ``self.ev
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Optional
 
 import libcst as cst
@@ -108,17 +109,33 @@ def star_imported(module: cst.Module) -> bool:
 class TypeEvidence:
     """Answers type questions about the nodes of one module (see the module docstring)."""
 
-    def __init__(self, module: cst.Module, scopes, parents) -> None:
+    def __init__(self, module: cst.Module, metadata) -> None:
+        """``metadata``: a mapping with ScopeProvider and ParentNodeProvider data for ``module``
+        (a transformer's ``self.metadata``); read only when a question needs it."""
         self.module = module
-        self.scopes = scopes
-        self.parents = parents
-        self._shadowable = assigned_names(module)
-        self._star = star_imported(module)
+        self._metadata = metadata
         self._names: dict[tuple[int, str], T | None] = {}
         self._assumed: dict[tuple[int, str], T] = {}
         self._busy: set[tuple[int, str]] = set()
         self._func_ok: dict[int, bool] = {}
         self._hidden: dict[int, set[str]] = {}
+
+    # Computed on first use: most questions are asked of few modules (see LazyMetadata).
+    @cached_property
+    def scopes(self):
+        return self._metadata[ScopeProvider]
+
+    @cached_property
+    def parents(self):
+        return self._metadata[ParentNodeProvider]
+
+    @cached_property
+    def _shadowable(self) -> set[str]:
+        return assigned_names(self.module)
+
+    @cached_property
+    def _star(self) -> bool:
+        return star_imported(self.module)
 
     # ------------------------------------------------------------------ builtins and scopes
 
@@ -573,6 +590,15 @@ class EvidenceTransformer(RuleTransformer):
     METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)
 
     def visit_Module(self, node: cst.Module) -> None:
-        self.ev = TypeEvidence(node, self.metadata[ScopeProvider],
-                               self.metadata[ParentNodeProvider])
-        self.names = NameAllocator(node, taken=self.protected, rng=self.rng)
+        self._module = node
+        self.__dict__.pop("ev", None)
+        self.__dict__.pop("names", None)
+
+    # Built when a rule first asks: most modules hold no candidate site for a given rule.
+    @cached_property
+    def ev(self) -> TypeEvidence:
+        return TypeEvidence(self._module, self.metadata)
+
+    @cached_property
+    def names(self) -> NameAllocator:
+        return NameAllocator(self._module, taken=self.protected, rng=self.rng)

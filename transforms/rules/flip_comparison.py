@@ -60,11 +60,16 @@ class FlipComparison(Rule):
             link = original_node.comparisons[0]
             if type(link.operator) not in _MIRROR:
                 return updated_node
-            scope = self.get_metadata(ScopeProvider, original_node, None)
-            if not isinstance(scope, FunctionScope):
-                return updated_node
             left, right = original_node.left, link.comparator
             if is_literal(left) and is_literal(right):
+                return updated_node
+            # Only literals and names can be known immutable (see _known): check the shape
+            # before the scope analysis.
+            if not all(isinstance(x, cst.Name) or (is_literal(x) and not isinstance(x, cst.Ellipsis))
+                       for x in (left, right)):
+                return updated_node
+            scope = self.get_metadata(ScopeProvider, original_node, None)
+            if not isinstance(scope, FunctionScope):
                 return updated_node
             if not (self._known(left, scope) and self._known(right, scope)):
                 return updated_node

@@ -92,17 +92,18 @@ class InlineHelper(Rule):
             name = stmt.name.value
             if name in declared:
                 return None
-            global_scope = self.get_metadata(ScopeProvider, stmt, None)
-            if not isinstance(global_scope, GlobalScope):
-                return None
-            if len(global_scope.assignments[name]) != 1:
-                return None
+            # The body's shape first: it rules out most functions without the scope analysis.
             if not isinstance(stmt.body, cst.IndentedBlock):
                 return None
             body = list(stmt.body.body)
             if body and len(body) == 2 and m.matches(body[0], _DOCSTRING):
                 body = body[1:]
             if len(body) != 1 or not m.matches(body[0], m.SimpleStatementLine(body=[m.Return()])):
+                return None
+            global_scope = self.get_metadata(ScopeProvider, stmt, None)
+            if not isinstance(global_scope, GlobalScope):
+                return None
+            if len(global_scope.assignments[name]) != 1:
                 return None
             expr = body[0].body[0].value
             if expr is None or m.findall(expr, _FORBIDDEN) or uses_dynamic_scope(stmt):

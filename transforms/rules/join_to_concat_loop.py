@@ -47,9 +47,11 @@ class JoinToConcatLoop(Rule):
             if found is None:
                 return None
             acc, call = found
+            if not m.matches(call, _JOIN):
+                return None
             ev = self.ev
             func = ev.function_of(stmt)
-            if not m.matches(call, _JOIN) or func is None or not ev.simple_function(func):
+            if func is None or not ev.simple_function(func):
                 return None
             arg = call.args[0].value
             scope = ev.scopes.get(stmt)

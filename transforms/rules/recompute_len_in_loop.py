@@ -82,6 +82,8 @@ class RecomputeLenInLoop(Rule):
 
         def leave_IndentedBlock(self, original_node: cst.IndentedBlock,
                                 updated_node: cst.IndentedBlock) -> cst.IndentedBlock:
+            if not any(m.matches(s, _LEN_ASSIGN) for s in original_node.body):
+                return updated_node  # no candidate: skip the scope analysis below
             ev = self.ev
             func = ev.function_of(original_node)
             if func is None or not ev.simple_function(func) or not ev.is_builtin("len"):

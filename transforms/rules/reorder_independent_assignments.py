@@ -112,6 +112,10 @@ class ReorderIndependentAssignments(Rule):
             return out if changed else None
 
         def leave_IndentedBlock(self, original_node, updated_node):
+            body = original_node.body
+            if not any(m.matches(a, _SIMPLE_ASSIGN) and m.matches(b, _SIMPLE_ASSIGN)
+                       for a, b in zip(body, body[1:])):
+                return updated_node  # nothing to swap: skip the scope analysis
             info = self._function_info(original_node)
             if info is None:
                 return updated_node

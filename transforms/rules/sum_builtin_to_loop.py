@@ -67,10 +67,11 @@ class SumBuiltinToLoop(Rule):
             if found is None:
                 return None
             acc, call = found
+            if not m.matches(call, _SUM_ONE_ARG):
+                return None
             ev = self.ev
             func = ev.function_of(stmt)
-            if (not m.matches(call, _SUM_ONE_ARG) or not ev.is_builtin("sum") or func is None
-                    or not ev.simple_function(func)):
+            if not ev.is_builtin("sum") or func is None or not ev.simple_function(func):
                 return None
             arg = call.args[0].value
             scope = ev.scopes.get(stmt)
