@@ -55,6 +55,7 @@ class Proposal:
     inputs: list[list] = field(default_factory=list)
     note: str = ""  # one line, for the verdict's reason
     seconds: float = 0.0
+    confinement: str = ""  # kernel rules the CrossHair process applied, as it reported
 
 
 def available() -> bool:
@@ -190,8 +191,10 @@ def _parse_report(data: bytes, seconds: float) -> Proposal:
     except Exception:  # noqa: BLE001 - the report is untrusted text
         return Proposal("failed", note="CrossHair process ended without a report", seconds=seconds)
     detail = str(report.get("detail", ""))[:120]
+    confinement = str(report.get("confinement", ""))[:200]
     if status != "done":
-        return Proposal("failed", note=f"CrossHair {status}: {detail}".rstrip(": "), seconds=seconds)
+        return Proposal("failed", note=f"CrossHair {status}: {detail}".rstrip(": "), seconds=seconds,
+                        confinement=confinement)
     inputs, bad = [], 0
     for args in report.get("diffs", [])[:8]:
         try:
@@ -209,7 +212,7 @@ def _parse_report(data: bytes, seconds: float) -> Proposal:
     refused = [str(v)[:60] for v in report.get("violations", [])[:3] if isinstance(v, str)]
     if refused:
         note += f"; sandbox refused {', '.join(refused)}"
-    return Proposal("done", inputs, note, seconds)
+    return Proposal("done", inputs, note, seconds, confinement)
 
 
 _NAMED_FLOATS = {"nan": math.nan, "inf": math.inf}

@@ -1,0 +1,166 @@
+"""CrossHair as a second opinion: real CrossHair, in its confined process, and the real sandbox."""
+
+import json
+import os
+import signal
+import socket
+
+import pytest
+
+from semforge.pipeline.config import ConfigError, parse_config
+from semforge.verifiers import VerifyConfig, verify_pair
+from semforge.verifiers.crosshair_check import literal, propose_inputs, unsupported_reason
+from semforge.verifiers.sandbox import Limits, shared_sandbox
+
+from conftest import run_cli
+
+pytest.importorskip("crosshair", reason="crosshair-tool is installed by `make setup` (extra [crosshair])")
+
+FAST = VerifyConfig(examples=60, measure_speed=False)
+WITH_CROSSHAIR = VerifyConfig(examples=60, measure_speed=False, crosshair=True, crosshair_budget_s=8)
+IDENTITY = "def f(x: int) -> int:\n    return x\n"
+# Differs on one input among 2**64: random and mutation-based testing do not hit it.
+NEEDLE = "def f(x: int) -> int:\n    return x if x != 73_918_211 else -x\n"
+
+
+def test_needle_is_missed_by_testing_and_found_by_crosshair_then_reproduced():
+    off = verify_pair(NEEDLE, IDENTITY, "f", [[1], [5]], FAST)
+    assert off.verdict == "equivalent" and off.method == "hypothesis-diff"
+
+    on = verify_pair(NEEDLE, IDENTITY, "f", [[1], [5]], WITH_CROSSHAIR)
+    assert on.verdict == "different", on.reason
+    assert on.method == "hypothesis-diff+crosshair"
+    assert "CrossHair found" in on.reason and "reproduced concretely" in on.reason
+    cex = json.loads(on.counterexample)
+    assert cex["args"] == "[73918211]"
+    # Both outcomes come from the concrete sandboxed run, not from CrossHair's report.
+    assert cex["original"]["value"] == ["int", "-73918211"]
+    assert cex["variant"]["value"] == ["int", "73918211"]
+
+
+def test_equivalent_annotated_pair_stays_equivalent():
+    original = "def f(xs: list[int], k: int) -> int:\n    return sum(x * k for x in xs)\n"
+    variant = ("def f(xs: list[int], k: int) -> int:\n    total = 0\n    for x in xs:\n"
+               "        total += x * k\n    return total\n")
+    # Lists do not exhaust: CrossHair spends its whole budget, so keep it short.
+    short_budget = VerifyConfig(examples=60, measure_speed=False, crosshair=True, crosshair_budget_s=3)
+    v = verify_pair(original, variant, "f", [[[1, 2], 3]], short_budget)
+    assert v.verdict == "equivalent", v.reason
+    assert v.method == "hypothesis-diff+crosshair"
+    assert "CrossHair" in v.reason
+
+
+def test_claim_that_does_not_reproduce_is_ignored_and_noted():
+    # Behaves differently only while traced, i.e. only under CrossHair: its claim is false.
+    variant = "import sys\ndef f(x: int) -> int:\n    return -x if sys.gettrace() is not None else x\n"
+    proposal = propose_inputs(IDENTITY, variant, "f", 8)
+    assert proposal.status == "done" and proposal.inputs, proposal.note
+    v = verify_pair(IDENTITY, variant, "f", [[1], [5]], WITH_CROSSHAIR)
+    assert v.verdict == "undecided", v.reason  # (it imports sys), never different
+    assert "none reproduced concretely" in v.reason
+
+
+def test_unannotated_function_skips_crosshair_with_a_reason():
+    original = "def f(x):\n    return x + 1\n"
+    v = verify_pair(original, "def f(x):\n    return 1 + x\n", "f", [[1], [5]], WITH_CROSSHAIR)
+    assert v.verdict == "equivalent"
+    assert v.method == "hypothesis-diff"
+    assert "CrossHair skipped: parameter 'x' has no annotation" in v.reason
+
+
+@pytest.mark.parametrize("code, why", [
+    ("def f(x, y: int): return x", "parameter 'x' has no annotation"),
+    ("class C: pass\ndef f(x: C): return x", "parameter 'x' has no annotation CrossHair can use"),
+    ("from typing import Any\ndef f(x: Any): return x", "cannot make values of"),
+    ("def f(*xs: int): return xs", "*args"),
+    ("def g(x: int): return x", "no module-level def f"),
+])
+def test_unsupported_signatures(code, why):
+    assert why in unsupported_reason(code, "f")
+
+
+def test_a_variant_without_annotations_is_still_analysed_on_the_original_signature():
+    v = verify_pair(NEEDLE, "def f(x):\n    return x\n", "f", [[1], [5]], WITH_CROSSHAIR)
+    assert v.verdict == "different" and "CrossHair found" in v.reason
+
+
+def test_hostile_variant_under_crosshair_changes_nothing_outside(tmp_path):
+    outside = tmp_path / "escaped"
+    received = []
+    old = signal.signal(signal.SIGUSR1, lambda *_: received.append(1))
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    server.settimeout(0.2)
+    hostile = (
+        "import os, signal, socket\n"
+        "def f(x: int) -> int:\n"
+        f"    for act in (lambda: open({str(outside)!r}, 'w').write('x'),\n"
+        "                lambda: os.kill(os.getppid(), signal.SIGUSR1),\n"
+        f"                lambda: socket.create_connection(('127.0.0.1', {server.getsockname()[1]}), 1),\n"
+        f"                lambda: os.system('touch {outside}2'),\n"
+        "                lambda: os.fork()):\n"
+        "        try:\n"
+        "            act()\n"
+        "        except BaseException:\n"
+        "            pass\n"
+        "    return x\n")
+    try:
+        proposal = propose_inputs(IDENTITY, hostile, "f", 8)
+        assert proposal.status == "done", proposal.note
+        assert "sandbox refused" in proposal.note
+        assert not outside.exists() and not (tmp_path / "escaped2").exists()
+        assert received == []
+        with pytest.raises(socket.timeout):
+            server.accept()
+    finally:
+        server.close()
+        signal.signal(signal.SIGUSR1, old)
+
+
+def test_crosshair_process_is_confined_like_a_sandbox_session():
+    with shared_sandbox(Limits()).open(IDENTITY, "f") as session:
+        kernel_rules = {r for r in session.confinement.split(",") if r}
+    proposal = propose_inputs(IDENTITY, "def f(x: int) -> int:\n    return x * 1\n", "f", 8)
+    assert kernel_rules <= set(proposal.confinement.split(",")), proposal.confinement
+
+
+def test_endless_variant_is_stopped_at_the_budget_and_the_run_goes_on():
+    loop = "def f(x: int) -> int:\n    while True:\n        x += 1\n"
+    proposal = propose_inputs(IDENTITY, loop, "f", 2)
+    assert proposal.status == "timeout" and "budget" in proposal.note
+    # Nothing left behind: the next analysis runs normally.
+    assert propose_inputs(NEEDLE, IDENTITY, "f", 8).inputs == [[73918211]]
+
+
+def test_report_values_are_parsed_without_evaluating_anything():
+    assert literal("[1, -2.5, 'a', (True, None)]") == [1, -2.5, "a", (True, None)]
+    assert literal("{1: {2, 3}, 'k': frozenset()}") == {1: {2, 3}, "k": frozenset()}
+    assert literal("-inf") == float("-inf") and literal("nan") != literal("nan")
+    for text in ("__import__('os').system('true')", "x", "[1] * 10", "f(1)", "..."):
+        with pytest.raises((ValueError, SyntaxError)):
+            literal(text)
+
+
+def test_config_keys_validate_with_their_names():
+    config = parse_config({"verify": {"crosshair": True, "crosshair_budget_s": 3}})
+    assert config.verify.crosshair is True and config.verify.crosshair_budget_s == 3
+    assert parse_config({}).verify.crosshair is False
+    with pytest.raises(ConfigError, match=r"verify\.crosshair_budget_s"):
+        parse_config({"verify": {"crosshair_budget_s": 0}})
+    with pytest.raises(ConfigError, match=r"verify\.crosshair:"):
+        parse_config({"verify": {"crosshair": "sometimes"}})
+    with pytest.raises(ConfigError, match="did you mean 'crosshair'"):
+        parse_config({"verify": {"crosshare": True}})
+
+
+def test_cli_flag(tmp_path):
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text(json.dumps({"id": "needle", "language": "python", "original": NEEDLE,
+                                 "variant": IDENTITY, "entry_point": "f",
+                                 "seed_inputs": [[1]]}) + "\n")
+    out = tmp_path / "out.jsonl"
+    run_cli("verify", str(pairs), "-o", str(out), "--examples", "40", "--no-speed", "--crosshair",
+            "--crosshair-budget", "8")
+    line = json.loads(out.read_text())
+    assert line["verdict"] == "different" and line["method"] == "hypothesis-diff+crosshair"
