@@ -1,23 +1,27 @@
 """The confined CrossHair process: explore an (original, variant) pair symbolically, report inputs.
 
-Started by ``crosshair_check.propose_inputs`` (``python -c <boot> REQUEST_PATH``) with the write end
-of a result pipe as its only extra fd. CrossHair cannot run in a zygote child: its tracer needs
-``sys.settrace`` and z3 needs ``ctypes``, both of which the child's audit hook refuses. So this
-process confines *itself* with the sandbox's own primitives, in the same order as a zygote child:
+Started by ``crosshair_check.propose_inputs`` (``python -c <boot> REQUEST_PATH``) with two pipes:
+one for the analysing process's pid, one for its report. CrossHair cannot run in a zygote child:
+its tracer needs ``sys.settrace`` and z3 needs ``ctypes``, both of which the child's audit hook
+refuses. So the analysing process confines *itself* with the sandbox's own primitives, in the
+same order as a zygote child, and more, because ctypes (loaded for z3) is reachable from here:
 
 1. read the request, import CrossHair and z3 (trusted, installed code), prepare like a zygote;
-2. move into an empty network namespace (as the zygote does);
+2. unshare the network namespace (empty, as the zygote's) and the PID namespace, then fork the
+   analysing process, the new namespace's init: killing it kills all it may have started;
 3. ``_sandbox_child._confine``: own process group, fds 0-2 on /dev/null, the result pipe on fd 3,
    everything else closed, private directory, Landlock (writes only beneath it, no execve, no
-   signals out), parent-death signal, no core dumps, rlimits (memory, CPU, file size, files);
+   signals or ptrace out), parent-death signal, no core dumps, rlimits (memory, CPU, file size,
+   files); then every capability dropped, so even code that got past the audit hook through
+   ctypes cannot leave the namespaces, lift the limits or mount anything;
 4. the guard's audit hook and module stubs, with exactly two events let through, both needed by
-   CrossHair and z3 and neither a way out: ``sys.settrace``/``sys.setprofile`` (tracing hands out
-   frames, which here can only falsify this process's own report, see below) and
-   ``ctypes.cdata/buffer`` (z3 wraps Python buffers; ``dlopen``/``dlsym``/raw addresses stay refused);
+   CrossHair and z3: ``sys.settrace``/``sys.setprofile`` (tracing hands out frames, which here
+   can only falsify this process's own report, see below) and ``ctypes.cdata/buffer`` (z3 wraps
+   Python buffers; ``dlopen``/``dlsym`` and the other ctypes events stay refused);
 5. load both programs from files in the directory, explore both on the original's signature
    (``diff_behavior_with_signature``, the engine of ``crosshair diffbehavior``), write one JSON line.
 
-The parent kills the whole process group at the budget, whatever happens here. Its report is
+At the budget the caller kills the analysing process and both process groups, whatever happens here. Its report is
 untrusted and only *proposes* inputs: each is re-run concretely in the normal sandbox, and only
 that run can make a pair ``different``. A program that falsifies the report can at most hide a
 counterexample from this second opinion, never make a pair look equivalent.
@@ -36,6 +40,11 @@ MAX_REPORT = 1 << 20
 MAX_DIFFS = 8
 MAX_REPR = 4000
 _CLONE_NEWNET = 0x40000000
+_CLONE_NEWPID = 0x20000000
+_PR_CAPBSET_DROP = 24
+_PR_CAP_AMBIENT = 47
+_PR_CAP_AMBIENT_CLEAR_ALL = 4
+_CAP_VERSION_3 = 0x20080522
 _LET_THROUGH = frozenset({"sys.settrace", "sys.setprofile", "ctypes.cdata/buffer"})
 
 
@@ -75,34 +84,87 @@ def _filtered_guard_hook(workdir: str, violations: list, trust):
     return filtered
 
 
+def _namespaces() -> tuple[str, object]:
+    """Unshare the network and PID namespaces (as far as allowed); return (what, capset)."""
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return "", None
+    done = []
+    for flag, name in ((_CLONE_NEWNET, "netns"), (_CLONE_NEWPID, "pidns")):
+        if libc.unshare(flag) == 0:
+            done.append(name)
+    return ",".join(done), getattr(libc, "capset", None)
+
+
+def _drop_capabilities(capset, prctl) -> bool:
+    """Give up every capability, for good: a program that got around the audit hook (ctypes is
+    loaded here, for z3) still cannot leave the namespaces, raise its limits or mount anything."""
+    import ctypes
+
+    if capset is None or prctl is None:
+        return False
+    for cap in range(64):
+        prctl(_PR_CAPBSET_DROP, cap, 0, 0, 0)
+    prctl(_PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+    header = (ctypes.c_uint32 * 2)(_CAP_VERSION_3, 0)
+    data = (ctypes.c_uint32 * 6)()  # effective, permitted, inheritable (x2): all empty
+    if capset(header, data) != 0:
+        return False
+    with open("/proc/self/status") as fh:
+        eff = [line.split()[1] for line in fh if line.startswith("CapEff:")]
+    return bool(eff) and int(eff[0], 16) == 0
+
+
 def main() -> None:
+    """Fork the analysing process and wait for it. This first process never loads a program.
+
+    With a PID namespace, the analysing process is its init: the caller kills it by pid, and
+    the kernel then kills everything it may have started, whatever session or group they
+    moved to."""
     with open(sys.argv[1], encoding="utf-8") as fh:
         req = json.load(fh)
-    parent = os.getppid()
     # Trusted imports first: after the hook, imports of ctypes and friends are refused.
     import crosshair.core_and_libs  # noqa: F401 - registers CrossHair's symbolic builtins
+
+    from semforge.verifiers import _sandbox_child
+
+    prepared = _sandbox_child.prepare()
+    namespaces, capset = _namespaces()
+    me = os.getpid()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(int(req["pid_fd"]))
+            _analyse(req, prepared, namespaces, capset, me)
+        finally:
+            os._exit(70)
+    os.close(int(req["result_fd"]))
+    os.write(int(req["pid_fd"]), str(pid).encode())
+    os.close(int(req["pid_fd"]))
+    os.waitpid(pid, 0)
+    os._exit(0)
+
+
+def _analyse(req: dict, prepared: dict, namespaces: str, capset, parent: int) -> None:
     from crosshair.diff_behavior import ExceptionEquivalenceType, diff_behavior_with_signature
     from crosshair.fnutil import FunctionInfo
     from crosshair.options import DEFAULT_OPTIONS
 
     from semforge.verifiers import _sandbox_child, _sandbox_guard
 
-    prepared = _sandbox_child.prepare()
-    netns = False
-    try:
-        import ctypes
-
-        netns = ctypes.CDLL(None, use_errno=True).unshare(_CLONE_NEWNET) == 0
-    except (OSError, AttributeError):
-        pass
-    result_fd = int(req["result_fd"])
     workdir = req["workdir"]
-    applied = _sandbox_child._confine(result_fd, workdir, req["limits"], prepared)
-    if os.getppid() != parent:  # the parent died before the parent-death signal was armed
+    applied = _sandbox_child._confine(int(req["result_fd"]), workdir, req["limits"], prepared)
+    # The parent-death signal is armed now; if the parent already died, stop. (A PID namespace's
+    # init sees no parent: there the caller kills it by pid.)
+    if "pidns" not in namespaces and os.getppid() != parent:
         os._exit(71)
+    nocaps = _drop_capabilities(capset, prepared["prctl"])
     _write, _exit, _dumps = os.write, os._exit, json.dumps
-    report = {"status": "failed", "diffs": [], "confinement": applied + (",netns" if netns else ""),
-              "violations": []}
+    conf = ",".join(x for x in (applied, namespaces, "nocaps" if nocaps else "") if x)
+    report = {"status": "failed", "diffs": [], "confinement": conf, "violations": []}
 
     def send() -> None:
         data = _dumps(report, default=repr).encode("ascii", "backslashreplace")[:MAX_REPORT]

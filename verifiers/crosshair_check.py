@@ -116,12 +116,13 @@ def propose_inputs(original: str, variant: str, entry_point: str, budget_s: floa
         return Proposal("skipped", note=f"CrossHair skipped: budget {budget_s:g} s < {MIN_BUDGET_S} s")
     deadline = t0 + budget_s
     base = tempfile.mkdtemp(prefix="semforge-crosshair-", dir=_root())
+    pid_r, pid_w = os.pipe()
     read_fd, write_fd = os.pipe()
-    proc = None
+    proc, analyser = None, None
     try:
         request = {
             "original": original, "variant": variant, "entry_point": entry_point,
-            "deadline": deadline - REPORT_MARGIN_S, "result_fd": write_fd,
+            "deadline": deadline - REPORT_MARGIN_S, "result_fd": write_fd, "pid_fd": pid_w,
             "workdir": os.path.join(base, "w"),
             "limits": {"memory_mb": max(memory_mb, 256), "cpu_s": math.ceil(budget_s) + 1,
                        "file_mb": 16, "max_files": 64, "max_procs": 1024},
@@ -132,17 +133,20 @@ def propose_inputs(original: str, variant: str, entry_point: str, budget_s: floa
         env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
         proc = subprocess.Popen(
             [sys.executable, "-c", _BOOT, path], stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_fd,),
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_fd, pid_w),
             close_fds=True, process_group=0, env=env)
-        os.close(write_fd)
-        write_fd = -1
-        data, timed_out = _read_until(read_fd, deadline)
+        for fd in (write_fd, pid_w):
+            os.close(fd)
+        write_fd = pid_w = -1
+        pid_text, timed_out = _read_until(pid_r, deadline)
+        analyser = _pidfd(pid_text)
+        if not timed_out:
+            data, timed_out = _read_until(read_fd, deadline)
     finally:
-        if write_fd >= 0:
-            os.close(write_fd)
-        os.close(read_fd)
-        if proc is not None:
-            _kill_group(proc)
+        for fd in (write_fd, pid_w, read_fd, pid_r):
+            if fd >= 0:
+                os.close(fd)
+        _kill_all(proc, analyser)
         shutil.rmtree(base, ignore_errors=True)
     seconds = round(time.monotonic() - t0, 3)
     if timed_out:
@@ -174,13 +178,34 @@ def _read_until(fd: int, deadline: float) -> tuple[bytes, bool]:
         chunks.append(chunk)
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
-    for kill in (lambda: os.killpg(proc.pid, signal.SIGKILL), proc.kill):
+def _pidfd(text: bytes) -> tuple[int, int] | None:
+    """(pid, pidfd) of the analysing process, opened at once: a pid alone could be reused."""
+    try:
+        pid = int(text.decode("ascii"))
+        return (pid, os.pidfd_open(pid)) if pid > 1 else None
+    except (ValueError, UnicodeDecodeError, OSError):
+        return None
+
+
+def _kill_all(proc: subprocess.Popen | None, analyser: tuple[int, int] | None) -> None:
+    """SIGKILL the analysing process (a PID namespace's init: all it started dies with it), its
+    process group and the first process's, then collect the first process."""
+    kills = []
+    if analyser is not None:
+        pid, pidfd = analyser
+        kills += [lambda: signal.pidfd_send_signal(pidfd, signal.SIGKILL),
+                  lambda: os.killpg(pid, signal.SIGKILL)]
+    if proc is not None:
+        kills += [lambda: os.killpg(proc.pid, signal.SIGKILL), proc.kill]
+    for kill in kills:
         try:
             kill()
         except OSError:
             pass
-    proc.wait()
+    if analyser is not None:
+        os.close(analyser[1])
+    if proc is not None:
+        proc.wait()
 
 
 def _parse_report(data: bytes, seconds: float) -> Proposal:
