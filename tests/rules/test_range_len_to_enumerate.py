@@ -42,8 +42,192 @@ class TestRangeLenToEnumerate(RuleTestCase):
                 return out
             """,
         ),
+        (  # a list that the body cannot change: only builtins on ints, appends to a new list
+            """
+            def intersperse(numbers: List[int], delimeter: int) -> List[int]:
+                res = []
+                for i in range(len(numbers)):
+                    res.append(numbers[i])
+                    if i != len(numbers) - 1:
+                        res.append(delimeter)
+                return res
+            """,
+            """
+            def intersperse(numbers: List[int], delimeter: int) -> List[int]:
+                res = []
+                for i, numbers_item in enumerate(numbers):
+                    res.append(numbers_item)
+                    if i != len(numbers) - 1:
+                        res.append(delimeter)
+                return res
+            """,
+        ),
+        (  # list comprehensions over a list whose items are only copied, never operated on
+            """
+            def sort_third(l: list):
+                third = [l[i] for i in range(len(l)) if i % 3 == 0]
+                third.sort()
+                return [third[i // 3] if i % 3 == 0 else l[i] for i in range(len(l))]
+            """,
+            """
+            def sort_third(l: list):
+                third = [l_item for i, l_item in enumerate(l) if i % 3 == 0]
+                third.sort()
+                return [third[i // 3] if i % 3 == 0 else l_item_1 for i, l_item_1 in enumerate(l)]
+            """,
+        ),
+        (  # a generator over a str parameter never rebound; a dict comprehension over a list
+            """
+            def f(a: str, b: str, xs: list[int]):
+                d = {i: xs[i] * 2 for i in range(len(xs))}
+                return "".join(str(int(a[i]) ^ int(b[i])) for i in range(len(a))), d
+            """,
+            """
+            def f(a: str, b: str, xs: list[int]):
+                d = {i: xs_item * 2 for i, xs_item in enumerate(xs)}
+                return "".join(str(int(a_item) ^ int(b[i])) for i, a_item in enumerate(a)), d
+            """,
+        ),
+        (  # str methods, int arithmetic, appends to a list str.split() made
+            """
+            def f(words: list[str], text: str):
+                parts = text.split()
+                total = len(parts)
+                for k in range(len(words)):
+                    if words[k].isdigit() and k % 2 == 0:
+                        total += int(words[k])
+                        parts.append(words[k])
+                return total, parts
+            """,
+            """
+            def f(words: list[str], text: str):
+                parts = text.split()
+                total = len(parts)
+                for k, words_item in enumerate(words):
+                    if words_item.isdigit() and k % 2 == 0:
+                        total += int(words_item)
+                        parts.append(words_item)
+                return total, parts
+            """,
+        ),
     ]
     UNTOUCHED = [
+        # a list: the body appends to a list that may be the list itself (parameter, alias)
+        """
+        def f(xs: list[int], out: list):
+            for i in range(len(xs)):
+                out.append(xs[i])
+        """,
+        """
+        def f(xs: list[int]):
+            out = xs
+            for i in range(len(xs)):
+                out.append(xs[i])
+        """,
+        # ... or the list is an alias of a list the body appends to
+        """
+        def f(ys: list[int]):
+            out = []
+            xs: list = out
+            for i in range(len(xs)):
+                out.append(xs[i])
+        """,
+        # ... or a method that mutates, a subscript/attribute store, del, in-place += on a list
+        """
+        def f(xs: list[int]):
+            for i in range(len(xs)):
+                v = xs[i]
+                xs.pop()
+        """,
+        """
+        def f(xs: list[int]):
+            for i in range(len(xs)):
+                xs[0] = xs[i]
+        """,
+        """
+        def f(xs: list[int], o):
+            for i in range(len(xs)):
+                o.x = xs[i]
+        """,
+        """
+        def f(xs: list[int]):
+            for i in range(len(xs)):
+                v = xs[i]
+                del xs[-1]
+        """,
+        """
+        def f(xs: list[int]):
+            acc = xs[:1]
+            for i in range(len(xs)):
+                acc += [xs[i]]
+        """,
+        # ... or operates on items of unknown type (a user __gt__, __add__, __bool__, __str__
+        # may change the list)
+        """
+        def f(xs: list):
+            n = 0
+            for i in range(len(xs)):
+                if xs[i] > 0:
+                    n = n + 1
+            return n
+        """,
+        """
+        def f(xs: list):
+            n = 0
+            for i in range(len(xs)):
+                n += xs[i]
+            return n
+        """,
+        """
+        def f(xs: list):
+            for i in range(len(xs)):
+                if xs[i]:
+                    return i
+        """,
+        """
+        def f(xs: list):
+            return [str(xs[i]) for i in range(len(xs))]
+        """,
+        # ... or calls a builtin that calls back (key=), or a lambda
+        """
+        def f(xs: list[int], k):
+            return [sorted(xs, key=k)[0] + xs[i] for i in range(len(xs))]
+        """,
+        # ... or yields (the consumer may change the list between steps)
+        """
+        def f(xs: list[int]):
+            for i in range(len(xs)):
+                yield xs[i]
+        """,
+        # a generator expression over a list: it runs later, after the list may have changed
+        """
+        def f(xs: list[int]):
+            return (xs[i] for i in range(len(xs)))
+        """,
+        # a generator expression reading a str name that is rebound later
+        """
+        def f(s: str):
+            g = (s[i] for i in range(len(s)))
+            s = "other"
+            return list(g)
+        """,
+        # a list that is a loop variable (may be any list, also one the body appends to)
+        """
+        def f(rows: list[list[int]]):
+            out = []
+            for row in rows:
+                for i in range(len(row)):
+                    out.append(row[i])
+        """,
+        # comprehension with a walrus or two for clauses
+        """
+        def f(s: str):
+            return [(t := s[i]) for i in range(len(s))]
+        """,
+        """
+        def f(s: str):
+            return [s[i] for i in range(len(s)) for j in range(2)]
+        """,
         # lists may be mutated by the body (directly or through an alias)
         """
         def f(xs: list):

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
+from libcst.metadata import Assignment, FunctionScope
 
-from ..analysis import assigned_names
+from ..analysis import assigned_names, global_nonlocal_names
 from ..base import Rule
 from ..registry import register
+from ._purity import Inert
 from ._type_evidence import EvidenceTransformer
 
 # Immutable sequences: s[i] is fixed for the whole loop whatever the body calls.
 IMMUTABLE = frozenset({"str", "tuple", "bytes"})
 _STORE_PARENTS = (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor,
                   cst.Del, cst.AsName, cst.NamedExpr)
+_EAGER_COMPS = (cst.ListComp, cst.SetComp, cst.DictComp)
 
 
 def is_store(ev, node: cst.CSTNode) -> bool:
@@ -40,58 +43,158 @@ class _Replace(cst.CSTTransformer):
         return updated_node
 
 
+def fresh_list(ev, e: cst.BaseExpression) -> bool:
+    """``e`` evaluates to a list object created by this very evaluation."""
+    if isinstance(e, (cst.List, cst.ListComp)):
+        return True
+    if ev.is_builtin_call(e, "list", "sorted"):
+        return True
+    if (isinstance(e, cst.Call) and isinstance(e.func, cst.Attribute)
+            and e.func.attr.value in ("split", "rsplit", "splitlines")
+            and ev.type_of(e.func.value) is not None and ev.type_of(e.func.value).kind == "str"):
+        return True
+    t = ev.type_of(e)
+    if t is None or t.kind != "list":
+        return False
+    if isinstance(e, cst.BinaryOperation):
+        return isinstance(e.operator, (cst.Add, cst.Multiply))
+    return (isinstance(e, cst.Subscript) and len(e.slice) == 1
+            and isinstance(e.slice[0].slice, cst.Slice))
+
+
+def own_object(ev, func: cst.FunctionDef, scope, name: str, param_ok: bool) -> bool:
+    """Every binding of local ``name`` stores a list made on the spot (or, with ``param_ok``,
+    is a parameter): two such names, or such a name and a parameter, never share an object."""
+    if not isinstance(scope, FunctionScope) or scope.node is not func:
+        return False
+    if name in global_nonlocal_names(func) or name in ev.hidden_bindings(func):
+        return False
+    bindings = list(scope.assignments[name])
+    if not bindings:
+        return False
+    for a in bindings:
+        if type(a) is not Assignment:
+            return False
+        node = a.node
+        if isinstance(node, cst.Param):
+            if not param_ok:
+                return False
+            continue
+        parent = ev.parent(node)
+        if isinstance(parent, cst.AssignTarget) and parent.target is node:
+            value = ev.parent(parent).value
+        elif isinstance(parent, cst.AnnAssign) and parent.target is node and parent.value:
+            value = parent.value
+        else:
+            return False
+        if not fresh_list(ev, value):
+            return False
+    return True
+
+
 @register
 class RangeLenToEnumerate(Rule):
     """``for i in range(len(s)): BODY`` where BODY reads ``s[i]`` -> ``for i, c in
-    enumerate(s): BODY`` with those reads replaced by ``c``.
+    enumerate(s): BODY`` with those reads replaced by ``c``; likewise the single ``for`` of a
+    list, set or dict comprehension (``[s[i] for i in range(len(s)) if i % 2]``).
 
-    Sound inside a function when ``s`` is a local known to be a str, tuple or bytes (immutable,
-    so ``s[i]`` cannot change while the loop runs, whatever BODY calls) that BODY never rebinds,
-    and ``i`` is never rebound in BODY: ``range(len(s))`` and ``enumerate(s)`` both evaluate
-    ``s`` once and produce indices ``0 .. len(s)-1`` in order (``len`` of these cannot fail),
-    ``i`` takes the same values and keeps the last one after the loop, and at every read
-    ``s[i]`` (which cannot raise, ``i`` being in range) equals the item ``enumerate`` paired
-    with ``i``. Reads in nested scopes and in assignment/``del`` targets stay as they are.
-    Identity: a tuple item is the same object either way; for str, characters outside
-    Latin-1 are new objects on every ``s[i]``, so the rule does not fire when BODY uses ``is``
-    or ``id()``.
+    Sound inside a function when ``s`` is a local known to be a str, tuple, bytes or list that
+    BODY never rebinds, ``i`` is never rebound in BODY, and ``s`` cannot change while the loop
+    runs: ``range(len(s))`` and ``enumerate(s)`` both evaluate ``s`` once and produce indices
+    ``0 .. len(s)-1`` in order (``len`` of these cannot fail), ``i`` takes the same values and
+    keeps the last one after the loop, and at every read ``s[i]`` (which cannot raise, ``i``
+    being in range) equals the item ``enumerate`` paired with ``i``.
+
+    A str, tuple or bytes cannot change, whatever BODY calls. A list can, and ``enumerate``
+    reads it lazily (an append during the loop adds iterations, a removal ends it early), so for
+    a list BODY (with the comprehension's conditions) must provably run no user code at all
+    (``_purity.Inert``: builtin operations on values with builtin-type evidence, no calls but
+    builtins that cannot call back), mutate nothing except through ``r.append(x)`` where every
+    binding of ``r`` stores a fresh list, and every binding of ``s`` is a parameter or a fresh
+    list, so ``r`` is never ``s``. A generator expression runs between its consumer's steps,
+    which may change a list or rebind the name it reads ``s[i]`` through: there only for an
+    immutable ``s`` that is a parameter never rebound.
+
+    Reads in nested scopes and in assignment/``del`` targets stay as they are. Identity: a
+    list or tuple item is the same object either way; for str, characters outside Latin-1 are
+    new objects on every ``s[i]``, so the rule does not fire when BODY uses ``is`` or ``id()``.
     """
 
     id = "range-len-to-enumerate"
-    description = "Iterate with enumerate() instead of indexing an immutable sequence by range(len())."
+    description = "Iterate with enumerate() instead of indexing a sequence by range(len())."
     category = "performance"
     intent = "faster"
 
     class Transformer(EvidenceTransformer):
-        def _plan(self, loop: cst.For) -> tuple[str, set[int]] | None:
-            ev = self.ev
-            if not (isinstance(loop.target, cst.Name) and loop.asynchronous is None
-                    and ev.is_builtin_call(loop.iter, "range") and len(loop.iter.args) == 1):
+        def _sequence(self, target, iterable) -> tuple[str, str] | None:
+            """(index, sequence name) when the loop is ``for <name> in range(len(<name>))``."""
+            if not (isinstance(target, cst.Name)
+                    and m.matches(iterable, m.Call(func=m.Name("range"), args=[m.Arg(
+                        value=m.Call(func=m.Name("len"), args=[m.Arg(value=m.Name())]))]))):
                 return None
-            inner = loop.iter.args[0]
-            if inner.star or inner.keyword or not ev.is_builtin_call(inner.value, "len") \
-                    or len(inner.value.args) != 1:
-                return None
+            inner = iterable.args[0]
             seq = inner.value.args[0]
-            if seq.star or seq.keyword or not isinstance(seq.value, cst.Name):
+            if inner.star or inner.keyword or seq.star or seq.keyword:
                 return None
-            t = ev.type_of(seq.value)
-            func = ev.function_of(loop)
-            if t is None or t.kind not in IMMUTABLE or func is None or not ev.simple_function(func):
+            ev = self.ev
+            if not (ev.is_builtin("range") and ev.is_builtin("len")
+                    and ev.is_builtin("enumerate")):
                 return None
-            if not ev.is_builtin("enumerate"):
+            if target.value == seq.value.value:
                 return None
-            index, name = loop.target.value, seq.value.value
-            if {index, name} & assigned_names(loop.body):
+            return target.value, seq.value.value
+
+        def _kind(self, seq: cst.Name, anchor: cst.CSTNode):
+            """The sequence's type kind, when the code around it qualifies."""
+            ev = self.ev
+            t = ev.type_of(seq)
+            func = ev.function_of(anchor)
+            if t is None or func is None or not ev.simple_function(func):
                 return None
-            if m.findall(loop.body, m.ComparisonTarget(operator=m.Is() | m.IsNot())
-                         | m.Call(func=m.Name("id"))):
-                return None
-            scope = ev.scopes.get(loop)
+            if t.kind in IMMUTABLE:
+                return t.kind
+            if t.kind == "list" and own_object(ev, func, ev.scopes.get(seq), seq.value, True):
+                return t.kind
+            return None
+
+        def _inert(self, func: cst.FunctionDef, seq: str) -> Inert:
+            ev = self.ev
+
+            def allow_append(name: cst.Name) -> bool:
+                return name.value != seq and own_object(ev, func, ev.scopes.get(name),
+                                                        name.value, False)
+            return Inert(ev, allow_append)
+
+        def _sites(self, parts, name: str, index: str, scope) -> set[int]:
+            ev = self.ev
             pattern = m.Subscript(value=m.Name(name), slice=[m.SubscriptElement(
                 slice=m.Index(value=m.Name(index)))])
-            sites = {id(s) for s in m.findall(loop.body, pattern)
-                     if ev.scopes.get(s) is scope and not is_store(ev, s)}
+            return {id(s) for part in parts for s in m.findall(part, pattern)
+                    if ev.scopes.get(s) is scope and not is_store(ev, s)}
+
+        @staticmethod
+        def _identity(parts) -> bool:
+            return any(m.findall(p, m.ComparisonTarget(operator=m.Is() | m.IsNot())
+                                 | m.Call(func=m.Name("id"))) for p in parts)
+
+        # ---------------------------------------------------------------- for statements
+
+        def _plan(self, loop: cst.For) -> tuple[str, set[int]] | None:
+            if loop.asynchronous is not None:
+                return None
+            names = self._sequence(loop.target, loop.iter)
+            if names is None:
+                return None
+            index, name = names
+            kind = self._kind(loop.iter.args[0].value.args[0].value, loop)
+            if kind is None:
+                return None
+            ev = self.ev
+            if {index, name} & assigned_names(loop.body) or self._identity([loop.body]):
+                return None
+            if kind == "list" and not self._inert(ev.function_of(loop), name).block(loop.body):
+                return None
+            sites = self._sites([loop.body], name, index, ev.scopes.get(loop))
             return (name, sites) if sites else None
 
         def leave_For(self, original_node: cst.For, updated_node: cst.For) -> cst.For:
@@ -102,11 +205,66 @@ class RangeLenToEnumerate(Rule):
             if not updated_node.body.deep_equals(original_node.body):
                 return updated_node  # an inner loop was rewritten: one level per pass
             item = self.names.fresh(f"{name}_item".lstrip("_"))
-            replacer = _Replace(sites, item)
-            body = original_node.body.visit(replacer)
+            body = original_node.body.visit(_Replace(sites, item))
             self.sites += 1
             target = cst.Tuple(elements=[cst.Element(updated_node.target),
                                          cst.Element(cst.Name(item))], lpar=[], rpar=[])
             return updated_node.with_changes(
                 target=target, body=body,
                 iter=cst.Call(func=cst.Name("enumerate"), args=[cst.Arg(cst.Name(name))]))
+
+        # ---------------------------------------------------------------- comprehensions
+
+        def _comp_plan(self, comp) -> tuple[str, set[int]] | None:
+            loop = comp.for_in
+            if loop.asynchronous is not None or loop.inner_for_in is not None:
+                return None
+            names = self._sequence(loop.target, loop.iter)
+            if names is None:
+                return None
+            index, name = names
+            seq = loop.iter.args[0].value.args[0].value
+            kind = self._kind(seq, comp)
+            if kind is None:
+                return None
+            ev = self.ev
+            if not isinstance(comp, _EAGER_COMPS) and (kind == "list" or not all(
+                    isinstance(a.node, cst.Param) for a in ev.scopes.get(seq).assignments[name])):
+                return None  # runs later: the list may have changed, the name been rebound
+            parts = ([comp.key, comp.value] if isinstance(comp, cst.DictComp) else [comp.elt])
+            parts += [c.test for c in loop.ifs]
+            if self._identity(parts) or any(m.findall(p, m.NamedExpr()) for p in parts):
+                return None
+            if kind == "list":
+                inert = self._inert(ev.function_of(comp), name)
+                if not (all(inert.expr(p) for p in parts)
+                        and all(inert.truth(c.test) for c in loop.ifs)):
+                    return None
+            sites = self._sites(parts, name, index, ev.scopes.get(parts[0]))
+            return (name, sites) if sites else None
+
+        def _leave_comp(self, original_node, updated_node):
+            plan = self._comp_plan(original_node)
+            if plan is None or not updated_node.deep_equals(original_node):
+                return updated_node
+            name, sites = plan
+            item = self.names.fresh(f"{name}_item".lstrip("_"))
+            new = original_node.visit(_Replace(sites, item))
+            target = cst.Tuple(elements=[cst.Element(new.for_in.target),
+                                         cst.Element(cst.Name(item))], lpar=[], rpar=[])
+            self.sites += 1
+            return new.with_changes(for_in=new.for_in.with_changes(
+                target=target,
+                iter=cst.Call(func=cst.Name("enumerate"), args=[cst.Arg(cst.Name(name))])))
+
+        def leave_ListComp(self, original_node, updated_node):
+            return self._leave_comp(original_node, updated_node)
+
+        def leave_SetComp(self, original_node, updated_node):
+            return self._leave_comp(original_node, updated_node)
+
+        def leave_DictComp(self, original_node, updated_node):
+            return self._leave_comp(original_node, updated_node)
+
+        def leave_GeneratorExp(self, original_node, updated_node):
+            return self._leave_comp(original_node, updated_node)
