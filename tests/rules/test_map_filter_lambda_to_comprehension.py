@@ -1,0 +1,139 @@
+from semforge.transforms.registry import get_rule
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestMapFilterLambdaToComprehension(RuleTestCase):
+    RULE = "map-filter-lambda-to-comprehension"
+    CASES = [
+        (
+            """
+            def filter_by_substring(strings: List[str], substring: str) -> List[str]:
+                return list(filter(lambda s: substring in s, strings))
+            """,
+            """
+            def filter_by_substring(strings: List[str], substring: str) -> List[str]:
+                return [s for s in strings if substring in s]
+            """,
+        ),
+        (  # eager consumers get a list, lazy ones (any may stop early) a generator
+            """
+            def f(s: str, n: int, words: list[str]):
+                a = "".join(map(lambda x: x.swapcase(), s))
+                b = sum(map(lambda ch: int(ch), str(n)), 10)
+                c = len(list(filter(lambda ch: ch == "1", bin(n))))
+                d = any(map(lambda w: len(w) > 3, words))
+                e = sorted(filter(lambda w: w.isupper(), words), key=len)
+                return a, b, c, d, e
+            """,
+            """
+            def f(s: str, n: int, words: list[str]):
+                a = "".join([x.swapcase() for x in s])
+                b = sum((int(ch) for ch in str(n)), 10)
+                c = len([ch for ch in bin(n) if ch == "1"])
+                d = any(len(w) > 3 for w in words)
+                e = sorted([w for w in words if w.isupper()], key=len)
+                return a, b, c, d, e
+            """,
+        ),
+        (  # a conditional expression is parenthesized where a comprehension needs it
+            """
+            def f(xs: list[int], ys: list[int], flag: bool):
+                return list(filter(lambda v: v if flag else -v, xs if flag else ys))
+            """,
+            """
+            def f(xs: list[int], ys: list[int], flag: bool):
+                return [v for v in (xs if flag else ys) if (v if flag else -v)]
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # the lambda calls user code (a StopIteration from it would end map/filter silently)
+        """
+        def f(words: list[str], it):
+            return list(map(lambda w: next(it), words))
+        """,
+        """
+        def f(words: list[str]):
+            return list(filter(lambda w: is_prime(len(w)), words))
+        """,
+        # items of unknown type: x > 0 may run a user __gt__
+        """
+        def f(l: list):
+            return list(filter(lambda x: x > 0, l))
+        """,
+        """
+        def f(l):
+            return list(map(lambda x: x + 1, l))
+        """,
+        # a free name of unknown type in the lambda
+        """
+        def f(xs: list[int], k):
+            return list(map(lambda x: x * k, xs))
+        """,
+        # the map object itself escapes, or a consumer that is not a builtin reader
+        """
+        def f(xs: list[int]):
+            return map(lambda x: x + 1, xs)
+        """,
+        """
+        def f(xs: list[int]):
+            return len(map(lambda x: x + 1, xs))
+        """,
+        """
+        def f(xs: list[int], sep):
+            return sep.join(map(lambda x: str(x), xs))
+        """,
+        # shadowed builtins
+        """
+        def f(xs: list[int], map):
+            return list(map(lambda x: x + 1, xs))
+        """,
+        """
+        list = tuple
+        def f(xs: list[int]):
+            return list(map(lambda x: x + 1, xs))
+        """,
+        # several iterables, defaults, *args, filter(None, ...), a non-lambda function
+        """
+        def f(xs: list[int], ys: list[int]):
+            a = list(map(lambda x, y: x + y, xs, ys))
+            b = list(map(lambda x=1: x + 1, xs))
+            c = list(map(lambda *x: len(x), xs))
+            d = list(filter(None, xs))
+            e = list(map(str, xs))
+            return a, b, c, d, e
+        """,
+        # a walrus in the lambda binds a lambda local; in a comprehension it would leak out
+        """
+        def f(xs: list[int]):
+            return list(map(lambda x: (y := x + 1), xs))
+        """,
+        # module level, a class body, dynamic scope
+        """
+        xs = [1, 2]
+        ys = list(map(lambda x: x + 1, xs))
+        """,
+        """
+        def f(xs: list[int]):
+            print(locals())
+            return list(map(lambda x: x + 1, xs))
+        """,
+    ]
+
+
+def test_rewrite_behaves_the_same():
+    source = (
+        "def f(s: str, n: int, words: list[str]):\n"
+        "    a = ''.join(map(lambda x: x.swapcase(), s))\n"
+        "    b = sum(map(lambda ch: int(ch), str(n)), 10)\n"
+        "    c = len(list(filter(lambda ch: ch == '1', bin(n))))\n"
+        "    d = any(map(lambda w: len(w) > 3, words))\n"
+        "    e = max(map(lambda w: len(w), words), default=-1)\n"
+        "    return a, b, c, d, e\n")
+    result = get_rule("map-filter-lambda-to-comprehension").apply(source)
+    assert result.sites == 5
+    before, after = {}, {}
+    exec(source, before)
+    exec(result.code, after)
+    for args in [("aBc", 5, ["ab", "CDEF"]), ("", 0, []), ("x", 255, ["hello"])]:
+        assert before["f"](*args) == after["f"](*args)

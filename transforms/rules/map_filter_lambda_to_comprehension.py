@@ -1,0 +1,187 @@
+"""``list(map(lambda x: e, xs))`` -> ``[e for x in xs]``; ``filter(lambda x: p, xs)`` likewise."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import libcst as cst
+from libcst.metadata import FunctionScope
+
+from ..base import Rule
+from ..registry import register
+from ._purity import Inert
+from ._type_evidence import EvidenceTransformer, T, TypeEvidence
+
+# Consumers that build a list (or a set/tuple from one) at once: a list comprehension argument.
+_EAGER = frozenset({"list", "sorted", "tuple", "set", "frozenset"})
+# Consumers that may stop early or must not hold all items: a generator expression argument.
+_LAZY = frozenset({"sum", "min", "max", "any", "all"})
+_NEEDS_PARENS = (cst.IfExp, cst.Lambda, cst.NamedExpr, cst.Yield)
+
+
+class _LambdaEvidence(TypeEvidence):
+    """Type evidence that also knows the parameter of the lambdas handed to ``map``/``filter``
+    (it holds the items of the iterable) and reads free names of such a lambda as the
+    enclosing function's locals."""
+
+    def __init__(self, module, metadata) -> None:
+        super().__init__(module, metadata)
+        self.lambda_params: dict[int, tuple[str, T]] = {}
+
+    def name_type(self, name: cst.Name) -> T | None:
+        scope = self.scopes.get(name)
+        if isinstance(scope, FunctionScope) and isinstance(scope.node, cst.Lambda):
+            known = self.lambda_params.get(id(scope.node))
+            if known is None:
+                return None
+            param, t = known
+            if name.value == param:
+                return t
+            if scope.assignments[name.value]:
+                return None
+            parent = scope.parent
+            if isinstance(parent, FunctionScope) and isinstance(parent.node, cst.FunctionDef):
+                return self.local_type(parent, name.value)
+            return None
+        return super().name_type(name)
+
+
+def _simple_lambda(node: cst.BaseExpression) -> str | None:
+    """The parameter of ``lambda x: ...`` (one plain positional parameter), else None."""
+    if not isinstance(node, cst.Lambda):
+        return None
+    p = node.params
+    if (len(p.params) != 1 or p.posonly_params or p.kwonly_params or p.star_kwarg is not None
+            or not isinstance(p.star_arg, cst.MaybeSentinel) or p.params[0].default is not None):
+        return None
+    return p.params[0].name.value
+
+
+def _map_or_filter(node: cst.BaseExpression) -> str | None:
+    """``map``/``filter`` when ``node`` is ``map(lambda x: ..., xs)`` or ``filter(...)``."""
+    if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Name)
+            and node.func.value in ("map", "filter") and len(node.args) == 2
+            and all(a.keyword is None and not a.star for a in node.args)
+            and _simple_lambda(node.args[0].value) is not None):
+        return None
+    return node.func.value
+
+
+def _paren(e: cst.BaseExpression) -> cst.BaseExpression:
+    if isinstance(e, _NEEDS_PARENS) and not e.lpar:
+        return e.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return e
+
+
+@register
+class MapFilterLambdaToComprehension(Rule):
+    """``list(map(lambda x: E, xs))`` -> ``[E for x in xs]``, ``list(filter(lambda x: P, xs))``
+    -> ``[x for x in xs if P]``; as the argument of ``sorted``/``tuple``/``set``/``frozenset``/
+    ``str.join`` the same list comprehension, of ``sum``/``min``/``max``/``any``/``all`` the
+    generator expression ``(E for x in xs)``.
+
+    Both forms evaluate ``xs`` once, before any item (creating the lambda has no effect), call
+    ``iter`` on it once, and compute E (or test P) for the items in order, lazily for the lazy
+    consumers, each exactly when the other form does: the consumer sees the same items with the
+    same interleaving. The lambda's free names and the comprehension's are both read from the
+    enclosing function when the item is computed. ``filter`` tests P's truth as ``if P`` does.
+    What differs is ``StopIteration``: raised by the lambda it silently ends ``map``/``filter``,
+    raised inside a comprehension it propagates (a generator turns it into ``RuntimeError``).
+    So E/P must provably run no user code (``_purity.Inert``, with ``x`` holding an item of
+    ``xs``, whose type must be known): builtin operations on builtin values never raise
+    StopIteration. The map/filter object itself is never visible (the consumer, a builtin,
+    only iterates it). Fires inside functions, for a lambda with one plain parameter, when
+    ``map``/``filter`` and the consumer are unshadowed builtins (``str.join`` on a str).
+    """
+
+    id = "map-filter-lambda-to-comprehension"
+    description = "Replace map/filter with a lambda by a comprehension when the consumer only iterates."
+    category = "performance"
+    intent = "faster"
+
+    class Transformer(EvidenceTransformer):
+        @cached_property
+        def ev(self) -> TypeEvidence:
+            return _LambdaEvidence(self._module, self.metadata)
+
+        def _consumer(self, call: cst.Call) -> str | None:
+            """'list', 'eager' or 'lazy' when ``call`` only iterates its first argument."""
+            args = call.args
+            if not args or args[0].keyword is not None or args[0].star \
+                    or any(a.star for a in args[1:]):
+                return None
+            func = call.func
+            if isinstance(func, cst.Name):
+                name, rest = func.value, args[1:]
+                if name == "list" and not rest:
+                    return "list"
+                if name in ("tuple", "set", "frozenset") and not rest:
+                    return "eager"
+                if name == "sorted" and all(a.keyword is not None for a in rest):
+                    return "eager"
+                if name in ("min", "max") and all(a.keyword is not None for a in rest):
+                    return "lazy"
+                if name in ("any", "all") and not rest:
+                    return "lazy"
+                if name == "sum" and len(rest) <= 1:
+                    return "lazy"
+                return None
+            if (isinstance(func, cst.Attribute) and func.attr.value == "join"
+                    and len(args) == 1):
+                return "join"
+            return None
+
+        def _qualifies(self, call: cst.Call, kind: str, which: str) -> bool:
+            ev = self.ev
+            if isinstance(call.func, cst.Name):
+                if not ev.is_builtin(call.func.value):
+                    return False
+            else:
+                receiver = ev.type_of(call.func.value)
+                if receiver is None or receiver.kind != "str":
+                    return False
+            inner = call.args[0].value
+            if not ev.is_builtin(which) or ev.function_of(call) is None:
+                return False
+            func = ev.function_of(call)
+            if not ev.simple_function(func):
+                return False
+            lam, xs = inner.args[0].value, inner.args[1].value
+            elem = ev.elem_of(xs)
+            if elem is None:
+                return False
+            ev.lambda_params[id(lam)] = (_simple_lambda(lam), elem)
+            inert = Inert(ev)
+            return inert.truth(lam.body) if which == "filter" else inert.expr(lam.body)
+
+        def leave_Call(self, original_node: cst.Call, updated_node: cst.Call):
+            kind = self._consumer(original_node)
+            if kind is None:
+                return updated_node
+            which = _map_or_filter(original_node.args[0].value)
+            if which is None or not self._qualifies(original_node, kind, which):
+                return updated_node
+            inner = updated_node.args[0].value
+            if _map_or_filter(inner) != which:
+                return updated_node
+            lam, xs = inner.args[0].value, inner.args[1].value
+            param = cst.Name(lam.params.params[0].name.value)
+            body = lam.body
+            if which == "map":
+                elt, ifs = body, []
+            else:
+                elt, ifs = param, [cst.CompIf(test=_paren(body))]
+            clause = cst.CompFor(target=param, iter=_paren(xs), ifs=ifs)
+            self.sites += 1
+            if kind == "list":
+                return cst.ListComp(elt=elt, for_in=clause, lpar=updated_node.lpar,
+                                    rpar=updated_node.rpar)
+            if kind in ("eager", "join"):
+                new = cst.ListComp(elt=elt, for_in=clause)
+            else:
+                parens = [cst.LeftParen()], [cst.RightParen()]
+                new = cst.GeneratorExp(elt=elt, for_in=clause,
+                                       lpar=parens[0] if len(updated_node.args) > 1 else [],
+                                       rpar=parens[1] if len(updated_node.args) > 1 else [])
+            first = updated_node.args[0].with_changes(value=new)
+            return updated_node.with_changes(args=[first, *updated_node.args[1:]])
