@@ -1,0 +1,113 @@
+import sys
+
+from semforge.transforms.registry import get_rule
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestMemoizePureRecursion(RuleTestCase):
+    RULE = "memoize-pure-recursion"
+    CASES = [
+        (
+            '''
+            def fib(n: int) -> int:
+                """The n-th Fibonacci number."""
+                if n < 2: return n
+                return fib(n - 1) + fib(n - 2)
+            ''',
+            '''
+            fib_memo = {}
+
+
+            def fib(n: int) -> int:
+                """The n-th Fibonacci number."""
+                memo_key = (n,) if type(n) is int else None
+                if memo_key in fib_memo:
+                    return fib_memo[memo_key]
+                if n < 2:
+                    result = n
+                    if memo_key is not None:
+                        fib_memo[memo_key] = result
+                    return result
+                result = fib(n - 1) + fib(n - 2)
+                if memo_key is not None:
+                    fib_memo[memo_key] = result
+                return result
+            ''',
+        ),
+        (  # a helper nested in a function: its memo lives as long as one call of the outer one
+            '''
+            def greatest_common_divisor(a: int, b: int) -> int:
+                def query_gcd(a: int, b: int) -> int:
+                    return a if b == 0 else query_gcd(b, a % b)
+                return query_gcd(a, b)
+            ''',
+            '''
+            def greatest_common_divisor(a: int, b: int) -> int:
+                query_gcd_memo = {}
+                def query_gcd(a: int, b: int) -> int:
+                    memo_key = (a, b) if type(a) is int and type(b) is int else None
+                    if memo_key in query_gcd_memo:
+                        return query_gcd_memo[memo_key]
+                    result = a if b == 0 else query_gcd(b, a % b)
+                    if memo_key is not None:
+                        query_gcd_memo[memo_key] = result
+                    return result
+                return query_gcd(a, b)
+            ''',
+        ),
+    ]
+    UNTOUCHED = [
+        # not recursive; a method; async; decorated; a generator
+        "def f(n: int) -> int:\n    return n + 1\n",
+        "class C:\n    def f(self, n: int) -> int:\n        return 0 if n == 0 else self.f(n - 1)\n",
+        "async def f(n: int) -> int:\n    return 0 if n == 0 else await f(n - 1)\n",
+        "@trace\ndef f(n: int) -> int:\n    return 0 if n == 0 else f(n - 1)\n",
+        "def f(n: int):\n    yield n\n    yield from f(n - 1)\n",
+        # float parameter (0.0 == -0.0 would share a result), unannotated, list, default
+        "def f(x: float) -> float:\n    return x if x < 1 else f(x / 2)\n",
+        "def f(n) -> int:\n    return 0 if n == 0 else f(n - 1)\n",
+        "def f(xs: list) -> int:\n    return 0 if not xs else 1 + f(xs[1:])\n",
+        "def f(n: int = 3) -> int:\n    return 0 if n == 0 else f(n - 1)\n",
+        "def f(*ns: int) -> int:\n    return 0\n",
+        # a mutable result (a caller could change the shared list)
+        "def f(n: int) -> list:\n    return [] if n == 0 else f(n - 1) + [n]\n",
+        # reads a global (may change between calls), performs I/O, calls another function
+        "K = 3\ndef f(n: int) -> int:\n    return K if n == 0 else f(n - 1)\n",
+        "def f(n: int) -> int:\n    print(n)\n    return 0 if n == 0 else f(n - 1)\n",
+        "def f(n: int) -> int:\n    return g(n) if n == 0 else f(n - 1)\n",
+        # global/nonlocal, dynamic scope
+        "def f(n: int) -> int:\n    global calls\n    calls = n\n    return 0 if n == 0 else f(n - 1)\n",
+        "def f(n: int) -> int:\n    locals()\n    return 0 if n == 0 else f(n - 1)\n",
+        # the name is rebound (the recursive call may reach another function)
+        "def f(n: int) -> int:\n    return 0 if n == 0 else f(n - 1)\nf = other\n",
+        "def f(n: int) -> int:\n    return 0 if n == 0 else f(n - 1)\ndef f(n: int) -> int:\n    return n\n",
+        "def g():\n    def f(n: int) -> int:\n        return 0 if n == 0 else f(n - 1)\n    f = h\n    return f(3)\n",
+        # builtins used by the rewrite or the body shadowed
+        "type = len\ndef f(n: int) -> int:\n    return 0 if n == 0 else f(n - 1)\n",
+        "def f(n: int) -> int:\n    return 0 if n == 0 else abs(f(n - 1))\ndef abs(x): return x\n",
+        # falls off the end or returns None somewhere
+        "def f(n: int) -> int:\n    if n > 0:\n        return f(n - 1)\n",
+        # the body mutates an argument's item, or calls a method that may run user code
+        "def f(s: str) -> int:\n    return 0 if not s else f(s[1:]) + len(s.encode())\n",
+    ]
+
+
+def test_memoized_results_and_recursion_depth():
+    source = ("def count(n: int) -> int:\n"
+              "    return 0 if n == 0 else 1 + count(n - 1)\n"
+              "def fib(n: int) -> int:\n"
+              "    if n < 2:\n"
+              "        return n\n"
+              "    return fib(n - 1) + fib(n - 2)\n")
+    result = get_rule("memoize-pure-recursion").apply(source)
+    assert result.sites == 2
+    before, after = {}, {}
+    exec(source, before)
+    exec(result.code, after)
+    for n in (0, 1, 2, 10, 20):
+        assert before["fib"](n) == after["fib"](n)
+    # True is not mixed up with 1 (it bypasses the memo), nor 1 with True
+    assert after["fib"](1) == 1 and after["fib"](True) is True and after["fib"](1) == 1
+    # no frame is added: as deep a recursion as before still works
+    depth = sys.getrecursionlimit() - 50
+    assert after["count"](depth) == before["count"](depth) == depth
