@@ -1,0 +1,202 @@
+from semforge.transforms.registry import get_rule
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestWhileToForRange(RuleTestCase):
+    RULE = "while-to-for-range"
+    CASES = [
+        (
+            """
+            def f(xs: list, n: int):
+                total = 0
+                i = 0
+                while i < n:
+                    if xs[i] is None:
+                        break
+                    total += i
+                    i += 1
+                return total
+            """,
+            """
+            def f(xs: list, n: int):
+                total = 0
+                for i in range(0, n):
+                    if xs[i] is None:
+                        break
+                    total += i
+                return total
+            """,
+        ),
+        (  # <= and a literal step; an inner loop's continue is not ours; else runs alike
+            """
+            def f(n: int, words: list[str]):
+                out = []
+                k = 1
+                while k <= n:
+                    for w in words:
+                        if not w:
+                            continue
+                        out.append(w * k)
+                    k = k + 2
+                else:
+                    out.append("done")
+                return out
+            """,
+            """
+            def f(n: int, words: list[str]):
+                out = []
+                for k in range(1, n + 1, 2):
+                    for w in words:
+                        if not w:
+                            continue
+                        out.append(w * k)
+                else:
+                    out.append("done")
+                return out
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # the counter is read after the loop (b after the while, b - 1 after the for)
+        """
+        def f(n: int):
+            i = 0
+            while i < n:
+                i += 1
+            return i
+        """,
+        # ... or in the else clause
+        """
+        def f(n: int):
+            i = 0
+            while i < n:
+                print(i)
+                i += 1
+            else:
+                print(i)
+        """,
+        # a continue would skip the increment
+        """
+        def f(n: int):
+            i = 0
+            while i < n:
+                if i == 2:
+                    continue
+                print(i)
+                i += 1
+        """,
+        # the bound changes in the body, or the counter is rebound there
+        """
+        def f(n: int):
+            i = 0
+            while i < n:
+                n -= 1
+                i += 1
+        """,
+        """
+        def f(n: int):
+            i = 0
+            while i < n:
+                i = i * 2
+                i += 1
+        """,
+        # not ints: a float bound (range would raise), an unknown start
+        """
+        def f(x: float):
+            i = 0
+            while i < x:
+                print(i)
+                i += 1
+        """,
+        """
+        def f(a, n: int):
+            i = a
+            while i < n:
+                print(i)
+                i += 1
+        """,
+        # the increment is not last, is negative, or the test is another comparison
+        """
+        def f(n: int):
+            i = 0
+            while i < n:
+                i += 1
+                print(i)
+        """,
+        """
+        def f(n: int):
+            i = 0
+            while i < n:
+                print(i)
+                i += -1
+        """,
+        """
+        def f(n: int):
+            i = 0
+            while i != n:
+                print(i)
+                i += 1
+        """,
+        # a bound that is an expression (evaluated on every test)
+        """
+        def f(xs: list):
+            i = 0
+            while i < len(xs):
+                xs.pop()
+                i += 1
+        """,
+        # the counter seen by a closure; module level; range shadowed
+        """
+        def f(n: int):
+            i = 0
+            fs = []
+            while i < n:
+                fs.append(lambda: i)
+                i += 1
+            return fs
+        """,
+        """
+        i = 0
+        while i < 3:
+            print(i)
+            i += 1
+        """,
+        """
+        def f(n: int, range):
+            i = 0
+            while i < n:
+                print(i)
+                i += 1
+        """,
+        # the init is not right before the loop
+        """
+        def f(n: int):
+            i = 0
+            print(n)
+            while i < n:
+                print(i)
+                i += 1
+        """,
+    ]
+
+
+def test_same_results():
+    source = ("def f(n: int, stop: int):\n"
+              "    out = []\n"
+              "    j = 2\n"
+              "    while j <= n:\n"
+              "        if j == stop:\n"
+              "            break\n"
+              "        out.append(j)\n"
+              "        j += 3\n"
+              "    else:\n"
+              "        out.append(-1)\n"
+              "    return out\n")
+    result = get_rule("while-to-for-range").apply(source)
+    assert result.sites == 1
+    before, after = {}, {}
+    exec(source, before)
+    exec(result.code, after)
+    for n in range(-2, 12):
+        for stop in (0, 5, 8):
+            assert before["f"](n, stop) == after["f"](n, stop)

@@ -1,0 +1,171 @@
+"""``i = a; while i < b: BODY; i += 1`` -> ``for i in range(a, b): BODY``."""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from ..analysis import assigned_names, global_nonlocal_names
+from ..base import Rule
+from ..registry import register
+from ._loop_support import fuse_adjacent
+from ._type_evidence import EvidenceTransformer, is_int
+
+_NESTED = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+
+
+def _positive_step(stmt: cst.BaseStatement, counter: str) -> cst.Integer | None:
+    """The literal ``k > 0`` when ``stmt`` is ``counter += k`` or ``counter = counter + k``."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+        return None
+    small = stmt.body[0]
+    if m.matches(small, m.AugAssign(target=m.Name(counter), operator=m.AddAssign(),
+                                    value=m.Integer())):
+        step = small.value
+    elif m.matches(small, m.Assign(targets=[m.AssignTarget(m.Name(counter))],
+                                   value=m.BinaryOperation(left=m.Name(counter),
+                                                           operator=m.Add(),
+                                                           right=m.Integer()))):
+        step = small.value.right
+    else:
+        return None
+    return step if int(step.evaluated_value) > 0 else None
+
+
+class _LoopJumps(cst.CSTVisitor):
+    """``continue`` statements that belong to the loop being visited (not to inner loops)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found = False
+
+    def visit_Continue(self, node) -> None:
+        self.found = True
+
+    def visit_For(self, node) -> bool:
+        node.orelse and node.orelse.visit(self)  # an inner loop's else belongs to us
+        return False
+
+    def visit_While(self, node) -> bool:
+        node.orelse and node.orelse.visit(self)
+        return False
+
+    def on_visit(self, node) -> bool:
+        if isinstance(node, _NESTED):
+            return False
+        return super().on_visit(node)
+
+
+def _continues(body: cst.BaseSuite) -> bool:
+    visitor = _LoopJumps()
+    body.visit(visitor)
+    return visitor.found
+
+
+@register
+class WhileToForRange(Rule):
+    """``i = a`` immediately followed by ``while i < b: BODY; i += k`` (``k`` a positive int
+    literal, the increment the last statement) -> ``for i in range(a, b, k): BODY``;
+    ``i <= b`` gives ``range(a, b + 1, k)``.
+
+    Sound inside a function when ``a`` and ``b`` are known to be ints (so ``i`` is one: its only
+    bindings are ``i = a`` and the increment), ``b`` is an int literal or a local that BODY
+    never rebinds (so testing it on every iteration reads the value it had at the start), BODY
+    neither rebinds nor deletes ``i`` and holds no ``continue`` of this loop (it would skip the
+    increment), and ``i`` is read nowhere else in the function, the loop's ``else`` included:
+    then ``i`` takes the values ``a, a+k, ...`` below ``b`` in both forms, ``break`` leaves at
+    the same point, ``else`` runs in the same cases, and the one difference, the value ``i``
+    keeps after the loop (``b`` or more after the ``while``, the last value after the ``for``),
+    is never observed. ``a`` is still evaluated once, before ``b``, which the ``while`` also
+    evaluates before the first iteration; reading a local has no effect. Not for ``i`` declared
+    global/nonlocal or read by a nested scope, nor where the function uses ``locals()``...
+    """
+
+    id = "while-to-for-range"
+    description = "Turn a counting while loop into a for loop over range()."
+    category = "loops"
+    intent = "faster"
+
+    class Transformer(EvidenceTransformer):
+        def _plan(self, init: cst.BaseStatement, loop: cst.BaseStatement):
+            """(counter, start, stop expression, inclusive, step) when the pair qualifies."""
+            if not (isinstance(loop, cst.While) and isinstance(init, cst.SimpleStatementLine)
+                    and len(init.body) == 1 and m.matches(init.body[0], m.Assign(
+                        targets=[m.AssignTarget(m.Name())]))
+                    and isinstance(loop.test, cst.Comparison)
+                    and len(loop.test.comparisons) == 1
+                    and isinstance(loop.body, cst.IndentedBlock) and len(loop.body.body) >= 2):
+                return None
+            counter = init.body[0].targets[0].target.value
+            test = loop.test
+            op = test.comparisons[0].operator
+            if not (m.matches(test.left, m.Name(counter))
+                    and isinstance(op, (cst.LessThan, cst.LessThanEqual))):
+                return None
+            stop = test.comparisons[0].comparator
+            if not isinstance(stop, (cst.Integer, cst.Name)) or m.matches(stop, m.Name(counter)):
+                return None
+            step = _positive_step(loop.body.body[-1], counter)
+            if step is None:
+                return None
+            return self._check(init, loop, counter, stop, isinstance(op, cst.LessThanEqual), step)
+
+        def _check(self, init, loop, counter, stop, inclusive, step):
+            ev = self.ev
+            func = ev.function_of(loop)
+            if func is None or not ev.simple_function(func) or not ev.is_builtin("range"):
+                return None
+            start = init.body[0].value
+            if not (is_int(ev.type_of(start)) and is_int(ev.type_of(stop))
+                    and is_int(ev.type_of(loop.test.left))):
+                return None
+            body = loop.body.with_changes(body=loop.body.body[:-1])
+            if counter in assigned_names(body) or _continues(body):
+                return None
+            if isinstance(stop, cst.Name) and (stop.value in assigned_names(body)
+                                               or stop.value in global_nonlocal_names(func)):
+                return None
+            if counter in global_nonlocal_names(func) or counter in ev.hidden_bindings(func):
+                return None
+            scope = ev.scopes.get(loop)
+            for name in m.findall(func, m.Name(counter)):
+                if ev.scopes.get(name) is not scope:
+                    return None  # a nested scope (closure, comprehension) reads it
+            # Every use of the counter lies in the init, the test, the body or the increment.
+            inside = {id(n) for part in (init, loop.test, loop.body)
+                      for n in m.findall(part, m.Name(counter))}
+            if any(id(n) not in inside for n in m.findall(func, m.Name(counter))):
+                return None
+            return counter, start, stop, inclusive, step
+
+        def leave_IndentedBlock(self, original_node, updated_node):
+            plans = {}
+
+            def applies(first, second) -> bool:
+                if not isinstance(second, cst.While):
+                    return False
+                plan = self._plan(first, second)
+                if plan is not None:
+                    plans[id(second)] = plan
+                return plan is not None
+
+            originals = {id(n): o for n, o in zip(updated_node.body, original_node.body)}
+
+            def build(first, second):
+                counter, start, stop, inclusive, step = plans[id(originals[id(second)])]
+                stop_expr = cst.BinaryOperation(left=stop, operator=cst.Add(),
+                                                right=cst.Integer("1")) if inclusive else stop
+                args = [cst.Arg(first.body[0].value), cst.Arg(stop_expr)]
+                if step.value != "1":
+                    args.append(cst.Arg(cst.Integer(step.value)))
+                body = second.body.with_changes(body=second.body.body[:-1])
+                return cst.For(target=cst.Name(counter),
+                               iter=cst.Call(func=cst.Name("range"), args=args),
+                               body=body, orelse=second.orelse,
+                               leading_lines=first.leading_lines)
+
+            if len(original_node.body) != len(updated_node.body):
+                return updated_node
+            block, fused = fuse_adjacent(original_node, updated_node, applies, build)
+            self.sites += fused
+            return block
