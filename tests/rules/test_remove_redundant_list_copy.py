@@ -1,0 +1,105 @@
+from semforge.transforms.registry import get_rule
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestRemoveRedundantListCopy(RuleTestCase):
+    RULE = "remove-redundant-list-copy"
+    CASES = [
+        (
+            """
+            def common(l1: list, l2: list):
+                return sorted(list(set(l1).intersection(set(l2))))
+            """,
+            """
+            def common(l1: list, l2: list):
+                return sorted(set(l1).intersection(set(l2)))
+            """,
+        ),
+        (  # any iterable for sorted (keywords kept); list(sorted(...)); join of a filter
+            """
+            def f(xs, text):
+                a = sorted(list(filter(judge, xs)), key=len, reverse=True)
+                b = list(sorted(xs))
+                c = "".join(list(filter(lambda ch: ch not in "aeiou", text)))
+                return a, b, c
+            """,
+            """
+            def f(xs, text):
+                a = sorted(filter(judge, xs), key=len, reverse=True)
+                b = sorted(xs)
+                c = "".join(filter(lambda ch: ch not in "aeiou", text))
+                return a, b, c
+            """,
+        ),
+        (  # readers over builtin containers and dict views
+            """
+            def f(count: dict, xs: list[int], s: str):
+                return max(list(count.values())), sum(list(xs), 10), set(list(s)), any(list(xs))
+            """,
+            """
+            def f(count: dict, xs: list[int], s: str):
+                return max(count.values()), sum(xs, 10), set(s), any(xs)
+            """,
+        ),
+        (  # nested copies: the inner list(sorted()) goes, the outer copy of it stays exact
+            """
+            def f(xs: list[int]):
+                return " ".join(list(sorted(map(str, xs))))
+            """,
+            """
+            def f(xs: list[int]):
+                return " ".join(sorted(map(str, xs)))
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # a reader over an arbitrary iterable: max(gen) compares while the generator runs,
+        # max(list(gen)) only after it finished (an exception from either would change)
+        """
+        def f(gen):
+            return max(list(gen)), any(list(gen)), sum(list(gen))
+        """,
+        # tuple(list(t)) is a new tuple, tuple(t) is t itself
+        """
+        def f(t: tuple):
+            return tuple(list(t)), frozenset(list(t))
+        """,
+        # join on something not known to be a str, or of something maybe not iterable
+        """
+        def f(sep, xs: list, obj):
+            return sep.join(list(xs)), "".join(list(obj))
+        """,
+        # len(list(x)) is not len(x) (generators have no len); max(list(a), b) compares lists
+        """
+        def f(xs: list, b):
+            return len(list(xs)), max(list(xs), b)
+        """,
+        # shadowed builtins
+        """
+        def f(xs: list, list):
+            return sorted(list(xs))
+        """,
+        """
+        sorted = reversed
+        def f(xs: list):
+            return sorted(list(xs))
+        """,
+        # list with two arguments / starred
+        """
+        def f(xs: list, ys):
+            return sorted(list(*ys)), sum(*[list(xs)])
+        """,
+    ]
+
+
+def test_same_results():
+    source = ("def f(xs: list[int], d: dict):\n"
+              "    return (sorted(list(xs)), list(sorted(xs, reverse=True)), max(list(d.keys())),\n"
+              "            ','.join(list(map(str, xs))), sum(list(xs)), set(list(xs)))\n")
+    result = get_rule("remove-redundant-list-copy").apply(source)
+    assert result.sites == 6
+    before, after = {}, {}
+    exec(source, before)
+    exec(result.code, after)
+    for xs, d in [([3, 1, 2], {1: 2, 5: 0}), ([0], {"a": 1})]:
+        assert before["f"](xs, d) == after["f"](xs, d)
