@@ -119,8 +119,11 @@ def test_hostile_variant_under_crosshair_changes_nothing_outside(tmp_path):
 
 
 def test_crosshair_process_is_confined_like_a_sandbox_session():
-    with shared_sandbox(Limits()).open(IDENTITY, "f") as session:
+    sandbox = shared_sandbox(Limits())
+    with sandbox.open(IDENTITY, "f") as session:
         kernel_rules = {r for r in session.confinement.split(",") if r}
+    if sandbox.netns:
+        kernel_rules.add("netns")
     proposal = propose_inputs(IDENTITY, "def f(x: int) -> int:\n    return x * 1\n", "f", 8)
     assert kernel_rules <= set(proposal.confinement.split(",")), proposal.confinement
 
@@ -131,6 +134,14 @@ def test_endless_variant_is_stopped_at_the_budget_and_the_run_goes_on():
     assert proposal.status == "timeout" and "budget" in proposal.note
     # Nothing left behind: the next analysis runs normally.
     assert propose_inputs(NEEDLE, IDENTITY, "f", 8).inputs == [[73918211]]
+
+
+def test_a_difference_found_before_the_budget_runs_out_is_kept():
+    # The needle is found at once; the loop then keeps CrossHair busy until it is killed.
+    variant = ("def f(x: int) -> int:\n    if x == 73_918_211:\n        return -x\n"
+               "    while x > 5:\n        x = x + 0\n    return x\n")
+    proposal = propose_inputs(IDENTITY, variant, "f", 4)
+    assert [73918211] in proposal.inputs, proposal.note
 
 
 def test_report_values_are_parsed_without_evaluating_anything():

@@ -19,7 +19,8 @@ same order as a zygote child, and more, because ctypes (loaded for z3) is reacha
    can only falsify this process's own report, see below) and ``ctypes.cdata/buffer`` (z3 wraps
    Python buffers; ``dlopen``/``dlsym`` and the other ctypes events stay refused);
 5. load both programs from files in the directory, explore both on the original's signature
-   (``diff_behavior_with_signature``, the engine of ``crosshair diffbehavior``), write one JSON line.
+   (``diff_behavior_with_signature``, the engine of ``crosshair diffbehavior``), writing one JSON
+   line per difference as it is found and a last line with the status.
 
 At the budget the caller kills the analysing process and both process groups, whatever happens here. Its report is
 untrusted and only *proposes* inputs: each is re-run concretely in the normal sandbox, and only
@@ -37,7 +38,6 @@ import time
 
 # Both directions of the report are bounded: the parent reads at most this many bytes.
 MAX_REPORT = 1 << 20
-MAX_DIFFS = 8
 MAX_REPR = 4000
 _CLONE_NEWNET = 0x40000000
 _CLONE_NEWPID = 0x20000000
@@ -164,13 +164,29 @@ def _analyse(req: dict, prepared: dict, namespaces: str, capset, parent: int) ->
     nocaps = _drop_capabilities(capset, prepared["prctl"])
     _write, _exit, _dumps = os.write, os._exit, json.dumps
     conf = ",".join(x for x in (applied, namespaces, "nocaps" if nocaps else "") if x)
-    report = {"status": "failed", "diffs": [], "confinement": conf, "violations": []}
+    report = {"status": "failed", "confinement": conf, "violations": []}
+    sent = [0]
 
-    def send() -> None:
-        data = _dumps(report, default=repr).encode("ascii", "backslashreplace")[:MAX_REPORT]
+    def send(line: dict) -> None:
+        data = (_dumps(line, default=repr) + "\n").encode("ascii", "backslashreplace")
+        if sent[0] + len(data) > MAX_REPORT:
+            return
+        sent[0] += len(data)
         view = memoryview(data)
         while view:
             view = view[_write(_sandbox_child.CHANNEL_FD, view):]
+
+    # Each difference is sent the moment CrossHair records it (BehaviorDiff is built once per
+    # differing path), so one found early survives the kill at the budget.
+    import crosshair.diff_behavior as diff_module
+
+    behavior_diff = diff_module.BehaviorDiff
+
+    def streamed_diff(args, *rest):
+        send({"diff": [str(v)[:MAX_REPR] for v in dict(args).values()]})
+        return behavior_diff(args, *rest)
+
+    diff_module.BehaviorDiff = streamed_diff
 
     violations: list = []
     hook = _filtered_guard_hook(workdir, violations, prepared["trust"])
@@ -192,7 +208,9 @@ def _analyse(req: dict, prepared: dict, namespaces: str, capset, parent: int) ->
         if left <= 0.2:
             report.update(status="no_time", detail="budget spent before the analysis could start")
             return
-        options = DEFAULT_OPTIONS.overlay(per_condition_timeout=left, max_iterations=10**9)
+        # One path may overrun its limit a little; a short path limit keeps the report in time.
+        options = DEFAULT_OPTIONS.overlay(per_condition_timeout=left, per_path_timeout=left / 4,
+                                          max_iterations=10**9)
         from collections import Counter
 
         options.stats = Counter()
@@ -200,11 +218,9 @@ def _analyse(req: dict, prepared: dict, namespaces: str, capset, parent: int) ->
         # dropping its annotations (CrossHair's diffbehavior would also try the variant's).
         fn1, sig = FunctionInfo.from_module(original, entry).callable()
         fn2 = getattr(variant, entry)
-        diffs = diff_behavior_with_signature(fn1, fn2, sig, options,
-                                             ExceptionEquivalenceType.SAME_TYPE)
+        diff_behavior_with_signature(fn1, fn2, sig, options, ExceptionEquivalenceType.SAME_TYPE)
         report.update(
             status="done",
-            diffs=[[str(v)[:MAX_REPR] for v in d.args.values()] for d in list(diffs)[:MAX_DIFFS]],
             paths=int(options.stats.get("num_paths", 0)),
             exhausted=bool(options.stats.get("exhaustion", 0)))
     except BaseException as exc:  # noqa: BLE001 - anything CrossHair or the program raised
@@ -212,7 +228,7 @@ def _analyse(req: dict, prepared: dict, namespaces: str, capset, parent: int) ->
     finally:
         report["violations"] = [str(v)[:200] for v in violations[:5]]
         try:
-            send()
+            send(report)
         finally:
             _exit(0)
 

@@ -32,6 +32,9 @@ from .inputs import entry_params
 MIN_BUDGET_S = 0.5
 # The child stops exploring this long before the hard kill, to write its report.
 REPORT_MARGIN_S = 0.3
+# Differences read from CrossHair at most (then it is stopped); each is re-run concretely.
+MAX_PROPOSALS = 8
+MAX_REPORT = 1 << 20
 # Leaf types of annotations CrossHair makes symbolic values of (inputs.py's hint names).
 _SUPPORTED = {"int", "float", "str", "bool", "bytes", "none", "list", "tuple", "dict", "set", "union"}
 _BOOT = (
@@ -140,18 +143,16 @@ def propose_inputs(original: str, variant: str, entry_point: str, budget_s: floa
         write_fd = pid_w = -1
         pid_text, timed_out = _read_until(pid_r, deadline)
         analyser = _pidfd(pid_text)
+        data = b""
         if not timed_out:
-            data, timed_out = _read_until(read_fd, deadline)
+            data, timed_out = _read_until(read_fd, deadline, stop_after_lines=MAX_PROPOSALS)
     finally:
         for fd in (write_fd, pid_w, read_fd, pid_r):
             if fd >= 0:
                 os.close(fd)
         _kill_all(proc, analyser)
         shutil.rmtree(base, ignore_errors=True)
-    seconds = round(time.monotonic() - t0, 3)
-    if timed_out:
-        return Proposal("timeout", note=f"CrossHair stopped at its {budget_s:g} s budget", seconds=seconds)
-    return _parse_report(data, seconds)
+    return _parse_report(data, round(time.monotonic() - t0, 3), budget_s if timed_out else None)
 
 
 def _root() -> str | None:
@@ -159,23 +160,25 @@ def _root() -> str | None:
     return shm if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) else None
 
 
-def _read_until(fd: int, deadline: float) -> tuple[bytes, bool]:
-    """Everything written to ``fd`` until EOF, or (what came, True) when the deadline passes."""
-    chunks, size = [], 0
+def _read_until(fd: int, deadline: float, stop_after_lines: int = 0) -> tuple[bytes, bool]:
+    """Everything written to ``fd`` until EOF (or ``stop_after_lines`` lines), or (what came,
+    True) when the deadline passes."""
+    data = b""
     while True:
         left = deadline - time.monotonic()
         if left <= 0:
-            return b"".join(chunks), True
+            return data, True
         ready, _, _ = select.select([fd], [], [], left)
         if not ready:
             continue
         chunk = os.read(fd, 1 << 16)
         if not chunk:
-            return b"".join(chunks), False
-        size += len(chunk)
-        if size > (1 << 20):  # a report is small; a flood is not one
-            return b"", False
-        chunks.append(chunk)
+            return data, False
+        data += chunk
+        if len(data) > MAX_REPORT:  # a report is small; a flood is not one
+            return data[:MAX_REPORT], False
+        if stop_after_lines and data.count(b"\n") >= stop_after_lines:
+            return data, False
 
 
 def _pidfd(text: bytes) -> tuple[int, int] | None:
@@ -208,20 +211,21 @@ def _kill_all(proc: subprocess.Popen | None, analyser: tuple[int, int] | None) -
         proc.wait()
 
 
-def _parse_report(data: bytes, seconds: float) -> Proposal:
-    try:
-        report = json.loads(data.decode("ascii"))
-        status = report["status"]
-        assert isinstance(status, str)
-    except Exception:  # noqa: BLE001 - the report is untrusted text
-        return Proposal("failed", note="CrossHair process ended without a report", seconds=seconds)
-    detail = str(report.get("detail", ""))[:120]
-    confinement = str(report.get("confinement", ""))[:200]
-    if status != "done":
-        return Proposal("failed", note=f"CrossHair {status}: {detail}".rstrip(": "), seconds=seconds,
-                        confinement=confinement)
+def _parse_report(data: bytes, seconds: float, stopped_at: float | None) -> Proposal:
+    """Proposal from the report's JSON lines: ``{"diff": [arg reprs]}`` as CrossHair found them,
+    then one status line (missing when the process was killed at the budget ``stopped_at``)."""
+    diffs, status = [], {}
+    for line in data.split(b"\n"):
+        try:
+            obj = json.loads(line.decode("ascii"))
+        except Exception:  # noqa: BLE001 - untrusted text; a cut last line is expected
+            continue
+        if isinstance(obj, dict) and isinstance(obj.get("diff"), list):
+            diffs.append(obj["diff"])
+        elif isinstance(obj, dict) and isinstance(obj.get("status"), str):
+            status = obj
     inputs, bad = [], 0
-    for args in report.get("diffs", [])[:8]:
+    for args in diffs[:MAX_PROPOSALS]:
         try:
             parsed = [literal(a) for a in args]
         except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
@@ -229,15 +233,28 @@ def _parse_report(data: bytes, seconds: float) -> Proposal:
             continue
         if parsed not in inputs:
             inputs.append(parsed)
-    paths = report.get("paths", 0)
-    how = "all paths explored" if report.get("exhausted") else f"{paths} paths explored"
-    note = f"CrossHair proposed {len(inputs)} input(s) ({how}, {seconds:g} s)"
+    confinement = str(status.get("confinement", ""))[:200]
+    kind = status.get("status")
+    if kind == "done":
+        how = ("all paths explored" if status.get("exhausted")
+               else f"{status.get('paths', 0)} paths explored")
+        note = f"CrossHair proposed {len(inputs)} input(s) ({how}, {seconds:g} s)"
+    elif stopped_at is not None:
+        kind = "timeout"
+        note = f"CrossHair stopped at its {stopped_at:g} s budget, {len(inputs)} input(s) proposed"
+    elif len(diffs) >= MAX_PROPOSALS:
+        kind = "done"
+        note = f"CrossHair proposed {len(inputs)} input(s) ({seconds:g} s)"
+    else:
+        kind = "failed"
+        detail = f"{status.get('status', 'ended without a report')}: {status.get('detail', '')}"
+        note = f"CrossHair {detail[:120]}".rstrip(": ")
     if bad:
         note += f"; {bad} proposal(s) not plain values, ignored"
-    refused = [str(v)[:60] for v in report.get("violations", [])[:3] if isinstance(v, str)]
+    refused = [str(v)[:60] for v in status.get("violations", [])[:3] if isinstance(v, str)]
     if refused:
         note += f"; sandbox refused {', '.join(refused)}"
-    return Proposal("done", inputs, note, seconds, confinement)
+    return Proposal(kind, inputs, note, seconds, confinement)
 
 
 _NAMED_FLOATS = {"nan": math.nan, "inf": math.inf}
