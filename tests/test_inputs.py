@@ -1,4 +1,6 @@
-"""Input generation: hint parsing, boundary cases, mutation, determinism (no sandbox)."""
+"""Input generation: hint parsing, boundary cases, mutation, determinism."""
+
+import re
 
 from semforge.verifiers.inputs import (Bounds, boundary_inputs, entry_params, generate_inputs,
                                        input_key, parse_hint)
@@ -112,3 +114,58 @@ def test_mixed_lists_with_nan_do_not_break_generation():
     seeds = [[[1.0, float("nan"), 2.0]], [[3, "a", 2.5, None]]]
     out = generate_inputs("def f(xs):\n    return xs\n", "f", seeds, 60, seed=0)
     assert len(out) == 60
+
+
+# A validator of "day/month" stamps with a table of month lengths (not a corpus program): the
+# variant wrongly gives April 31 days, which only "31/04" shows: two numbers that must move
+# together inside one string, neither of them in the seeds.
+STAMP = '''
+def check(stamp):
+    month_len = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+    parts = stamp.split("/")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        return "bad"
+    day, month = int(parts[0]), int(parts[1])
+    if not 1 <= month <= 12:
+        return "bad"
+    return "ok" if 1 <= day <= month_len[month - 1] else "bad"
+'''
+STAMP_SEEDS = [["14/03"], ["07/09"], ["5/1"], ["40/02"], ["a/b"]]
+
+
+def test_coordinated_fields_inside_a_string_find_a_wrong_table_entry():
+    from semforge.verifiers import VerifyConfig, verify_pair
+
+    variant = STAMP.replace("(31, 28, 31, 30,", "(31, 28, 31, 31,")
+    verdict = verify_pair(STAMP, variant, "check", STAMP_SEEDS,
+                          VerifyConfig(examples=200, seed=0, measure_speed=False))
+    assert verdict.verdict == "different", verdict.reason
+    assert re.search(r"31/0?4'", verdict.counterexample)
+
+
+def test_table_probes_pair_an_index_with_its_entry():
+    from semforge.verifiers.table_inputs import program_tables, table_probes
+
+    tables = program_tables(STAMP)
+    assert [t.values for t in tables] == [(31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)]
+    assert tables[0].bases == (1,)  # month_len[month - 1]
+    probes = {p[0] for p in table_probes(STAMP_SEEDS, tables, 40)}
+    # Last entry (December), the smallest (February), in both orders of the two fields.
+    assert {"31/12", "12/31", "29/02"} <= probes and probes & {"28/02", "28/2"}
+    assert table_probes(STAMP_SEEDS, (), 40) == [] and table_probes([[5]], tables, 40) == []
+
+
+def test_compared_constants_reach_every_numeric_field():
+    from semforge.verifiers.inputs import compared_ints
+
+    code = "def f(s):\n    a, b = map(int, s.split(':'))\n    return a <= 23 and -1 < b < 60\n"
+    assert set(compared_ints(code)) == {23, -1, 60}
+    out = {x[0] for x in generate_inputs(code, "f", [["07:15"]], 100, seed=0)}
+    assert {"24:15", "07:60"} <= out  # each field just past its own bound
+    assert any(s[:2] not in ("07", "08", "06") and s[3:] not in ("15", "16", "14")
+               for s in out if len(s) == 5 and s[2] == ":")  # both fields moved at once
+
+
+def test_separators_of_structured_strings_are_replaced():
+    out = {x[0] for x in generate_inputs("def f(s):\n    return s\n", "f", [["12-05-1999"]], 60)}
+    assert "12/05-1999" in out  # "/" is in no seed: the edge, not a random edit

@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import ast
 import math
-import re
 from dataclasses import dataclass, replace
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
+
+from .string_inputs import mutate_str, string_edges
+from .table_inputs import Table, program_tables, table_probes
 
 # Hint trees: ("int",), ("list", elem), ("tuple", [elems], variadic), ("dict", k, v),
 # ("set", elem), ("union", [alternatives]), ("any",), ("none",).
@@ -206,6 +208,12 @@ class Bounds:
     code_ints: tuple[int, ...] = ()
     code_floats: tuple[float, ...] = ()
     code_strs: tuple[str, ...] = ()
+    tables: tuple[Table, ...] = ()  # int list literals: ``days = [31, 29, ...]``
+    # Int constants the program compares against (``1 <= m <= 12``), each with its neighbours
+    # ±1: the few values where a ``<``/``<=`` swap or an off-by-one shows. A small pool, so
+    # that every int and every number inside a string hits it often.
+    cmp_near: tuple[int, ...] = ()
+    code_near: tuple[int, ...] = ()  # every int constant and its neighbours ±1
     # Ints derived from the other ints of the same seed (equal, ±1, sums, differences):
     # relations between arguments (``a + b <= c``, overlapping intervals) need them.
     related: tuple[int, ...] = ()
@@ -231,7 +239,8 @@ class Bounds:
         # The program's word-like constants ("zero".."nine", "Mon") are words its input may hold.
         words = tuple(dict.fromkeys(self.words + tuple(w for w in strs if w.isalnum())))[:100]
         return replace(self, code_ints=ints, code_floats=floats, code_strs=strs, chars=chars,
-                       words=words)
+                       words=words, tables=program_tables(code),
+                       cmp_near=_near(compared_ints(code)), code_near=_near(ints))
 
     def for_seed(self, seed: list) -> "Bounds":
         ints = [v for v in _walk(seed) if type(v) is int][:8]
@@ -273,6 +282,29 @@ def program_constants(code: str) -> tuple[tuple[int, ...], tuple[float, ...], tu
     return tuple(ints)[:40], tuple(floats)[:40], tuple(strs)[:40]
 
 
+def compared_ints(code: str) -> tuple[int, ...]:
+    """Int constants that appear as operands of a comparison in ``code`` (``x <= 12``)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return ()
+    out: dict[int, None] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for operand in [node.left, *node.comparators]:
+                sign = 1
+                if isinstance(operand, ast.UnaryOp) and isinstance(operand.op, ast.USub):
+                    operand, sign = operand.operand, -1
+                if isinstance(operand, ast.Constant) and type(operand.value) is int \
+                        and abs(operand.value) <= 10**6:
+                    out.setdefault(sign * operand.value, None)
+    return tuple(out)[:12]
+
+
+def _near(ints: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(dict.fromkeys(c + d for c in ints for d in (0, -1, 1)))
+
+
 def _walk(value: Any):
     yield value
     if isinstance(value, (list, tuple, set, frozenset)):
@@ -303,9 +335,10 @@ def mutate(v: Any, b: Bounds) -> st.SearchStrategy:
             st.integers(v - 10, v + 10),
             st.integers(-b.int_mag, b.int_mag),
         ]
-        if b.code_ints:
-            options.append(st.sampled_from(b.code_ints).flatmap(
-                lambda c: st.sampled_from([c - 1, c, c + 1])))
+        if b.code_near:
+            options.append(st.sampled_from(b.code_near))
+        if b.cmp_near:
+            options.append(st.sampled_from(b.cmp_near))
         if b.related:
             options.append(st.sampled_from(b.related))
         return st.one_of(options)
@@ -325,10 +358,10 @@ def mutate(v: Any, b: Bounds) -> st.SearchStrategy:
             options.append(st.sampled_from(near))
         return st.one_of(options)
     if isinstance(v, str):
-        return _mutate_str(v, b)
+        return mutate_str(v, b)
     if isinstance(v, bytes):
         return st.one_of(st.just(b""), st.binary(max_size=b.max_len),
-                         _mutate_str(v.decode("latin-1"), b).map(lambda s: s.encode("latin-1")))
+                         mutate_str(v.decode("latin-1"), b).map(lambda s: s.encode("latin-1")))
     if isinstance(v, (list, tuple)):
         return _mutate_seq(v, b)
     if isinstance(v, (set, frozenset)):
@@ -362,76 +395,6 @@ def _to_set(xs: list, kind: type) -> Any:
         return kind(xs)
     except TypeError:  # a mutated element became unhashable
         return kind()
-
-
-def _mutate_str(s: str, b: Bounds) -> st.SearchStrategy:
-    # Characters of the seed itself keep mutants inside the program's alphabet (digits stay
-    # digits, brackets stay brackets); a few extras probe case, spaces and separators.
-    alphabet = sorted(set(s) | set(" aA0"))
-    corpus_alphabet = sorted(set(b.chars) | set(alphabet))
-    n = len(s)
-    edits = [
-        st.just(""), st.sampled_from(alphabet),
-        st.just(s * 2), st.just(s[::-1]), st.just(s.swapcase()), st.just(s + s[:1]),
-        st.text(st.sampled_from(alphabet), max_size=b.max_len),
-        st.text(st.sampled_from(corpus_alphabet), max_size=b.max_len),
-    ]
-    if b.code_strs:
-        consts = list(b.code_strs)
-        edits += [
-            st.sampled_from(consts),
-            st.tuples(st.integers(0, n), st.sampled_from(consts)).map(
-                lambda ic: s[: ic[0]] + ic[1] + s[ic[0]:]),
-        ]
-    numbers = list(_NUMBER.finditer(s))[:8]
-    if numbers:
-        # Numbers inside strings ("04-31-2022", "5 apples") mutate as numbers, each kept or
-        # changed, width kept: a date needs its month and its day moved together.
-        pool = sorted({int(m.group()[:9]) + d for m in numbers for d in (-1, 0, 1)}
-                      | {c + d for c in b.code_ints if c >= 0 for d in (-1, 0, 1)} | {0})
-        per_number = [st.one_of(st.none(), st.sampled_from(pool),  # None: keep this number
-                                st.integers(0, 2 * int(m.group()[:9]) + 10)) for m in numbers]
-        # Numbers in a string signal structured data: give their edits as much weight as all
-        # the character-level edits together.
-        edits += [st.tuples(*per_number).map(lambda vs: _renumber(s, numbers, vs))] * len(edits)
-    # Word-level edits: many programs parse words ("three one five"), which character edits
-    # almost never keep valid.
-    tokens = s.split()[:50]
-    sep = " " if " " in s or not tokens else ""
-    if b.words:
-        words = st.lists(st.sampled_from(b.words), max_size=b.max_len).map((sep or " ").join)
-        edits += [words] * (3 if len(tokens) > 1 else 1)
-    if len(tokens) > 1:
-        edits += [
-            st.permutations(tokens).map(sep.join),
-            st.integers(0, len(tokens) - 1).map(
-                lambda i: sep.join(tokens[: i + 1] + tokens[i:])),
-            st.integers(0, len(tokens) - 1).map(lambda i: sep.join(tokens[:i] + tokens[i + 1:])),
-        ]
-    if n:
-        edits += [
-            st.tuples(st.integers(0, n), st.integers(0, n)).map(lambda ij: s[min(ij):max(ij)]),
-            st.tuples(st.integers(0, n), st.sampled_from(alphabet)).map(
-                lambda ic: s[: ic[0]] + ic[1] + s[ic[0]:]),
-            st.tuples(st.integers(0, n - 1), st.sampled_from(alphabet)).map(
-                lambda ic: s[: ic[0]] + ic[1] + s[ic[0] + 1:]),
-            st.integers(0, n - 1).map(lambda i: s[:i] + s[i + 1:]),
-        ]
-    return st.one_of(edits)
-
-
-_NUMBER = re.compile(r"\d+")
-
-
-def _renumber(s: str, matches: list[re.Match], values: tuple[int | None, ...]) -> str:
-    out, last = [], 0
-    for m, value in zip(matches, values):
-        text = m.group() if value is None else str(abs(value))
-        if len(text) < len(m.group()):  # fixed-width fields ("03-11-2000") keep their width
-            text = text.zfill(len(m.group()))
-        out += [s[last: m.start()], text]
-        last = m.end()
-    return "".join(out) + s[last:]
 
 
 def _mutate_seq(v: list | tuple, b: Bounds) -> st.SearchStrategy:
@@ -520,23 +483,11 @@ def _edges(v: Any, b: Bounds) -> list:
     if isinstance(v, bool):
         return [not v]
     if isinstance(v, int):
-        return [0, 1, -1, v + 1, v - 1]
+        return list(dict.fromkeys([0, 1, -1, v + 1, v - 1, *b.cmp_near[:12]]))
     if isinstance(v, float):
         return [0.0, -1.0, float("nan"), float("inf")] + list(b.code_floats[:10])
     if isinstance(v, str):
-        edges = ["", v[:1], v + v[-1:], v[::-1]]
-        code_words = [w for w in b.code_strs if w.isalnum()]
-        if len(code_words) > 1 and " " in v:
-            # Every word the program knows, in its order and reversed (ties, sort stability).
-            edges += [" ".join(code_words), " ".join(code_words[::-1])]
-        numbers = list(_NUMBER.finditer(v))[:4]
-        for k, m in enumerate(numbers):  # each number inside the string to 0 and ±1
-            n = int(m.group()[:9])
-            for x in (0, n - 1, n + 1):
-                values: list[int | None] = [None] * len(numbers)
-                values[k] = x
-                edges.append(_renumber(v, numbers, tuple(values)))
-        return edges
+        return string_edges(v, b)
     if isinstance(v, (list, tuple)):
         items = list(v)
         kind = type(v)
@@ -683,22 +634,54 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
 
     for s in seeds:
         add(s)
-    # Boundary cases get at most a quarter of the budget so that random mutants keep room.
-    budget = len(out) + max(1, n // 4)
-    # Round robin over the seeds, so that every seed's boundaries get a share of the budget.
-    queues = [boundary_inputs(s, b) for s in seeds]
-    for k in range(max(map(len, queues), default=0)):
-        for queue in queues:
-            if k < len(queue) and len(out) < budget:
-                add(queue[k])
+    # Deterministic edges, interleaved: boundary cases (at most a quarter of the budget, so
+    # that random mutants keep room) and table probes (an index and the table's entry there,
+    # in two slots at once: only for programs with int tables and seeds with two numeric
+    # slots; at most a fifth). Round robin over the seeds, seed j starting at its j-th kind of
+    # edge: with many seeds and few slots, every kind of edge is still tried on some seed.
+    queues = [_rotated(boundary_inputs(s, b), j) for j, s in enumerate(seeds)]
+    boundary = (q[k] for k in range(max(map(len, queues), default=0)) for q in queues if k < len(q))
+    sources = [[boundary, max(1, n // 4)], [iter(table_probes(seeds, b.tables, 2 * (n // 5))), n // 5]]
+    while sources:
+        for source in list(sources):
+            args = next(source[0], None)
+            if args is None or source[1] <= 0:
+                sources.remove(source)
+            elif input_key(args) not in seen:
+                add(args)
+                source[1] -= 1
     if params is not None and not seeds and not any(p.required for p in params):
         add([])
+    n_fixed = len(out)
     strategy = input_strategy(params, seeds, b)
-    # Hypothesis draws some duplicates; ask for a few extra, and top up once if still short.
-    for attempt in range(3):
-        if strategy is None or len(out) >= n:
-            break
-        missing = n - len(out)
-        for args in draw(strategy, (attempt + 1) * missing + missing // 4 + 5, seed + attempt):
-            add(args)
+    # Three quarters of the draws mutate the seeds; the last quarter mutates first-order
+    # mutants again (higher-order mutation): two changes that must go together (a field pushed
+    # to a constant, then its neighbour) are out of reach of one mutation step.
+    _fill(out, add, strategy, n - (n - n_fixed) // 4, seed)
+    firsts = out[len(seeds):]
+    if seeds and firsts and len(out) < n:
+        step = max(1, len(firsts) // SECOND_ORDER_SEEDS)
+        _fill(out, add, input_strategy(None, firsts[::step][:SECOND_ORDER_SEEDS], b), n,
+              seed + 1000)
+    _fill(out, add, strategy, n, seed + 1)  # top up if the second order ran dry
     return out
+
+
+SECOND_ORDER_SEEDS = 8
+
+
+def _rotated(items: list, k: int) -> list:
+    return items[k % len(items):] + items[: k % len(items)] if items else items
+
+
+def _fill(out: list, add, strategy: st.SearchStrategy | None, target: int, seed: int) -> None:
+    """Draw from ``strategy`` until ``out`` holds ``target`` inputs (Hypothesis repeats itself:
+    ask for a few extra, and top up twice if still short)."""
+    for attempt in range(3):
+        if strategy is None or len(out) >= target:
+            return
+        missing = target - len(out)
+        for args in draw(strategy, (attempt + 1) * missing + missing // 4 + 5, seed + attempt):
+            if len(out) >= target:
+                return
+            add(args)
