@@ -45,8 +45,34 @@ class TestMapFilterLambdaToComprehension(RuleTestCase):
                 return [v for v in (xs if flag else ys) if (v if flag else -v)]
             """,
         ),
+        (  # float arithmetic, true division, min/max and tuple unpacking give the free names types
+            """
+            def rescale_to_unit(numbers: List[float]) -> List[float]:
+                ma, mi = max(numbers), min(numbers)
+                k = 1 / (ma - mi)
+                return list(map(lambda x: (x - mi) * k, numbers))
+            """,
+            """
+            def rescale_to_unit(numbers: List[float]) -> List[float]:
+                ma, mi = max(numbers), min(numbers)
+                k = 1 / (ma - mi)
+                return [(x - mi) * k for x in numbers]
+            """,
+        ),
     ]
     UNTOUCHED = [
+        # a name whose value may be anything: max(..., default=None), a ** (complex result),
+        # unpacking of something that is not a tuple display
+        """
+        def f(numbers: List[float], pairs):
+            lo = max(numbers, default=None)
+            a = list(map(lambda x: x - lo, numbers))
+            r = numbers[0] ** 0.5
+            b = list(map(lambda x: x - r, numbers))
+            p, q = pairs
+            c = list(map(lambda x: x - p, numbers))
+            return a, b, c
+        """,
         # the lambda calls user code (a StopIteration from it would end map/filter silently)
         """
         def f(words: list[str], it):

@@ -9,7 +9,7 @@ from libcst.metadata import FunctionScope
 
 from ..base import Rule
 from ..registry import register
-from ._purity import Inert
+from ._purity import Inert, RicherEvidence
 from ._type_evidence import EvidenceTransformer, T, TypeEvidence
 
 # Consumers that build a list (or a set/tuple from one) at once: a list comprehension argument.
@@ -19,7 +19,7 @@ _LAZY = frozenset({"sum", "min", "max", "any", "all"})
 _NEEDS_PARENS = (cst.IfExp, cst.Lambda, cst.NamedExpr, cst.Yield)
 
 
-class _LambdaEvidence(TypeEvidence):
+class _LambdaEvidence(RicherEvidence):
     """Type evidence that also knows the parameter of the lambdas handed to ``map``/``filter``
     (it holds the items of the iterable) and reads free names of such a lambda as the
     enclosing function's locals."""

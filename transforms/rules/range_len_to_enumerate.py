@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import Assignment, FunctionScope
@@ -9,8 +11,8 @@ from libcst.metadata import Assignment, FunctionScope
 from ..analysis import assigned_names, global_nonlocal_names
 from ..base import Rule
 from ..registry import register
-from ._purity import Inert
-from ._type_evidence import EvidenceTransformer
+from ._purity import Inert, RicherEvidence
+from ._type_evidence import EvidenceTransformer, TypeEvidence
 
 # Immutable sequences: s[i] is fixed for the whole loop whatever the body calls.
 IMMUTABLE = frozenset({"str", "tuple", "bytes"})
@@ -126,6 +128,10 @@ class RangeLenToEnumerate(Rule):
     intent = "faster"
 
     class Transformer(EvidenceTransformer):
+        @cached_property
+        def ev(self) -> TypeEvidence:
+            return RicherEvidence(self._module, self.metadata)
+
         def _sequence(self, target, iterable) -> tuple[str, str] | None:
             """(index, sequence name) when the loop is ``for <name> in range(len(<name>))``."""
             if not (isinstance(target, cst.Name)

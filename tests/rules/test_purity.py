@@ -1,0 +1,45 @@
+"""The evidence and inertness helpers the performance rules share (transforms/rules/_purity)."""
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
+
+from semforge.transforms.rules._purity import Inert, RicherEvidence
+
+
+def _evidence(source: str):
+    wrapper = MetadataWrapper(cst.parse_module(source))
+    metadata = {ScopeProvider: wrapper.resolve(ScopeProvider),
+                ParentNodeProvider: wrapper.resolve(ParentNodeProvider)}
+    return wrapper.module, RicherEvidence(wrapper.module, metadata)
+
+
+def _returned(module):
+    return [r.value for r in m.findall(module, m.Return())]
+
+
+def test_richer_evidence_types():
+    module, ev = _evidence(
+        "def f(xs: list[float], ns: list[int], a: int, b: float, s: str):\n"
+        "    lo, hi = min(xs), max(xs)\n"
+        "    mean = sum(xs) / len(xs)\n"
+        "    return lo, hi - lo, mean, sum(ns), sum(xs), abs(b), -b, a / a, round(b), max(a, b),"
+        " a ** 2, b ** 2, max(xs, default=None), min(s)\n")
+    (ret,) = _returned(module)
+    kinds = [ev.type_of(el.value) for el in ret.elements]
+    assert [k.kind if k else None for k in kinds] == [
+        "float", "float", "float", "int", "number", "float", "float", "float", "int", "number",
+        "int", None, None, "str"]
+
+
+def test_inert_refuses_user_code():
+    module, ev = _evidence(
+        "def f(xs: list[int], ys: list, s: str, o, out: list):\n"
+        "    return (xs[0] + 1, ys[0] + 1, s.upper(), o.x, len(xs), len(o), sorted(xs),\n"
+        "            sorted(ys), s % 3, str(o), xs[0] < 2, ys[0] < 2, not xs, not o,\n"
+        "            out.append(1), [x for x in xs])\n")
+    (ret,) = _returned(module)
+    inert = Inert(ev)
+    assert [inert.expr(el.value) for el in ret.elements] == [
+        True, False, True, False, True, False, True, False, True, False, True, False, True,
+        False, False, False]
