@@ -1,0 +1,100 @@
+from semforge.transforms.registry import get_rule
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestReduceGeneratorToList(RuleTestCase):
+    RULE = "reduce-generator-to-list"
+    CASES = [
+        (
+            """
+            def mean_absolute_deviation(numbers: List[float]) -> float:
+                mean = sum(numbers) / len(numbers)
+                return sum(abs(x - mean) for x in numbers) / len(numbers)
+            """,
+            """
+            def mean_absolute_deviation(numbers: List[float]) -> float:
+                mean = sum(numbers) / len(numbers)
+                return sum([abs(x - mean) for x in numbers]) / len(numbers)
+            """,
+        ),
+        (  # max of ints, min of strs, a filter, sum with a start
+            """
+            def f(strings: List[str], ns: list[int]):
+                a = max(len(x) for x in strings)
+                b = min(s.lower() for s in strings if s)
+                c = sum((n * n for n in ns if n % 2), 10)
+                return a, b, c
+            """,
+            """
+            def f(strings: List[str], ns: list[int]):
+                a = max([len(x) for x in strings])
+                b = min([s.lower() for s in strings if s])
+                c = sum([n * n for n in ns if n % 2], 10)
+                return a, b, c
+            """,
+        ),
+    ]
+    UNTOUCHED = [
+        # items of unknown type: adding/comparing may run user code or fail midway
+        """
+        def f(xs: list):
+            return sum(x for x in xs), max(x for x in xs)
+        """,
+        # items that run user code to compute, or call back (next() raises StopIteration)
+        """
+        def f(xs: list[int], it):
+            return sum(g(x) for x in xs), sum(next(it) for x in xs)
+        """,
+        # a lazy range could be huge; an unknown iterable may be an endless generator
+        """
+        def f(n: int, gen):
+            return sum(i * i for i in range(n)), sum(i for i in gen)
+        """,
+        # any/all stop early; min/max with key= or default=; sum with a str start
+        """
+        def f(xs: list[int]):
+            return (any(x > 0 for x in xs), min((x for x in xs), default=0),
+                    max((x for x in xs), key=abs), sum((x for x in xs), "a"))
+        """,
+        # min over mixed kinds, or a shadowed builtin
+        """
+        def f(xs: list[int], s: str):
+            return max(x if x else s for x in xs)
+        """,
+        """
+        def f(xs: list[int], sum):
+            return sum(x for x in xs)
+        """,
+        # two for clauses; module level
+        """
+        def f(xs: list[int]):
+            return sum(x * y for x in xs for y in xs)
+        """,
+        """
+        xs = [1, 2]
+        total = sum(x for x in xs)
+        """,
+    ]
+
+
+def test_same_results():
+    source = ("def f(xs: list[float], ns: list[int]):\n"
+              "    m = sum(xs) / len(xs) if xs else 0.0\n"
+              "    return sum(abs(x - m) for x in xs), max(n % 7 for n in ns), "
+              "min(1 / n for n in ns if n)\n")
+    result = get_rule("reduce-generator-to-list").apply(source)
+    assert result.sites == 3
+    before, after = {}, {}
+    exec(source, before)
+    exec(result.code, after)
+    for xs, ns in [([1.5, -2.0], [3, 0, 9]), ([0.1], [5])]:
+        assert before["f"](xs, ns) == after["f"](xs, ns)
+    for bad in ([1.0], []), ([1.0], [0]):  # max() of an empty sequence, same error both ways
+        try:
+            before["f"](*bad)
+        except ValueError as e:
+            err = str(e)
+        try:
+            after["f"](*bad)
+        except ValueError as e:
+            assert str(e) == err
