@@ -33,12 +33,12 @@ class TestRemoveRedundantListCopy(RuleTestCase):
         ),
         (  # readers over builtin containers and dict views
             """
-            def f(count: dict, xs: list[int], s: str):
-                return max(list(count.values())), sum(list(xs), 10), set(list(s)), any(list(xs))
+            def f(count: dict[str, int], xs: list[int], s: str):
+                return max(list(count.keys())), sum(list(xs), 10), set(list(s)), any(list(xs))
             """,
             """
-            def f(count: dict, xs: list[int], s: str):
-                return max(count.values()), sum(xs, 10), set(s), any(xs)
+            def f(count: dict[str, int], xs: list[int], s: str):
+                return max(count.keys()), sum(xs, 10), set(s), any(xs)
             """,
         ),
         (  # nested copies: the inner list(sorted()) goes, the outer copy of it stays exact
@@ -58,6 +58,12 @@ class TestRemoveRedundantListCopy(RuleTestCase):
         """
         def f(gen):
             return max(list(gen)), any(list(gen)), sum(list(gen))
+        """,
+        # items of unknown type, or a key function: their code may change the container while
+        # the reader walks it (the copy would hide that)
+        """
+        def f(xs: list, d: dict, ys: list[int], k):
+            return sum(list(xs)), set(list(xs)), max(list(d.values())), max(list(ys), key=k)
         """,
         # tuple(list(t)) is a new tuple, tuple(t) is t itself
         """
@@ -93,7 +99,7 @@ class TestRemoveRedundantListCopy(RuleTestCase):
 
 
 def test_same_results():
-    source = ("def f(xs: list[int], d: dict):\n"
+    source = ("def f(xs: list[int], d: dict[int, int]):\n"
               "    return (sorted(list(xs)), list(sorted(xs, reverse=True)), max(list(d.keys())),\n"
               "            ','.join(list(map(str, xs))), sum(list(xs)), set(list(xs)))\n")
     result = get_rule("remove-redundant-list-copy").apply(source)

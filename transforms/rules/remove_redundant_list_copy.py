@@ -7,6 +7,7 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
+from ._purity import scalar
 from ._type_evidence import EvidenceTransformer
 
 # Readers that iterate their first argument once, in order, and only read the items.
@@ -33,9 +34,11 @@ class RemoveRedundantListCopy(Rule):
     container, a dict view, a generator expression, a ``map``/``filter``/... call), since a
     non-iterable gets a different error message from ``join``. A reader (``sum``, ``min``,
     ``max``, ``any``, ``all``, ``set``, one positional iterable) goes through the items once
-    in order as ``list`` would, but stops early or interleaves its own work: the copy is
-    dropped only when ``x`` is a builtin container or dict view (iterating it runs no user
-    code and cannot fail), so nothing can tell the copy was ever there. Not ``tuple`` or
+    in order as ``list`` would, but stops early or interleaves its own work (adding,
+    comparing, hashing, a ``key=`` function) with the walk, and that work could change ``x``
+    under it: the copy is dropped only when ``x`` is a builtin container or dict's ``keys()``
+    (iterating it runs no user code and cannot fail) whose items are known builtin scalars,
+    and no ``key=`` is given, so nothing can tell the copy was ever there. Not ``tuple`` or
     ``frozenset``: ``tuple(t)`` returns ``t`` itself, an identity change. The builtins must be
     unshadowed; ``s`` must be known to be a str.
     """
@@ -67,6 +70,18 @@ class RemoveRedundantListCopy(Rule):
                 t = ev.type_of(x.func.value)
                 return t is not None and t.kind == "dict"
             return False
+
+        def _scalar_items(self, x: cst.BaseExpression) -> bool:
+            """Every item of ``x`` is a builtin scalar: adding, comparing, hashing or testing
+            it runs no user code that could change ``x`` while the reader walks it."""
+            ev = self.ev
+            if (isinstance(x, cst.Call) and isinstance(x.func, cst.Attribute)
+                    and x.func.attr.value in _VIEWS):
+                t = ev.type_of(x.func.value)
+                if x.func.attr.value == "keys":
+                    return t is not None and scalar(t.elem)
+                return False  # annotations type a dict's keys only
+            return scalar(ev.elem_of(x))
 
         def _surely_iterable(self, x: cst.BaseExpression) -> bool:
             if isinstance(x, (cst.GeneratorExp, cst.ListComp, cst.SetComp, cst.DictComp,
@@ -100,10 +115,11 @@ class RemoveRedundantListCopy(Rule):
                     ok = len(rest) <= 1 and all(a.keyword is None or a.keyword.value == "start"
                                                 for a in rest)
                 elif func.value in ("min", "max"):
-                    ok = all(a.keyword is not None for a in rest)
+                    ok = all(a.keyword is not None and a.keyword.value == "default"
+                             for a in rest)
                 else:
                     ok = not rest
-                return ok and self._pure_iterable(x)
+                return ok and self._pure_iterable(x) and self._scalar_items(x)
             if isinstance(func, cst.Attribute) and func.attr.value == "join" and not rest:
                 t = ev.type_of(func.value)
                 return t is not None and t.kind == "str" and self._surely_iterable(x)
