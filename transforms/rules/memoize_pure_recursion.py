@@ -106,7 +106,9 @@ class MemoizePureRecursion(Rule):
     other argument, ``True`` for an ``int`` parameter included, bypasses the memo (key
     ``None``). Exceptions store nothing. No frame is added (``functools.lru_cache`` would add
     a C-level call per level and halve the depth reachable before ``RecursionError``); a call
-    that hits the memo returns without recursing, so recursion never gets deeper than before.
+    that hits the memo returns without recursing, so recursion never gets deeper than before
+    (only where the original exceeds the recursion limit can the memoized function, on a later
+    call, succeed from results stored meanwhile).
     The function's own docstring stays first; the memo is a fresh name defined just before the
     ``def`` (at module level it persists across calls, as ``lru_cache`` would). Names the
     caller protects are not memoized (the entry point's speed would be measured on cached
