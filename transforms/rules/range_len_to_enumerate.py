@@ -171,11 +171,16 @@ class RangeLenToEnumerate(Rule):
                                                         name.value, False)
             return Inert(ev, allow_append)
 
-        def _sites(self, parts, name: str, index: str, scope) -> set[int]:
-            ev = self.ev
+        @staticmethod
+        def _reads(parts, name: str, index: str) -> list[cst.Subscript]:
+            """Every ``name[index]`` in ``parts`` (found without metadata: cheap)."""
             pattern = m.Subscript(value=m.Name(name), slice=[m.SubscriptElement(
                 slice=m.Index(value=m.Name(index)))])
-            return {id(s) for part in parts for s in m.findall(part, pattern)
+            return [s for part in parts for s in m.findall(part, pattern)]
+
+        def _sites(self, parts, name: str, index: str, scope) -> set[int]:
+            ev = self.ev
+            return {id(s) for s in self._reads(parts, name, index)
                     if ev.scopes.get(s) is scope and not is_store(ev, s)}
 
         @staticmethod
@@ -192,6 +197,8 @@ class RangeLenToEnumerate(Rule):
             if names is None:
                 return None
             index, name = names
+            if not self._reads([loop.body], name, index):
+                return None
             kind = self._kind(loop.iter.args[0].value.args[0].value, loop)
             if kind is None:
                 return None
@@ -229,6 +236,10 @@ class RangeLenToEnumerate(Rule):
             if names is None:
                 return None
             index, name = names
+            parts = ([comp.key, comp.value] if isinstance(comp, cst.DictComp) else [comp.elt])
+            parts += [c.test for c in loop.ifs]
+            if not self._reads(parts, name, index):
+                return None
             seq = loop.iter.args[0].value.args[0].value
             kind = self._kind(seq, comp)
             if kind is None:
@@ -237,8 +248,6 @@ class RangeLenToEnumerate(Rule):
             if not isinstance(comp, _EAGER_COMPS) and (kind == "list" or not all(
                     isinstance(a.node, cst.Param) for a in ev.scopes.get(seq).assignments[name])):
                 return None  # runs later: the list may have changed, the name been rebound
-            parts = ([comp.key, comp.value] if isinstance(comp, cst.DictComp) else [comp.elt])
-            parts += [c.test for c in loop.ifs]
             if self._identity(parts) or any(m.findall(p, m.NamedExpr()) for p in parts):
                 return None
             if kind == "list":
