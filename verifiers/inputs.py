@@ -658,7 +658,10 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
     # mutants again (higher-order mutation): two changes that must go together (a field pushed
     # to a constant, then its neighbour) are out of reach of one mutation step.
     _fill(out, add, strategy, n - (n - n_fixed) // 4, seed)
-    firsts = out[len(seeds):]
+    # Second-order seeds keep a seed's shape (same types, same container lengths): reshaped
+    # inputs mostly make the program fail early, and their mutants do the same.
+    shapes = {_shape(s) for s in seeds}
+    firsts = [a for a in out[len(seeds):] if _shape(a) in shapes] or out[len(seeds):]
     if seeds and firsts and len(out) < n:
         step = max(1, len(firsts) // SECOND_ORDER_SEEDS)
         _fill(out, add, input_strategy(None, firsts[::step][:SECOND_ORDER_SEEDS], b), n,
@@ -668,6 +671,14 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
 
 
 SECOND_ORDER_SEEDS = 8
+
+
+def _shape(x: Any) -> Any:
+    if isinstance(x, (list, tuple)):
+        return (type(x).__name__, tuple(_shape(v) for v in x[:16]), len(x))
+    if isinstance(x, dict):
+        return ("dict", tuple(_shape(v) for v in list(x.values())[:16]), len(x))
+    return type(x).__name__
 
 
 def _rotated(items: list, k: int) -> list:
