@@ -118,6 +118,20 @@ def test_hostile_variant_under_crosshair_changes_nothing_outside(tmp_path):
         signal.signal(signal.SIGUSR1, old)
 
 
+def test_audit_hook_refuses_the_program_and_not_crosshair():
+    # The guard's hook sits behind a filter; it must still tell the program's frames from
+    # CrossHair's: the program's frame grab is refused and named, CrossHair's work goes on.
+    variant = ("import sys, gc\ndef f(x: int) -> int:\n"
+               "    for act in (lambda: sys._getframe(0), lambda: gc.get_objects(),\n"
+               "                lambda: __import__('ctypes')):\n"
+               "        try:\n            act()\n        except BaseException:\n            pass\n"
+               "    return x if x != 73_918_211 else -x\n")
+    proposal = propose_inputs(IDENTITY, variant, "f", 8)
+    assert proposal.inputs == [[73918211]], proposal.note
+    assert "sys._getframe from semforge_variant.py" in proposal.note
+    assert "import ctypes" in proposal.note
+
+
 def test_crosshair_process_is_confined_like_a_sandbox_session():
     sandbox = shared_sandbox(Limits())
     with sandbox.open(IDENTITY, "f") as session:

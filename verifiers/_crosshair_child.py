@@ -14,7 +14,7 @@ same order as a zygote child, and more, because ctypes (loaded for z3) is reacha
    signals or ptrace out), parent-death signal, no core dumps, rlimits (memory, CPU, file size,
    files); then every capability dropped, so even code that got past the audit hook through
    ctypes cannot leave the namespaces, lift the limits or mount anything;
-4. the guard's audit hook and module stubs, with exactly two events let through, both needed by
+4. the guard's audit hook and module stubs, with three events let through, all needed by
    CrossHair and z3: ``sys.settrace``/``sys.setprofile`` (tracing hands out frames, which here
    can only falsify this process's own report, see below) and ``ctypes.cdata/buffer`` (z3 wraps
    Python buffers; ``dlopen``/``dlsym`` and the other ctypes events stay refused);

@@ -1,14 +1,15 @@
 """CrossHair as a second opinion: symbolic search for inputs on which a pair differs.
 
-``propose_inputs`` runs ``crosshair diffbehavior``'s engine on (original, variant) in a process
-confined by the sandbox's own primitives (see ``_crosshair_child``), killed with its whole process
-group when the budget (wall clock, start-up included) runs out. It returns *proposals* only:
-argument lists parsed from CrossHair's report without executing anything. The caller re-runs
-them concretely in the normal sandbox; CrossHair never decides a verdict itself.
+``propose_inputs`` runs ``crosshair diffbehavior``'s engine on (original, variant) in processes
+confined by the sandbox's own primitives and more (see ``_crosshair_child``), all killed when the
+budget (wall clock, start-up included) runs out. It returns *proposals* only: argument lists
+parsed from CrossHair's report without executing anything. The caller re-runs them concretely in
+the normal sandbox; CrossHair never decides a verdict itself.
 
-Only originals whose entry point has every parameter positional and annotated with a type CrossHair can
-make symbolic values of (builtins and their ``typing`` generics) are analysed; others are skipped
-with a reason, because CrossHair would otherwise guess at ``object`` and explore nothing useful.
+Only originals whose entry point has every parameter positional and annotated with a type
+CrossHair can make symbolic values of (builtins and their ``typing`` generics) are analysed;
+others are skipped with a reason: CrossHair would guess at ``object`` and explore nothing useful.
+The variant is explored on the original's signature, annotated or not.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from .inputs import entry_params
 
 # Start-up (interpreter, CrossHair, z3) must leave CrossHair this much of the budget.
 MIN_BUDGET_S = 0.5
-# The child stops exploring this long before the hard kill, to write its report.
+# The child stops exploring this long before the hard kill (at least; a tenth of the budget when
+# larger), to write its report: CrossHair overruns its own limit by a path or a solver call.
 REPORT_MARGIN_S = 0.3
 # Differences read from CrossHair at most (then it is stopped); each is re-run concretely.
 MAX_PROPOSALS = 8
@@ -54,7 +56,7 @@ _BOOT = (
 class Proposal:
     """What CrossHair said about a pair. ``inputs`` are argument lists it claims differ."""
 
-    status: str  # done | skipped | timeout | failed | unavailable (| load_error, unsupported, no_time)
+    status: str  # done | timeout (killed at the budget) | failed | skipped | unavailable
     inputs: list[list] = field(default_factory=list)
     note: str = ""  # one line, for the verdict's reason
     seconds: float = 0.0
@@ -125,7 +127,8 @@ def propose_inputs(original: str, variant: str, entry_point: str, budget_s: floa
     try:
         request = {
             "original": original, "variant": variant, "entry_point": entry_point,
-            "deadline": deadline - REPORT_MARGIN_S, "result_fd": write_fd, "pid_fd": pid_w,
+            "deadline": deadline - max(REPORT_MARGIN_S, budget_s / 10),
+            "result_fd": write_fd, "pid_fd": pid_w,
             "workdir": os.path.join(base, "w"),
             "limits": {"memory_mb": max(memory_mb, 256), "cpu_s": math.ceil(budget_s) + 1,
                        "file_mb": 16, "max_files": 64, "max_procs": 1024},
@@ -164,12 +167,13 @@ def _read_until(fd: int, deadline: float, stop_after_lines: int = 0) -> tuple[by
     """Everything written to ``fd`` until EOF (or ``stop_after_lines`` lines), or (what came,
     True) when the deadline passes."""
     data = b""
+    poller = select.poll()  # (select.select fails on fds above 1023, common in busy workers)
+    poller.register(fd, select.POLLIN)
     while True:
         left = deadline - time.monotonic()
         if left <= 0:
             return data, True
-        ready, _, _ = select.select([fd], [], [], left)
-        if not ready:
+        if not poller.poll(max(1, int(left * 1000))):
             continue
         chunk = os.read(fd, 1 << 16)
         if not chunk:
