@@ -4,6 +4,9 @@ import json
 import os
 import signal
 import socket
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -156,6 +159,53 @@ def test_a_difference_found_before_the_budget_runs_out_is_kept():
                "    while x > 5:\n        x = x + 0\n    return x\n")
     proposal = propose_inputs(IDENTITY, variant, "f", 4)
     assert [73918211] in proposal.inputs, proposal.note
+
+
+def _alive_children(pid: int) -> list[int]:
+    """Live (not zombie) child processes of ``pid``, from /proc."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            out.append(int(entry))
+    return out
+
+
+def test_killing_the_verifier_kills_crosshair_and_all_it_started():
+    blocked = "import select\ndef f(x: int) -> int:\n    select.select([], [], [], 1000)\n    return x\n"
+    script = ("from semforge.verifiers.crosshair_check import propose_inputs\n"
+              f"propose_inputs({IDENTITY!r}, {blocked!r}, 'f', 120)\n")
+    verifier = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        launched = []
+        for _ in range(300):  # until CrossHair's two processes are up
+            launched = [c for p in _alive_children(verifier.pid) for c in [p, *_alive_children(p)]]
+            if len(launched) >= 2:
+                break
+            time.sleep(0.1)
+        assert len(launched) >= 2, "CrossHair processes never started"
+    finally:
+        verifier.kill()
+        verifier.wait()
+    for _ in range(100):  # the kernel needs a moment to deliver the parent-death signals
+        if not any(_is_alive(p) for p in launched):
+            break
+        time.sleep(0.1)
+    assert not [p for p in launched if _is_alive(p)]
+
+
+def _is_alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 def test_report_values_are_parsed_without_evaluating_anything():

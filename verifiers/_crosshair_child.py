@@ -33,6 +33,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import signal
 import sys
 import time
 
@@ -42,6 +43,7 @@ MAX_REPR = 4000
 _CLONE_NEWNET = 0x40000000
 _CLONE_NEWPID = 0x20000000
 _PR_CAPBSET_DROP = 24
+_PR_SET_PDEATHSIG = 1
 _PR_CAP_AMBIENT = 47
 _PR_CAP_AMBIENT_CLEAR_ALL = 4
 _CAP_VERSION_3 = 0x20080522
@@ -132,6 +134,13 @@ def main() -> None:
     from semforge.verifiers import _sandbox_child
 
     prepared = _sandbox_child.prepare()
+    # Die with the verifier: the analysing process dies with this one (its own parent-death
+    # signal), and with it its PID namespace.
+    parent = os.getppid()
+    if prepared["prctl"] is not None:
+        prepared["prctl"](_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(71)
     namespaces, capset = _namespaces()
     me = os.getpid()
     pid = os.fork()
