@@ -9,7 +9,12 @@ inputs (as for a corpus without EvalPlus's plus inputs). It prints the time of e
 ratio, what CrossHair did (proposed / stopped at the budget / failed), and every pair whose
 verdict it changed (a change is always a concrete, reproduced counterexample).
 
-    python benchmarks/crosshair_cost.py --tasks 40 --rule-variants 3 --mutants 3 --budget 5
+    python benchmarks/crosshair_cost.py --tasks 40 --rule-variants 3 --mutants 5 --budget 5
+    python benchmarks/crosshair_cost.py --tasks 40 --rule-variants 0 --mutants 0 --needles
+
+``--needles`` adds, per task, a variant that returns None early on one planted input of its
+first int, str or list parameter (``x == 73918211``): what testing should miss and symbolic
+search is for.
 """
 
 from __future__ import annotations
@@ -63,6 +68,28 @@ def variants_of(code: str, entry: str, n_rules: int, n_mutants: int, rng: random
     return out + mutants
 
 
+# A difference planted on one input, by the type of the first parameter it fits: what testing is
+# bound to miss and symbolic search is for.
+NEEDLES = {"int": "if {p} == 73918211:\n    return None",
+           "str": "if {p} == 'xq#7Z':\n    return None",
+           "list": "if len({p}) == 3 and {p}[0] == 73918211:\n    return None"}
+
+
+def needle_variant(code: str, entry: str) -> str | None:
+    """``code`` with an early ``return None`` on one planted input of ``entry`` (None if no
+    parameter has an int, str or list annotation)."""
+    tree = ast.parse(code)
+    fn = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == entry][-1]
+    for arg in fn.args.args:
+        ann = ast.unparse(arg.annotation) if arg.annotation else ""
+        kind = "list" if ann.lower().startswith("list") else ann
+        if kind in NEEDLES:
+            body = 1 if ast.get_docstring(fn) is not None else 0
+            fn.body[body:body] = ast.parse(NEEDLES[kind].format(p=arg.arg)).body
+            return ast.unparse(tree)
+    return None
+
+
 def crosshair_status(reason: str) -> str:
     if "CrossHair found" in reason:
         return "found (reproduced)"
@@ -82,6 +109,8 @@ def main() -> None:
     parser.add_argument("--examples", type=int, default=200)
     parser.add_argument("--budget", type=float, default=5.0, help="CrossHair seconds per pair")
     parser.add_argument("--max-seeds", type=int, default=30, help="base inputs kept per task")
+    parser.add_argument("--needles", action="store_true",
+                        help="also one variant per task that differs on a single planted input")
     args = parser.parse_args()
 
     rng = random.Random(0)
@@ -92,12 +121,16 @@ def main() -> None:
     statuses: Counter = Counter()
     verdicts: dict[str, Counter] = {"off": Counter(), "on": Counter()}
     changed = []
+    needles: list[tuple[str, str]] = []
     n_pairs = 0
     tasks = load_tasks(args.tasks)
     for k, task in enumerate(tasks):
         code, entry = task["prompt"] + task["canonical_solution"], task["entry_point"]
         seeds = [list(a) for a in task["base_input"][: args.max_seeds]]
         variants = variants_of(code, entry, args.rule_variants, args.mutants, rng)
+        needle = needle_variant(code, entry) if args.needles else None
+        if needle is not None:
+            variants.append(needle)
         if not variants:
             continue
         n_pairs += len(variants)
@@ -108,6 +141,8 @@ def main() -> None:
             results[mode] = verify_variants(code, entry, variants, seeds, cfg,
                                             atol=task.get("atol") or 0.0)
             totals[mode] += time.perf_counter() - t0
+        if needle is not None:
+            needles.append((results["off"][-1].verdict, results["on"][-1].verdict))
         for off, on in zip(results["off"], results["on"]):
             verdicts["off"][off.verdict] += 1
             verdicts["on"][on.verdict] += 1
@@ -123,6 +158,10 @@ def main() -> None:
     print(f"testing + CrossHair: {totals['on']:.1f} s  {dict(verdicts['on'])}")
     print(f"ratio (with / without): {totals['on'] / max(totals['off'], 1e-9):.2f}x")
     print(f"CrossHair per pair: {dict(statuses)}")
+    if args.needles:
+        print(f"planted needles: {len(needles)}; rejected by testing only "
+              f"{sum(off != 'equivalent' for off, _ in needles)}, with CrossHair "
+              f"{sum(on != 'equivalent' for _, on in needles)}")
     print(f"verdicts changed by CrossHair: {len(changed)}")
     for row in changed:
         print("  ", *row)

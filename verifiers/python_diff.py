@@ -13,7 +13,9 @@ run once per hash seed, and those outcomes are reused for every variant. The ste
 4. each variant runs on the kept inputs (and, if it can make seed-dependent hashes, on a prefix
    under the second hash seed); outcomes are compared with ``compare.diff_outcomes`` (types
    exact, floats within tolerance, mutation of arguments, stdout);
-5. a variant that passes but adds escape hatches (``inspect``, ``gc``, ``globals()``, ...) the
+5. with ``crosshair`` on, CrossHair proposes inputs for a variant that passed, in its own confined
+   process; they are re-run concretely, and only that run can make the pair ``different``;
+6. a variant that passes but adds escape hatches (``inspect``, ``gc``, ``globals()``, ...) the
    original does not use is ``undecided``; otherwise ``equivalent``, then timed (``timing.py``).
 
 Nothing here raises for a bad program: every failure is a Verdict with a one-line reason.
@@ -433,8 +435,8 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
     hatches = introduced_hatches(original, variant)
     if hatches:
         return replace(_verdict("undecided", f"agrees on {n} inputs but introduces "
-                                f"{', '.join(sorted(hatches))}, which testing cannot vouch for{opinion}",
-                                config, t0, n), method=method)
+                                f"{', '.join(sorted(hatches))}, which testing cannot vouch "
+                                f"for{opinion}", config, t0, n), method=method)
     note = f"; {run.note}" if run.note else ""
     verdict = _verdict("equivalent", f"same behaviour on {n} inputs ({config.policy} policy){note}"
                        f"{opinion}", config, t0, n)
