@@ -55,6 +55,29 @@ class TestWhileToForRange(RuleTestCase):
                 return out
             """,
         ),
+        (  # statements between the init and the loop: the init stays, range starts from it
+            """
+            def first_square_above(n: int, limit: int) -> int:
+                j = 0
+                found = -1
+                while j < limit:
+                    if j * j > n:
+                        found = j
+                        break
+                    j += 1
+                return found
+            """,
+            """
+            def first_square_above(n: int, limit: int) -> int:
+                j = 0
+                found = -1
+                for j in range(j, limit):
+                    if j * j > n:
+                        found = j
+                        break
+                return found
+            """,
+        ),
     ]
     UNTOUCHED = [
         # the counter is read after the loop (b after the while, b - 1 after the for)
@@ -168,11 +191,20 @@ class TestWhileToForRange(RuleTestCase):
                 print(i)
                 i += 1
         """,
-        # the init is not right before the loop
+        # the counter is used between its init and the loop, or bound in a nested block
         """
         def f(n: int):
             i = 0
-            print(n)
+            print(i)
+            while i < n:
+                print(i)
+                i += 1
+        """,
+        """
+        def f(n: int, c: bool):
+            i = 0
+            if c:
+                i = 5
             while i < n:
                 print(i)
                 i += 1

@@ -8,7 +8,6 @@ import libcst.matchers as m
 from ..analysis import assigned_names, global_nonlocal_names
 from ..base import Rule
 from ..registry import register
-from ._loop_support import fuse_adjacent
 from ._type_evidence import EvidenceTransformer, is_int
 
 _NESTED = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
@@ -66,7 +65,9 @@ def _continues(body: cst.BaseSuite) -> bool:
 class WhileToForRange(Rule):
     """``i = a`` immediately followed by ``while i < b: BODY; i += k`` (``k`` a positive int
     literal, the increment the last statement) -> ``for i in range(a, b, k): BODY``;
-    ``i <= b`` gives ``range(a, b + 1, k)``.
+    ``i <= b`` gives ``range(a, b + 1, k)``. When statements that do not mention ``i`` stand
+    between ``i = a`` and the loop, the assignment stays and the loop becomes
+    ``for i in range(i, b, k)``.
 
     Sound inside a function when ``a`` and ``b`` are known to be ints (so ``i`` is one: its only
     bindings are ``i = a`` and the increment), ``b`` is an int literal or a local that BODY
@@ -139,33 +140,43 @@ class WhileToForRange(Rule):
             return counter, start, stop, inclusive, step
 
         def leave_IndentedBlock(self, original_node, updated_node):
-            plans = {}
-
-            def applies(first, second) -> bool:
-                if not isinstance(second, cst.While):
-                    return False
-                plan = self._plan(first, second)
-                if plan is not None:
-                    plans[id(second)] = plan
-                return plan is not None
-
-            originals = {id(n): o for n, o in zip(updated_node.body, original_node.body)}
-
-            def build(first, second):
-                counter, start, stop, inclusive, step = plans[id(originals[id(second)])]
+            old, new = list(original_node.body), list(updated_node.body)
+            if len(old) != len(new):
+                return updated_node
+            out: list[cst.BaseStatement] = []
+            dropped: set[int] = set()
+            for w, loop in enumerate(old):
+                if not (isinstance(loop, cst.While) and isinstance(loop.test, cst.Comparison)
+                        and isinstance(loop.test.left, cst.Name)):
+                    continue
+                counter = loop.test.left.value
+                p = w - 1  # the nearest earlier statement of the block that mentions the counter
+                while p >= 0 and not m.findall(old[p], m.Name(counter)):
+                    p -= 1
+                if p < 0:
+                    continue
+                plan = self._plan(old[p], loop)
+                if plan is None:
+                    continue
+                counter, start, stop, inclusive, step = plan
                 stop_expr = cst.BinaryOperation(left=stop, operator=cst.Add(),
                                                 right=cst.Integer("1")) if inclusive else stop
-                args = [cst.Arg(first.body[0].value), cst.Arg(stop_expr)]
+                if p == w - 1:  # right before the loop: its value becomes the start
+                    first = new[p].body[0].value
+                    dropped.add(p)
+                    leading = new[p].leading_lines
+                else:  # statements in between: keep it, start from the counter's value
+                    first = cst.Name(counter)
+                    leading = new[w].leading_lines
+                args = [cst.Arg(first), cst.Arg(stop_expr)]
                 if step.value != "1":
                     args.append(cst.Arg(cst.Integer(step.value)))
-                body = second.body.with_changes(body=second.body.body[:-1])
-                return cst.For(target=cst.Name(counter),
-                               iter=cst.Call(func=cst.Name("range"), args=args),
-                               body=body, orelse=second.orelse,
-                               leading_lines=first.leading_lines)
-
-            if len(original_node.body) != len(updated_node.body):
+                body = new[w].body.with_changes(body=new[w].body.body[:-1])
+                new[w] = cst.For(target=cst.Name(counter),
+                                 iter=cst.Call(func=cst.Name("range"), args=args),
+                                 body=body, orelse=new[w].orelse, leading_lines=leading)
+                self.sites += 1
+            if not self.sites:
                 return updated_node
-            block, fused = fuse_adjacent(original_node, updated_node, applies, build)
-            self.sites += fused
-            return block
+            out = [stmt for i, stmt in enumerate(new) if i not in dropped]
+            return updated_node.with_changes(body=out)
