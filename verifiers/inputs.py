@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
+from .mutation import second_order
 from .string_inputs import mutate_str, string_edges
 from .table_inputs import Table, program_tables, table_probes
 
@@ -654,31 +655,15 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
         add([])
     n_fixed = len(out)
     strategy = input_strategy(params, seeds, b)
-    # Three quarters of the draws mutate the seeds; the last quarter mutates first-order
-    # mutants again (higher-order mutation): two changes that must go together (a field pushed
-    # to a constant, then its neighbour) are out of reach of one mutation step.
+    # Three quarters of the draws mutate the seeds; the last quarter are second-order mutants
+    # (two first-order mutants crossed): two changes that must go together (a field pushed to
+    # a constant and its neighbour, both ends of an interval) are out of reach of one step.
     _fill(out, add, strategy, n - (n - n_fixed) // 4, seed)
-    # Second-order seeds keep a seed's shape (same types, same container lengths): reshaped
-    # inputs mostly make the program fail early, and their mutants do the same.
-    shapes = {_shape(s) for s in seeds}
-    firsts = [a for a in out[len(seeds):] if _shape(a) in shapes] or out[len(seeds):]
-    if seeds and firsts and len(out) < n:
-        step = max(1, len(firsts) // SECOND_ORDER_SEEDS)
-        _fill(out, add, input_strategy(None, firsts[::step][:SECOND_ORDER_SEEDS], b), n,
-              seed + 1000)
-    _fill(out, add, strategy, n, seed + 1)  # top up if the second order ran dry
+    if seeds:
+        for args in second_order(out[len(seeds):], seeds, 2 * (n - len(out)), seed):
+            add(args)
+    _fill(out, add, strategy, n, seed + 1)  # top up: crossovers repeat themselves
     return out
-
-
-SECOND_ORDER_SEEDS = 8
-
-
-def _shape(x: Any) -> Any:
-    if isinstance(x, (list, tuple)):
-        return (type(x).__name__, tuple(_shape(v) for v in x[:16]), len(x))
-    if isinstance(x, dict):
-        return ("dict", tuple(_shape(v) for v in list(x.values())[:16]), len(x))
-    return type(x).__name__
 
 
 def _rotated(items: list, k: int) -> list:
