@@ -131,7 +131,7 @@ class MapFilterLambdaToComprehension(Rule):
                 return "join"
             return None
 
-        def _qualifies(self, call: cst.Call, kind: str, which: str) -> bool:
+        def _qualifies(self, call: cst.Call, which: str) -> bool:
             ev = self.ev
             if isinstance(call.func, cst.Name):
                 if not ev.is_builtin(call.func.value):
@@ -141,10 +141,8 @@ class MapFilterLambdaToComprehension(Rule):
                 if receiver is None or receiver.kind != "str":
                     return False
             inner = call.args[0].value
-            if not ev.is_builtin(which) or ev.function_of(call) is None:
-                return False
             func = ev.function_of(call)
-            if not ev.simple_function(func):
+            if not ev.is_builtin(which) or func is None or not ev.simple_function(func):
                 return False
             lam, xs = inner.args[0].value, inner.args[1].value
             elem = ev.elem_of(xs)
@@ -159,7 +157,7 @@ class MapFilterLambdaToComprehension(Rule):
             if kind is None:
                 return updated_node
             which = _map_or_filter(original_node.args[0].value)
-            if which is None or not self._qualifies(original_node, kind, which):
+            if which is None or not self._qualifies(original_node, which):
                 return updated_node
             inner = updated_node.args[0].value
             if _map_or_filter(inner) != which:
