@@ -59,21 +59,27 @@ class TestMapFilterLambdaToComprehension(RuleTestCase):
                 return [(x - mi) * k for x in numbers]
             """,
         ),
+        (  # items of unknown type: operators and STOP_SAFE builtins cannot raise StopIteration
+            """
+            def f(l: list, text, k):
+                pos = list(filter(lambda x: x > 0, l))
+                kept = "".join(filter(lambda ch: ch not in "aeiou", text))
+                scaled = min(map(lambda x: abs(x) * k, l))
+                return pos, kept, scaled
+            """,
+            """
+            def f(l: list, text, k):
+                pos = [x for x in l if x > 0]
+                kept = "".join([ch for ch in text if ch not in "aeiou"])
+                scaled = min(abs(x) * k for x in l)
+                return pos, kept, scaled
+            """,
+        ),
     ]
     UNTOUCHED = [
-        # a name whose value may be anything: max(..., default=None), a ** (complex result),
-        # unpacking of something that is not a tuple display
-        """
-        def f(numbers: List[float], pairs):
-            lo = max(numbers, default=None)
-            a = list(map(lambda x: x - lo, numbers))
-            r = numbers[0] ** 0.5
-            b = list(map(lambda x: x - r, numbers))
-            p, q = pairs
-            c = list(map(lambda x: x - p, numbers))
-            return a, b, c
-        """,
-        # the lambda calls user code (a StopIteration from it would end map/filter silently)
+        # the lambda calls code that may raise StopIteration (which would end map/filter
+        # silently but propagate from a comprehension): next(), a user function, a method of a
+        # value of unknown type, a module function, a builtin given a key function
         """
         def f(words: list[str], it):
             return list(map(lambda w: next(it), words))
@@ -82,19 +88,22 @@ class TestMapFilterLambdaToComprehension(RuleTestCase):
         def f(words: list[str]):
             return list(filter(lambda w: is_prime(len(w)), words))
         """,
-        # items of unknown type: x > 0 may run a user __gt__
         """
-        def f(l: list):
-            return list(filter(lambda x: x > 0, l))
+        def f(lines):
+            return list(map(lambda x: x.strip(), lines))
         """,
         """
-        def f(l):
-            return list(map(lambda x: x + 1, l))
+        import math
+        def f(xs: list[float]):
+            return sum(map(lambda x: math.ceil(x) ** 2, xs))
         """,
-        # a free name of unknown type in the lambda
         """
-        def f(xs: list[int], k):
-            return list(map(lambda x: x * k, xs))
+        def f(rows: list[list[int]], k):
+            return list(map(lambda r: max(r, key=k), rows))
+        """,
+        """
+        def f(xs: list, t):
+            return list(filter(lambda x: type(x) == t, xs))
         """,
         # the map object itself escapes, or a consumer that is not a builtin reader
         """
