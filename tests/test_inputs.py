@@ -169,3 +169,20 @@ def test_compared_constants_reach_every_numeric_field():
 def test_separators_of_structured_strings_are_replaced():
     out = {x[0] for x in generate_inputs("def f(s):\n    return s\n", "f", [["12-05-1999"]], 60)}
     assert "12/05-1999" in out  # "/" is in no seed: the edge, not a random edit
+
+
+def test_crossover_carries_a_change_from_each_parent():
+    import random
+
+    from semforge.verifiers.mutation import crossover, second_order, shape
+
+    seed = ["03-11-2000", [1, 5]]
+    month, day = ["12-11-2000", [1, 5]], ["03-31-2000", [1, 9]]
+    assert shape(month) == shape(day) == shape(seed) != shape(["03-11", [1, 5]])
+    children = [crossover(month, day, random.Random(i)) for i in range(40)]
+    assert ["12-31-2000", [1, 9]] in children and ["12-31-2000", [1, 5]] in children
+    assert all(shape(c) == shape(seed) for c in children)
+    firsts = [month, day, ["x"], ["03-11", [1]]]  # other shapes never mix in
+    crossed = second_order(firsts, [seed], 20, seed=0)
+    assert crossed == second_order(firsts, [seed], 20, seed=0)
+    assert all(shape(c) == shape(seed) for c in crossed)
