@@ -186,3 +186,19 @@ def test_crossover_carries_a_change_from_each_parent():
     crossed = second_order(firsts, [seed], 20, seed=0)
     assert crossed == second_order(firsts, [seed], 20, seed=0)
     assert all(shape(c) == shape(seed) for c in crossed)
+
+
+def test_table_probes_through_two_int_arguments():
+    from semforge.verifiers import VerifyConfig, verify_pair
+
+    original = (
+        "def valid(m, d):\n"
+        "    days = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]\n"
+        "    if m < 1 or m > 12:\n"
+        "        return False\n"
+        "    return 1 <= d <= days[m - 1]\n")
+    variant = original.replace("31, 30, 31]", "31, 31, 31]")  # November 31 accepted
+    seeds = [[3, 11], [6, 4], [1, 1], [15, 1], [4, 31]]
+    verdict = verify_pair(original, variant, "valid", seeds,
+                          VerifyConfig(examples=200, seed=0, measure_speed=False))
+    assert verdict.verdict == "different" and "[11, 31]" in verdict.counterexample

@@ -44,19 +44,25 @@ def crossover(a: Any, b: Any, rng: random.Random) -> Any:
 
 def second_order(firsts: list[list], seeds: list[list], k: int, seed: int) -> list[list]:
     """Up to ``k`` crossovers of pairs of ``firsts`` that share a seed's shape."""
-    shapes = {shape(s) for s in seeds}
     groups: dict[Any, list[list]] = {}
-    for x in firsts:
-        key = shape(x)
-        if key in shapes:
-            groups.setdefault(key, []).append(x)
+    try:
+        shapes = {shape(s) for s in seeds}
+        for x in firsts:
+            key = shape(x)
+            if key in shapes:
+                groups.setdefault(key, []).append(x)
+    except RecursionError:
+        return []
     pools = [g for g in groups.values() if len(g) > 1]
     if not pools:
         return []
     rng = random.Random(seed)
     out = []
-    for _ in range(k):
-        pool = rng.choice(pools)
-        a, b = rng.sample(pool, 2)
-        out.append(crossover(a, b, rng))
+    try:
+        for _ in range(k):
+            pool = rng.choice(pools)
+            a, b = rng.sample(pool, 2)
+            out.append(crossover(a, b, rng))
+    except RecursionError:  # absurdly deep seeds: keep what was crossed
+        pass
     return out
