@@ -122,6 +122,7 @@ def main() -> None:
     verdicts: dict[str, Counter] = {"off": Counter(), "on": Counter()}
     changed = []
     needles: list[tuple[str, str]] = []
+    odd = []  # CrossHair claims that did not reproduce, CrossHair failures
     n_pairs = 0
     tasks = load_tasks(args.tasks)
     for k, task in enumerate(tasks):
@@ -146,7 +147,10 @@ def main() -> None:
         for off, on in zip(results["off"], results["on"]):
             verdicts["off"][off.verdict] += 1
             verdicts["on"][on.verdict] += 1
-            statuses[crosshair_status(on.reason)] += 1
+            status = crosshair_status(on.reason)
+            statuses[status] += 1
+            if status in ("claims not reproduced", "other"):
+                odd.append((task["task_id"], on.verdict, on.reason[-200:]))
             if off.verdict != on.verdict:
                 changed.append((task["task_id"], off.verdict, on.verdict, on.reason[:160]))
         print(f"{task['task_id']}: {len(variants)} pairs, off {totals['off']:.1f}s on "
@@ -164,6 +168,9 @@ def main() -> None:
               f"{sum(on != 'equivalent' for _, on in needles)}")
     print(f"verdicts changed by CrossHair: {len(changed)}")
     for row in changed:
+        print("  ", *row)
+    print(f"CrossHair claims not reproduced or failures: {len(odd)}")
+    for row in odd:
         print("  ", *row)
 
 

@@ -34,8 +34,10 @@ MIN_BUDGET_S = 0.5
 # The child stops exploring this long before the hard kill (at least; a tenth of the budget when
 # larger), to write its report: CrossHair overruns its own limit by a path or a solver call.
 REPORT_MARGIN_S = 0.3
-# Differences read from CrossHair at most (then it is stopped); each is re-run concretely.
-MAX_PROPOSALS = 8
+# Distinct inputs taken from CrossHair's report, each re-run concretely (one sandbox round trip
+# for all). Generous: CrossHair can claim many differences that do not reproduce (its model of
+# strings, say) before it reaches the real one, and it is never stopped for having claimed.
+MAX_PROPOSALS = 64
 MAX_REPORT = 1 << 20
 # Leaf types of annotations CrossHair makes symbolic values of (inputs.py's hint names).
 _SUPPORTED = {"int", "float", "str", "bool", "bytes", "none", "list", "tuple", "dict", "set", "union"}
@@ -148,7 +150,7 @@ def propose_inputs(original: str, variant: str, entry_point: str, budget_s: floa
         analyser = _pidfd(pid_text)
         data = b""
         if not timed_out:
-            data, timed_out = _read_until(read_fd, deadline, stop_after_lines=MAX_PROPOSALS)
+            data, timed_out = _read_until(read_fd, deadline)
     finally:
         for fd in (write_fd, pid_w, read_fd, pid_r):
             if fd >= 0:
@@ -163,9 +165,8 @@ def _root() -> str | None:
     return shm if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) else None
 
 
-def _read_until(fd: int, deadline: float, stop_after_lines: int = 0) -> tuple[bytes, bool]:
-    """Everything written to ``fd`` until EOF (or ``stop_after_lines`` lines), or (what came,
-    True) when the deadline passes."""
+def _read_until(fd: int, deadline: float) -> tuple[bytes, bool]:
+    """Everything written to ``fd`` until EOF, or (what came, True) when the deadline passes."""
     data = b""
     poller = select.poll()  # (select.select fails on fds above 1023, common in busy workers)
     poller.register(fd, select.POLLIN)
@@ -181,8 +182,6 @@ def _read_until(fd: int, deadline: float, stop_after_lines: int = 0) -> tuple[by
         data += chunk
         if len(data) > MAX_REPORT:  # a report is small; a flood is not one
             return data[:MAX_REPORT], False
-        if stop_after_lines and data.count(b"\n") >= stop_after_lines:
-            return data, False
 
 
 def _pidfd(text: bytes) -> tuple[int, int] | None:
@@ -228,14 +227,18 @@ def _parse_report(data: bytes, seconds: float, stopped_at: float | None) -> Prop
             diffs.append(obj["diff"])
         elif isinstance(obj, dict) and isinstance(obj.get("status"), str):
             status = obj
-    inputs, bad = [], 0
-    for args in diffs[:MAX_PROPOSALS]:
+    inputs, seen, bad = [], set(), 0
+    for args in diffs:
+        if len(inputs) >= MAX_PROPOSALS:
+            break
         try:
             parsed = [literal(a) for a in args]
         except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
             bad += 1
             continue
-        if parsed not in inputs:
+        key = repr(parsed)
+        if key not in seen:
+            seen.add(key)
             inputs.append(parsed)
     confinement = str(status.get("confinement", ""))[:200]
     kind = status.get("status")
@@ -246,9 +249,6 @@ def _parse_report(data: bytes, seconds: float, stopped_at: float | None) -> Prop
     elif stopped_at is not None:
         kind = "timeout"
         note = f"CrossHair stopped at its {stopped_at:g} s budget, {len(inputs)} input(s) proposed"
-    elif len(diffs) >= MAX_PROPOSALS:
-        kind = "done"
-        note = f"CrossHair proposed {len(inputs)} input(s) ({seconds:g} s)"
     else:
         kind = "failed"
         detail = f"{status.get('status', 'ended without a report')}: {status.get('detail', '')}"
