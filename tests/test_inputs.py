@@ -202,3 +202,9 @@ def test_table_probes_through_two_int_arguments():
     verdict = verify_pair(original, variant, "valid", seeds,
                           VerifyConfig(examples=200, seed=0, measure_speed=False))
     assert verdict.verdict == "different" and "[11, 31]" in verdict.counterexample
+
+
+def test_probes_and_crossovers_are_deterministic():
+    a = generate_inputs(STAMP, "check", STAMP_SEEDS, 120, seed=5)
+    assert a == generate_inputs(STAMP, "check", STAMP_SEEDS, 120, seed=5)
+    assert a != generate_inputs(STAMP, "check", STAMP_SEEDS, 120, seed=6)
