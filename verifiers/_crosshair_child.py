@@ -36,6 +36,7 @@ import os
 import signal
 import sys
 import time
+from collections import Counter
 
 # Both directions of the report are bounded: the parent reads at most this many bytes.
 MAX_REPORT = 1 << 20
@@ -176,9 +177,9 @@ def _analyse(req: dict, prepared: dict, namespaces: str, capset, parent: int) ->
     report = {"status": "failed", "confinement": conf, "violations": []}
     sent = [0]
 
-    def send(line: dict) -> None:
+    def send(line: dict, last: bool = False) -> None:
         data = (_dumps(line, default=repr) + "\n").encode("ascii", "backslashreplace")
-        if sent[0] + len(data) > MAX_REPORT:
+        if sent[0] + len(data) > (MAX_REPORT if last else MAX_REPORT // 2):  # room for the last
             return
         sent[0] += len(data)
         view = memoryview(data)
@@ -220,8 +221,6 @@ def _analyse(req: dict, prepared: dict, namespaces: str, capset, parent: int) ->
         # One path may overrun its limit a little; a short path limit keeps the report in time.
         options = DEFAULT_OPTIONS.overlay(per_condition_timeout=left, per_path_timeout=left / 4,
                                           max_iterations=10**9)
-        from collections import Counter
-
         options.stats = Counter()
         # The original's signature is the domain: a variant cannot dodge the analysis by
         # dropping its annotations (CrossHair's diffbehavior would also try the variant's).
@@ -237,7 +236,7 @@ def _analyse(req: dict, prepared: dict, namespaces: str, capset, parent: int) ->
     finally:
         report["violations"] = [str(v)[:200] for v in violations[:5]]
         try:
-            send(report)
+            send(report, last=True)
         finally:
             _exit(0)
 
