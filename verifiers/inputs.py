@@ -1,17 +1,21 @@
 """Input generation: the inputs most likely to tell an original from a subtly wrong variant.
 
-Three sources, in this order, deduplicated:
+Sources, in this order, deduplicated:
 
 1. the seed inputs themselves (a corpus's examples);
-2. deterministic boundary cases derived from each seed: every argument in turn replaced by the
-   edge values of its inferred type (0, 1, -1, "", [], a one-element list, duplicates, sorted,
-   reversed, NaN, ...);
+2. deterministic edges, interleaved: boundary cases derived from each seed (every argument in
+   turn replaced by the edge values of its inferred type: 0, 1, -1, the program's compared-to
+   constants ±1, "", [], a one-element list, duplicates, sorted, reversed, NaN, a string's
+   numeric fields ±1, ...) and table probes (``table_inputs.py``: an index of an int table of
+   the program in one numeric slot, the entry there in another);
 3. Hypothesis-driven type-aware mutation in the spirit of EvalPlus: a seed is picked and some of
-   its arguments mutated (ints nudged and pushed to boundaries, strings rebuilt from the seed's own
-   characters and substrings, lists emptied / shortened / extended / duplicated / sorted, dict keys
-   added and removed, recursively through nested values), plus values drawn from the entry point's
-   type hints when it has them. Hypothesis runs derandomized from ``seed``; sizes stay bounded
-   because the programs may be quadratic.
+   its arguments mutated (ints nudged and pushed to boundaries, strings and the numbers inside
+   them mutated by ``string_inputs.py``, lists emptied / shortened / extended / duplicated /
+   sorted, dict keys added and removed, recursively through nested values), plus values drawn
+   from the entry point's type hints when it has them. Hypothesis runs derandomized from
+   ``seed``; sizes stay bounded because the programs may be quadratic;
+4. second-order mutants (``mutation.py``): pairs of first-order inputs of one shape crossed,
+   so that two changes that must go together are reachable.
 
 Type hints are read in the parent with ``ast`` and a whitelist of typing names; the untrusted
 program is never executed here.
