@@ -16,11 +16,11 @@ class TestRedundantListCopy(RuleTestCase):
         ),
         (  # readers of builtin containers
             """
-            def g(xs: list[int], s: str, d: dict):
+            def g(xs: list[int], s: str, d: dict[str, int]):
                 return sum(xs), sum(xs, 10), max(s), min(xs, default=0), any(xs), all(d), set(s)
             """,
             """
-            def g(xs: list[int], s: str, d: dict):
+            def g(xs: list[int], s: str, d: dict[str, int]):
                 return sum(list(xs)), sum(list(xs), 10), max(list(s)), min(list(xs), default=0), any(list(xs)), all(list(d)), set(list(s))
             """,
         ),
@@ -40,6 +40,16 @@ class TestRedundantListCopy(RuleTestCase):
         """
         def f(a: list, b: list, t: tuple):
             return max(a, b), min(a, b, key=len), tuple(t), frozenset(a)
+        """,
+        # items of unknown type, a key= function or a user start: their code runs while the
+        # reader walks the list and could append to it (the copy would not see it)
+        """
+        def f(xs: list, d: dict, k, start):
+            return max(xs), sum(xs), set(xs), any(d), all(xs)
+        """,
+        """
+        def f(xs: list[int], k, start):
+            return max(xs, key=k), min(xs, key=k, default=0), sum(xs, start)
         """,
         # already a copy; star arguments; list shadowed
         """

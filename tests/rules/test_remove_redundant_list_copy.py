@@ -65,6 +65,11 @@ class TestRemoveRedundantListCopy(RuleTestCase):
         def f(xs: list, d: dict, ys: list[int], k):
             return sum(list(xs)), set(list(xs)), max(list(d.values())), max(list(ys), key=k)
         """,
+        # a start of unknown type: its __add__ runs during the walk
+        """
+        def f(ys: list[int], start):
+            return sum(list(ys), start), sum(list(ys), start=start)
+        """,
         # tuple(list(t)) is a new tuple, tuple(t) is t itself
         """
         def f(t: tuple):

@@ -6,6 +6,7 @@ import libcst as cst
 
 from ..base import Rule
 from ..registry import register
+from ._purity import scalar
 from ._type_evidence import EvidenceTransformer
 
 # Consumers that iterate their (first) argument once and only read the items.
@@ -24,7 +25,10 @@ class RedundantListCopy(Rule):
     sorts that new list; ``sorted(list(x), ...)`` does it once more on a list, which runs no
     user code. So it is sound for any ``x``. For the readers ``sum``, ``min``, ``max``, ``any``,
     ``all``, ``set`` with a single positional iterable the copy is inserted only when ``x`` is
-    known to be a str/bytes/list/tuple/dict/set/frozenset: iterating those runs no user code,
+    known to be a str/bytes/list/tuple/dict/set/frozenset of builtin scalars (int, float, str,
+    bytes, bool), no ``key=`` is given and a ``sum`` start is a scalar: iterating those and
+    adding, comparing, hashing or testing the items runs no user code (which could otherwise
+    change ``x`` while the reader walks it, unseen by the copy),
     so materializing first cannot reorder side effects, lose short-circuiting (``any`` on a
     generator), call ``__len__`` on a user type, or exhaust memory (``range``). ``tuple`` and
     ``frozenset`` are not wrapped: ``tuple(t)`` returns ``t`` itself and the copy would change
@@ -54,10 +58,18 @@ class RedundantListCopy(Rule):
             positional_ok = (not rest) or (fname == "sum" and len(rest) == 1)
             if not positional_ok and not all(a.keyword is not None and not a.star for a in rest):
                 return False
-            if fname in ("min", "max") and any(a.keyword is None for a in rest):
-                return False  # max(a, b) compares its arguments, it does not iterate `a`
+            if fname in ("min", "max") and any(a.keyword is None or a.keyword.value != "default"
+                                               for a in rest):
+                # max(a, b) compares its arguments, it does not iterate `a`; a key= function
+                # runs while the reader walks `x` and could change it under the walk.
+                return False
+            if fname == "sum" and rest and not scalar(ev.type_of(rest[0].value)):
+                return False  # a user start's __add__ runs during the walk
             t = ev.type_of(first.value)
-            return t is not None and t.kind in _PURE_ITER
+            # The reader adds, compares, hashes or tests each item as it walks ``x``; only for
+            # builtin scalar items is that free of user code, which could otherwise change
+            # ``x`` mid-walk (the copy would not see it).
+            return t is not None and t.kind in _PURE_ITER and scalar(ev.elem_of(first.value))
 
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:
             if not self._wrappable(original_node):

@@ -112,8 +112,10 @@ class RemoveRedundantListCopy(Rule):
                 if func.value not in _READERS:
                     return False
                 if func.value == "sum":
-                    ok = len(rest) <= 1 and all(a.keyword is None or a.keyword.value == "start"
-                                                for a in rest)
+                    # a user start's __add__ would run during the walk
+                    ok = len(rest) <= 1 and all(
+                        (a.keyword is None or a.keyword.value == "start")
+                        and scalar(ev.type_of(a.value)) for a in rest)
                 elif func.value in ("min", "max"):
                     ok = all(a.keyword is not None and a.keyword.value == "default"
                              for a in rest)
