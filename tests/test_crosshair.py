@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -159,6 +160,33 @@ def test_a_difference_found_before_the_budget_runs_out_is_kept():
                "    while x > 5:\n        x = x + 0\n    return x\n")
     proposal = propose_inputs(IDENTITY, variant, "f", 4)
     assert [73918211] in proposal.inputs, proposal.note
+
+
+sys.path.insert(0, str(Path(__file__).parent / "hostile"))
+from programs import DENIED, HOSTILE  # noqa: E402
+
+# The sandbox's escape attempts (writes, deletes, links, processes, sockets, signals, atexit and
+# __del__ writes), each run by CrossHair while it explores a harmless-looking variant.
+ESCAPES = [c for c in HOSTILE if c.reason == DENIED or c.needs or c.name in ("atexit_write", "del_tricks")]
+
+
+@pytest.mark.parametrize("case", ESCAPES, ids=[c.name for c in ESCAPES])
+def test_sandbox_escape_attempts_under_crosshair(case, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    canary = outside / "canary.txt"
+    canary.write_text("untouched")
+    variant = (case.code.replace("def f(d, c):", "def _hostile(d, c):")
+               + "\ndef f(x: int) -> int:\n    try:\n"
+               + f"        _hostile({str(outside)!r}, {str(canary)!r})\n"
+               + "    except BaseException:\n        pass\n    return x\n")
+    proposal = propose_inputs(IDENTITY, variant, "f", 4)
+    assert proposal.status in ("done", "timeout", "failed"), proposal.note
+    if case.reason == DENIED:  # the audit hook saw it (the kernel stops the rest)
+        assert DENIED in proposal.note, proposal.note
+    assert canary.read_text() == "untouched"
+    assert sorted(p.name for p in outside.iterdir()) == ["canary.txt"]
+    assert not os.path.exists("/semforge-hostile-pwned.txt")
 
 
 def _alive_children(pid: int) -> list[int]:
