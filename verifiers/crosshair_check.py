@@ -27,6 +27,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
+from ._sandbox_zygote import _default_root
 from .inputs import entry_params
 
 # Start-up (interpreter, CrossHair, z3) must leave CrossHair this much of the budget.
@@ -122,7 +123,7 @@ def propose_inputs(original: str, variant: str, entry_point: str, budget_s: floa
     if budget_s < MIN_BUDGET_S:
         return Proposal("skipped", note=f"CrossHair skipped: budget {budget_s:g} s < {MIN_BUDGET_S} s")
     deadline = t0 + budget_s
-    base = tempfile.mkdtemp(prefix="semforge-crosshair-", dir=_root())
+    base = tempfile.mkdtemp(prefix="semforge-crosshair-", dir=_default_root())
     pid_r, pid_w = os.pipe()
     read_fd, write_fd = os.pipe()
     proc, analyser = None, None
@@ -158,11 +159,6 @@ def propose_inputs(original: str, variant: str, entry_point: str, budget_s: floa
         _kill_all(proc, analyser)
         shutil.rmtree(base, ignore_errors=True)
     return _parse_report(data, round(time.monotonic() - t0, 3), budget_s if timed_out else None)
-
-
-def _root() -> str | None:
-    shm = "/dev/shm"
-    return shm if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) else None
 
 
 def _read_until(fd: int, deadline: float) -> tuple[bytes, bool]:
