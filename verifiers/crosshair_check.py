@@ -18,6 +18,7 @@ import ast
 import json
 import math
 import os
+import re
 import select
 import shutil
 import signal
@@ -123,7 +124,7 @@ def propose_inputs(original: str, variant: str, entry_point: str, budget_s: floa
     if budget_s < MIN_BUDGET_S:
         return Proposal("skipped", note=f"CrossHair skipped: budget {budget_s:g} s < {MIN_BUDGET_S} s")
     deadline = t0 + budget_s
-    base = tempfile.mkdtemp(prefix="semforge-crosshair-", dir=_default_root())
+    base = _scratch_dir()
     pid_r, pid_w = os.pipe()
     read_fd, write_fd = os.pipe()
     proc, analyser = None, None
@@ -159,6 +160,38 @@ def propose_inputs(original: str, variant: str, entry_point: str, budget_s: floa
         _kill_all(proc, analyser)
         shutil.rmtree(base, ignore_errors=True)
     return _parse_report(data, round(time.monotonic() - t0, 3), budget_s if timed_out else None)
+
+
+_SCRATCH = "semforge-crosshair-"
+_swept: set[int] = set()  # pids of processes that already removed stale directories
+
+
+def _scratch_dir() -> str:
+    """A fresh directory for one analysis, named after this process (see ``remove_stale``)."""
+    root = _default_root() or tempfile.gettempdir()
+    if os.getpid() not in _swept:
+        _swept.add(os.getpid())
+        remove_stale(root)
+    return tempfile.mkdtemp(prefix=f"{_SCRATCH}{os.getpid()}-", dir=root)
+
+
+def remove_stale(root: str) -> None:
+    """Delete directories left by verifiers that were killed mid-analysis (no ``finally`` ran);
+    each is named after its verifier's pid, and only those of dead pids go."""
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return
+    for name in names:
+        m = re.fullmatch(re.escape(_SCRATCH) + r"(\d+)-\w+", name)
+        if m is None:
+            continue
+        try:
+            os.kill(int(m.group(1)), 0)
+        except ProcessLookupError:
+            shutil.rmtree(os.path.join(root, name), ignore_errors=True)
+        except OSError:
+            pass  # alive (or not ours to judge)
 
 
 def _read_until(fd: int, deadline: float) -> tuple[bytes, bool]:
