@@ -8,18 +8,20 @@ verifier then sees only the base inputs, as it would for a corpus without EvalPl
 and we report the share it rejects (goal: >= 97%).
 
 Timeouts in the ground truth. A mutant counts as different when some plus input gives another
-result or exception. A mutant whose only difference is running out of time on a plus input is
-*not known* to be different: it may return the same answers more slowly (trial division up to
-``n`` instead of ``sqrt(n)`` is still a correct primality test), it may have lost a race with a
-load spike (``tri(10**6)`` near a 1 s limit, original and mutant alike), or it may never
-terminate. So each timeout-only difference is rerun on those inputs with ``--confirm`` (10) times
-the limit: a mutant that then finishes and agrees is *slower-only* and dropped (a slower
-equivalent variant is a correct pair: the verifier should call it equivalent and let the speed
-label say slower); one that gives another result joins the score; one that still runs out of
-time is *timeout-only*: reported apart, with the verifier's verdicts, and not in the score,
-because the benchmark cannot tell slow from non-terminating. Earlier versions counted every
-timeout-only difference as a hard mutant, which put an equivalent mutant (a redundant
-``if n == 1`` branch deleted) and a slower-but-equal one into the score.
+result or exception. A mutant whose only difference is a resource failure on a plus input
+(running out of time or crashing where the original returned) is *not known* to be different:
+it may return the same answers more slowly (trial division up to ``n`` instead of ``sqrt(n)``
+is still a correct primality test), it may have lost a race with a load spike (``tri(10**6)``
+near a 1 s limit, original and mutant alike), or it may never terminate. So those inputs are
+rerun with ``--confirm`` (10) times the limit: a mutant that then finishes and agrees is
+*slower-only* and dropped (a slower equivalent variant is a correct pair: the verifier should
+call it equivalent and let the speed label say slower); one that gives another result joins the
+score; one that still fails is *timeout-only*: reported apart, with the verifier's verdicts, and
+not in the score, because the benchmark cannot tell slow from non-terminating. (A mutant that
+fails to load for the plus inputs, having loaded for the base inputs, is loaded once more.)
+Earlier versions counted every such difference as a hard mutant, which put equivalent mutants
+(a redundant ``if n == 1`` branch deleted or made unreachable, caught "by" a load spike) and a
+slower-but-equal one into the score.
 
     python benchmarks/mutants.py --per-task 25 --timeout 1
     python benchmarks/mutants.py --only 124 --per-task 300   # every mutant of one task
@@ -127,22 +129,23 @@ def differs(a: list[dict], b: list[dict], tol: Tolerance) -> str | None:
 
 
 def differences(a: list[dict], b: list[dict], tol: Tolerance) -> tuple[str | None, list[int]]:
-    """(as ``differs``, indices of the inputs where only the mutant timed out)."""
-    timed_out = []
+    """(as ``differs``, indices of the inputs where only the mutant timed out or crashed: a
+    resource failure, which a load spike can cause, is confirmed before it counts)."""
+    suspect = []
     for i, (x, y) in enumerate(zip(a, b)):
         if x.get("kind") not in ("return", "raise") or diff_outcomes(x, y, tol) is None:
             continue
-        if y.get("kind") != "timeout":
+        if y.get("kind") not in ("timeout", "crash"):
             return "behaviour", []
-        timed_out.append(i)
-    return ("timeout" if timed_out else None), timed_out
+        suspect.append(i)
+    return ("timeout" if suspect else None), suspect
 
 
 def confirm_timeout(long_sandbox, code: str, mutant: str, entry: str, inputs: list[list],
                     tol: Tolerance) -> str:
-    """Rerun the inputs where only the mutant timed out, under the long limit: "behaviour" if
-    it now gives another result, "slower" if it finishes and agrees on all of them (a load
-    spike, or a slower equivalent), "timeout" if it still runs out of time."""
+    """Rerun the inputs where only the mutant timed out or crashed, under the long limit:
+    "behaviour" if it now gives another result, "slower" if it finishes and agrees on all of
+    them (a load spike, or a slower equivalent), "timeout" if it still fails."""
     a = behaviour(long_sandbox, code, entry, inputs)
     b = behaviour(long_sandbox, mutant, entry, inputs)
     if a is None or b is None:
@@ -204,6 +207,8 @@ def main() -> None:
                 counts["killed_by_base"] += 1
                 continue
             m_plus = behaviour(sandbox, mutant, entry, plus)
+            if m_plus is None:  # it loaded for the base inputs: a load spike, try once more
+                m_plus = behaviour(sandbox, mutant, entry, plus)
             how, timed_out = ("behaviour", []) if m_plus is None else differences(plus_out, m_plus, tol)
             if how == "timeout":
                 how = confirm_timeout(long_sandbox, code, mutant, entry,
@@ -237,7 +242,7 @@ def main() -> None:
               f"{rejected_ / (kept + rejected_):.1%}  (goal >= 97%)")
     kept, rejected_ = by_kind["timeout"]
     if kept + rejected_:
-        print(f"timeout-only mutants (still out of time at {args.confirm:g}x the limit: slower or "
+        print(f"timeout-only mutants (still out of time or crashing at {args.confirm:g}x the limit: slower or "
               f"non-terminating, not in the score): rejected {rejected_}/{kept + rejected_}")
     print(f"slower-only mutants (finish and agree at {args.confirm:g}x the limit, dropped): "
           f"{counts['slower_only']}")
