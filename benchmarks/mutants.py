@@ -242,8 +242,9 @@ def main() -> None:
               f"{rejected_ / (kept + rejected_):.1%}  (goal >= 97%)")
     kept, rejected_ = by_kind["timeout"]
     if kept + rejected_:
-        print(f"timeout-only mutants (still out of time or crashing at {args.confirm:g}x the limit: slower or "
-              f"non-terminating, not in the score): rejected {rejected_}/{kept + rejected_}")
+        print(f"timeout-only mutants (still out of time or crashing at {args.confirm:g}x the "
+              f"limit: slower or non-terminating, not in the score): "
+              f"rejected {rejected_}/{kept + rejected_}")
     print(f"slower-only mutants (finish and agree at {args.confirm:g}x the limit, dropped): "
           f"{counts['slower_only']}")
     if hard:

@@ -646,7 +646,8 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
     # edge: with many seeds and few slots, every kind of edge is still tried on some seed.
     queues = [_rotated(boundary_inputs(s, b), j) for j, s in enumerate(seeds)]
     boundary = (q[k] for k in range(max(map(len, queues), default=0)) for q in queues if k < len(q))
-    sources = [[boundary, max(1, n // 4)], [iter(table_probes(seeds, b.tables, 2 * (n // 5))), n // 5]]
+    probes = iter(table_probes(seeds, b.tables, 2 * (n // 5)))
+    sources = [[boundary, max(1, n // 4)], [probes, n // 5]]
     while sources:
         for source in list(sources):
             args = next(source[0], None)

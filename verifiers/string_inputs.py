@@ -74,7 +74,8 @@ def _renumber_strategies(s: str, b: "Bounds") -> list[st.SearchStrategy]:
         if compared:  # the values the program compares against, most often
             one = st.one_of(one, st.sampled_from(compared))
         out.append(one.map(
-            lambda v, i=i: renumber(s, fields, [v if j == i else None for j in range(len(fields))])))
+            lambda v, i=i: renumber(s, fields, [v if j == i else None
+                                                for j in range(len(fields))])))
     pairs = [(i, j) for i in range(min(len(fields), 4)) for j in range(i + 1, min(len(fields), 4))]
     for i, j in pairs:
         out.append(st.tuples(st.sampled_from(pools[i]), st.sampled_from(pools[j])).map(

@@ -117,7 +117,8 @@ def _assign(seed: list, values: dict[Slot, int]) -> list:
     return out
 
 
-def _orientations(group: list[list], slots: list[Slot], tables: tuple[Table, ...]) -> list[tuple[Slot, Slot]]:
+def _orientations(group: list[list], slots: list[Slot],
+                  tables: tuple[Table, ...]) -> list[tuple[Slot, Slot]]:
     """Ordered (index slot, value slot) pairs, most plausible first: an index slot whose seed
     values lie within a table's index range, a value slot whose seed values do not exceed its
     entries, then neighbouring slots (a format's index and value are usually adjacent)."""
