@@ -161,7 +161,7 @@ def test_a_difference_found_before_the_budget_runs_out_is_kept():
     # The needle is found at once; the loop then keeps CrossHair busy until it is killed.
     variant = ("def f(x: int) -> int:\n    if x == 73_918_211:\n        return -x\n"
                "    while x > 5:\n        x = x + 0\n    return x\n")
-    proposal = propose_inputs(IDENTITY, variant, "f", 4)
+    proposal = propose_inputs(IDENTITY, variant, "f", 6)
     assert [73918211] in proposal.inputs, proposal.note
 
 
@@ -183,7 +183,7 @@ def test_sandbox_escape_attempts_under_crosshair(case, tmp_path):
                + "\ndef f(x: int) -> int:\n    try:\n"
                + f"        _hostile({str(outside)!r}, {str(canary)!r})\n"
                + "    except BaseException:\n        pass\n    return x\n")
-    proposal = propose_inputs(IDENTITY, variant, "f", 4)
+    proposal = propose_inputs(IDENTITY, variant, "f", 8)  # (they finish in well under a second)
     assert proposal.status in ("done", "timeout", "failed"), proposal.note
     if case.reason == DENIED:  # the audit hook saw it (the kernel stops the rest)
         assert DENIED in proposal.note, proposal.note
