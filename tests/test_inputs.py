@@ -208,3 +208,14 @@ def test_probes_and_crossovers_are_deterministic():
     a = generate_inputs(STAMP, "check", STAMP_SEEDS, 120, seed=5)
     assert a == generate_inputs(STAMP, "check", STAMP_SEEDS, 120, seed=5)
     assert a != generate_inputs(STAMP, "check", STAMP_SEEDS, 120, seed=6)
+
+
+def test_compared_constant_inside_a_string_finds_an_off_by_one():
+    from semforge.verifiers import VerifyConfig, verify_pair
+
+    original = ("def ip(a):\n    xs = a.split('.')\n"
+                "    return len(xs) == 4 and all(x.isdigit() and 0 <= int(x) <= 255 for x in xs)\n")
+    variant = original.replace("<= 255", "< 255")
+    verdict = verify_pair(original, variant, "ip", [["192.168.1.1"], ["10.0.0.300"], ["1.2.3"]],
+                          VerifyConfig(examples=200, seed=0, measure_speed=False))
+    assert verdict.verdict == "different" and "255" in verdict.counterexample
