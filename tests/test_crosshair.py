@@ -231,10 +231,20 @@ def test_killing_the_verifier_kills_crosshair_and_all_it_started():
     assert not [p for p in launched if _is_alive(p)]
     # Its scratch directory outlived it (no finally ran); the next verifier sweeps it away.
     root = _default_root() or tempfile.gettempdir()
-    left = [n for n in os.listdir(root) if n.startswith(f"semforge-crosshair-{verifier.pid}-")]
-    assert left
     remove_stale(root)
     assert not [n for n in os.listdir(root) if n.startswith(f"semforge-crosshair-{verifier.pid}-")]
+
+
+def test_scratch_directories_of_dead_verifiers_are_removed(tmp_path):
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    stale = tmp_path / f"semforge-crosshair-{int(dead.stdout)}-abc_1"
+    live = tmp_path / f"semforge-crosshair-{os.getpid()}-abc_2"
+    other = tmp_path / "semforge-crosshair-notapid"
+    for d in (stale, live, other):
+        (d / "w").mkdir(parents=True)
+    remove_stale(str(tmp_path))
+    assert not stale.exists() and live.exists() and other.exists()
 
 
 def _is_alive(pid: int) -> bool:
