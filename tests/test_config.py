@@ -71,3 +71,22 @@ def test_digest_ignores_placement_but_not_content():
     assert base.content_digest(labels) == moved.content_digest(labels)
     assert base.content_digest(labels) != changed.content_digest(labels)
     assert base.content_digest(labels) != base.content_digest(["other@y"])
+
+
+def test_every_verify_key_reaches_the_verifier():
+    """A key users can set in `verify:` must change what the verifier does, not be dropped on
+    the way (each VerifySettings field set to a non-default value arrives in VerifyConfig)."""
+    import dataclasses
+
+    from semforge.pipeline.config import VerifySettings
+    from semforge.pipeline.stages import verifier_config
+
+    changed = {"examples": 7, "seed": 3, "timeout_s": 1.5, "memory_mb": 300, "policy": "domain",
+               "rtol": 1e-6, "atol": 1e-3, "measure_speed": False, "speed_band": 0.1,
+               "speed_rounds": 5, "crosshair": True, "crosshair_budget_s": 9.0}
+    assert set(changed) == set(VerifySettings.model_fields), "new verify key: add it here"
+    config = verifier_config(VerifySettings(**changed))
+    fields = {f.name for f in dataclasses.fields(config)}
+    for key, value in changed.items():
+        assert key in fields, f"verify.{key} has no VerifyConfig field"
+        assert getattr(config, key) == value, f"verify.{key} is not passed to the verifier"
