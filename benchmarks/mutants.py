@@ -129,15 +129,15 @@ def differs(a: list[dict], b: list[dict], tol: Tolerance) -> str | None:
 
 
 def differences(a: list[dict], b: list[dict], tol: Tolerance) -> tuple[str | None, list[int]]:
-    """(as ``differs``, indices of the inputs where only the mutant timed out or crashed: a
-    resource failure, which a load spike can cause, is confirmed before it counts)."""
+    """(as ``differs``, indices: of the first behaviour difference, or of the inputs where only
+    the mutant timed out or crashed: a resource failure, which a load spike can cause, is
+    confirmed before it counts)."""
     suspect = []
     for i, (x, y) in enumerate(zip(a, b)):
         if x.get("kind") not in ("return", "raise") or diff_outcomes(x, y, tol) is None:
             continue
         if y.get("kind") not in ("timeout", "crash"):
-            return "behaviour", []
-        suspect.append(i)
+            return "behaviour", [i]
     return ("timeout" if suspect else None), suspect
 
 
@@ -209,8 +209,14 @@ def main() -> None:
             m_plus = behaviour(sandbox, mutant, entry, plus)
             if m_plus is None:  # it loaded for the base inputs: a load spike, try once more
                 m_plus = behaviour(sandbox, mutant, entry, plus)
-            how, timed_out = ("behaviour", []) if m_plus is None else differences(plus_out, m_plus, tol)
+            how, where = ("behaviour", []) if m_plus is None else differences(plus_out, m_plus, tol)
+            evidence = "the mutant failed to load" if m_plus is None else ""
+            if how == "behaviour" and where:
+                i = where[0]
+                evidence = (f"on {str(plus[i])[:60]}: {str(plus_out[i])[:120]} vs "
+                            f"{str(m_plus[i])[:120]}")
             if how == "timeout":
+                timed_out = where
                 how = confirm_timeout(long_sandbox, code, mutant, entry,
                                       [plus[i] for i in timed_out[:3]], tol)
             if how is None:
@@ -219,17 +225,17 @@ def main() -> None:
             if how == "slower":
                 counts["slower_only"] += 1  # same results given time: not a wrong variant
                 continue
-            hard.append((mutant, how))
+            hard.append((mutant, how, evidence))
         counts["hard"] += len(hard)
         if hard:
-            judged = verify_variants(code, entry, [m for m, _ in hard], base, config,
+            judged = verify_variants(code, entry, [m for m, _, _ in hard], base, config,
                                      atol=float(task.get("atol") or 0.0))
-            for (mutant, how), v in zip(hard, judged):
+            for (mutant, how, evidence), v in zip(hard, judged):
                 verdicts[v.verdict] += 1
                 by_kind[how][v.verdict in ("different", "timeout")] += 1
                 if v.verdict == "equivalent":
-                    accepted.append((task["task_id"], _diff(code, mutant), f"{v.reason}; plus inputs "
-                                     f"catch it by {how}"))
+                    accepted.append((task["task_id"], _diff(code, mutant),
+                                     f"{v.reason}; plus inputs catch it by {how} {evidence}"))
         print(f"{task['task_id']}: {len(hard)} hard mutants; running totals {dict(verdicts)}",
               file=sys.stderr, flush=True)
     hard = counts["hard"]
