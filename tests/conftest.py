@@ -1,11 +1,16 @@
 import os
 import subprocess
+import tempfile
 import sys
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+
+# Tests load the datasets they write with `datasets`; a cache of their own keeps results from
+# depending on (or leaking into) the user's ~/.cache/huggingface. Set before `datasets` loads.
+os.environ["HF_DATASETS_CACHE"] = tempfile.mkdtemp(prefix="semforge-test-hf-cache-")
 SEMFORGE = [sys.executable, "-m", "semforge.cli"]
 
 

@@ -51,3 +51,35 @@ def test_card_without_license_points_at_row_licenses():
     meta = yaml.safe_load(card.split("---\n", 2)[1])
     assert meta["license"] == "other"
     assert "Apache-2.0" in card
+
+
+def test_two_runs_in_folders_of_the_same_name_load_their_own_rows(tmp_path, monkeypatch):
+    """`datasets` caches a local folder by its name and card, not by its files: the card's
+    dataset_info must change with the data, or the second run loads the first run's rows."""
+    import datasets
+    import pyarrow.parquet as pq
+    from datasets import load_dataset
+
+    from semforge.cards.render import write_dataset_files
+    from semforge.pipeline.stages import make_row
+    from semforge.record import Seed, rows_to_table
+    from semforge.transforms.compose import Variant
+    from semforge.verifiers.python_diff import Verdict, VerifyConfig
+
+    monkeypatch.setattr(datasets.config, "HF_DATASETS_CACHE", str(tmp_path / "hf-cache"))
+    loaded = []
+    for run, n in (("first", 3), ("second", 5)):
+        out = tmp_path / run / "semforge-out"
+        (out / "data" / "equivalent").mkdir(parents=True)
+        seed = Seed("test", run, "f", "def f(x):\n    return x\n")
+        rows = [make_row(seed, Variant(f"def f(x):\n    return x + {i} - {i}\n", ["r"]),
+                         Verdict("equivalent", "same", None, 1, 0, "m", "strict", 0.1),
+                         VerifyConfig(), "digest") for i in range(n)]
+        pq.write_table(rows_to_table(rows), out / "data" / "equivalent" / "shard-00000.parquet")
+        s = stats()
+        s["pairs"] = s["verdicts"]["equivalent"] = n
+        s["verdicts"].update(different=0, timeout=0)
+        write_dataset_files(out, s, parse_config({}))
+        loaded.append(sorted(load_dataset(str(out), split="train")["variant"]))
+    assert [len(x) for x in loaded] == [3, 5]
+    assert loaded[1][4] == "def f(x):\n    return x + 4 - 4\n"
