@@ -138,6 +138,7 @@ def differences(a: list[dict], b: list[dict], tol: Tolerance) -> tuple[str | Non
             continue
         if y.get("kind") not in ("timeout", "crash"):
             return "behaviour", [i]
+        suspect.append(i)
     return ("timeout" if suspect else None), suspect
 
 
