@@ -50,15 +50,18 @@ def _default_root() -> str | None:
     return shm if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) else None
 
 
-def _remove_stale(root: str) -> None:
-    """Delete directories left by zygotes that were killed (SIGKILL leaves no time to clean up).
-    Each base directory is named after its zygote's pid; only those of dead pids go."""
+_BASE_PREFIX = "semforge-sandbox-"
+
+
+def remove_stale_dirs(root: str, prefix: str) -> None:
+    """Delete directories ``{prefix}{pid}-*`` in ``root`` whose pid is dead: left by processes
+    that were killed (SIGKILL leaves no time to clean up). Live or foreign pids are kept."""
     try:
         names = os.listdir(root)
     except OSError:
         return
     for name in names:
-        m = re.fullmatch(r"semforge-sandbox-(\d+)-\w+", name)
+        m = re.fullmatch(re.escape(prefix) + r"(\d+)-\w+", name)
         if m is None:
             continue
         try:
@@ -195,8 +198,8 @@ def main() -> None:
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     os.environ.setdefault("MKL_NUM_THREADS", "1")
     root = config.get("root") or _default_root() or tempfile.gettempdir()
-    _remove_stale(root)
-    base = tempfile.mkdtemp(prefix=f"semforge-sandbox-{os.getpid()}-", dir=root)
+    remove_stale_dirs(root, _BASE_PREFIX)  # bases of zygotes that were killed
+    base = tempfile.mkdtemp(prefix=f"{_BASE_PREFIX}{os.getpid()}-", dir=root)
     from semforge.verifiers import _sandbox_child
 
     netns = False

@@ -18,7 +18,6 @@ import ast
 import json
 import math
 import os
-import re
 import select
 import shutil
 import signal
@@ -28,8 +27,9 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-from ._sandbox_zygote import _default_root
+from ._sandbox_zygote import _default_root, remove_stale_dirs
 from .inputs import entry_params
+from .sandbox import boot_script
 
 # Start-up (interpreter, CrossHair, z3) must leave CrossHair this much of the budget.
 MIN_BUDGET_S = 0.5
@@ -43,17 +43,7 @@ MAX_PROPOSALS = 64
 MAX_REPORT = 1 << 20
 # Leaf types of annotations CrossHair makes symbolic values of (inputs.py's hint names).
 _SUPPORTED = {"int", "float", "str", "bool", "bytes", "none", "list", "tuple", "dict", "set", "union"}
-_BOOT = (
-    # As sandbox._ZYGOTE_BOOT: skip semforge/verifiers/__init__.py (Hypothesis and the verifier).
-    "import importlib.util, sys, types\n"
-    "spec = importlib.util.find_spec('semforge.verifiers')\n"
-    "pkg = types.ModuleType('semforge.verifiers')\n"
-    "pkg.__path__ = list(spec.submodule_search_locations)\n"
-    "pkg.__spec__ = spec\n"
-    "sys.modules['semforge.verifiers'] = pkg\n"
-    "from semforge.verifiers._crosshair_child import main\n"
-    "main()\n"
-)
+_BOOT = boot_script("_crosshair_child")
 
 
 @dataclass
@@ -176,22 +166,8 @@ def _scratch_dir() -> str:
 
 
 def remove_stale(root: str) -> None:
-    """Delete directories left by verifiers that were killed mid-analysis (no ``finally`` ran);
-    each is named after its verifier's pid, and only those of dead pids go."""
-    try:
-        names = os.listdir(root)
-    except OSError:
-        return
-    for name in names:
-        m = re.fullmatch(re.escape(_SCRATCH) + r"(\d+)-\w+", name)
-        if m is None:
-            continue
-        try:
-            os.kill(int(m.group(1)), 0)
-        except ProcessLookupError:
-            shutil.rmtree(os.path.join(root, name), ignore_errors=True)
-        except OSError:
-            pass  # alive (or not ours to judge)
+    """Delete scratch directories of verifiers killed mid-analysis (no ``finally`` ran)."""
+    remove_stale_dirs(root, _SCRATCH)
 
 
 def _read_until(fd: int, deadline: float) -> tuple[bytes, bool]:

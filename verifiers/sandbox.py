@@ -52,18 +52,25 @@ OUTCOME_KEYS = ("kind", "value", "exc_type", "exc_msg", "stdout", "stderr", "arg
 KINDS = ("return", "raise", "timeout", "crash", "load_error")
 _TOKEN_BYTES = 16
 _ZYGOTE_START_S = 60.0
-# Starts the zygote without running ``semforge/verifiers/__init__.py``: the package's public API
-# pulls in the whole verifier (and Hypothesis), which children need not carry or depend on.
-_ZYGOTE_BOOT = (
-    "import importlib.util, sys, types\n"
-    "spec = importlib.util.find_spec('semforge.verifiers')\n"
-    "pkg = types.ModuleType('semforge.verifiers')\n"
-    "pkg.__path__ = list(spec.submodule_search_locations)\n"
-    "pkg.__spec__ = spec\n"
-    "sys.modules['semforge.verifiers'] = pkg\n"
-    "from semforge.verifiers._sandbox_zygote import main\n"
-    "main()\n"
-)
+
+
+def boot_script(module: str) -> str:
+    """``python -c`` source that runs ``semforge.verifiers.<module>.main()`` without running
+    ``semforge/verifiers/__init__.py``: the package's public API pulls in the whole verifier
+    (and Hypothesis), which sandboxed processes need not carry or depend on."""
+    return (
+        "import importlib.util, sys, types\n"
+        "spec = importlib.util.find_spec('semforge.verifiers')\n"
+        "pkg = types.ModuleType('semforge.verifiers')\n"
+        "pkg.__path__ = list(spec.submodule_search_locations)\n"
+        "pkg.__spec__ = spec\n"
+        "sys.modules['semforge.verifiers'] = pkg\n"
+        f"from semforge.verifiers.{module} import main\n"
+        "main()\n"
+    )
+
+
+_ZYGOTE_BOOT = boot_script("_sandbox_zygote")
 _ZYGOTE_REPLY_S = 30.0
 
 

@@ -595,9 +595,12 @@ class EvidenceTransformer(RuleTransformer):
         self.__dict__.pop("names", None)
 
     # Built when a rule first asks: most modules hold no candidate site for a given rule.
+    # The evidence class: a subclass may answer more questions (e.g. _purity.RicherEvidence).
+    EVIDENCE: type[TypeEvidence] = TypeEvidence
+
     @cached_property
     def ev(self) -> TypeEvidence:
-        return TypeEvidence(self._module, self.metadata)
+        return self.EVIDENCE(self._module, self.metadata)
 
     @cached_property
     def names(self) -> NameAllocator:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
 from ..analysis import keep_lines_together
 from ..base import Rule

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cached_property
 
 import libcst as cst
 import libcst.matchers as m
@@ -12,7 +11,7 @@ from ..analysis import assigned_names, global_nonlocal_names
 from ..base import Rule
 from ..registry import register
 from ._purity import Inert, RicherEvidence
-from ._type_evidence import EvidenceTransformer, TypeEvidence
+from ._type_evidence import EvidenceTransformer
 
 # Immutable sequences: s[i] is fixed for the whole loop whatever the body calls.
 IMMUTABLE = frozenset({"str", "tuple", "bytes"})
@@ -128,9 +127,7 @@ class RangeLenToEnumerate(Rule):
     intent = "faster"
 
     class Transformer(EvidenceTransformer):
-        @cached_property
-        def ev(self) -> TypeEvidence:
-            return RicherEvidence(self._module, self.metadata)
+        EVIDENCE = RicherEvidence
 
         def _sequence(self, target, iterable) -> tuple[str, str] | None:
             """(index, sequence name) when the loop is ``for <name> in range(len(<name>))``."""

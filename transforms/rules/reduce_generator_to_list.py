@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from functools import cached_property
 
 import libcst as cst
 
 from ..base import Rule
 from ..registry import register
 from ._purity import Inert, RicherEvidence
-from ._type_evidence import EvidenceTransformer, TypeEvidence
+from ._type_evidence import EvidenceTransformer
 
 _NUMBERS = frozenset({"int", "bool", "float", "number"})
 # Sized builtin containers: a list of at most as many items is no new risk of running out of
@@ -41,9 +40,7 @@ class ReduceGeneratorToList(Rule):
     intent = "faster"
 
     class Transformer(EvidenceTransformer):
-        @cached_property
-        def ev(self) -> TypeEvidence:
-            return RicherEvidence(self._module, self.metadata)
+        EVIDENCE = RicherEvidence
 
         def _qualifies(self, call: cst.Call) -> bool:
             ev = self.ev
