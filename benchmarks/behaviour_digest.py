@@ -1,0 +1,109 @@
+"""Digest of everything semforge produces on HumanEval+ and the built-in corpus.
+
+A refactoring that claims to keep behaviour byte for byte prints the same digests before and
+after. Three parts, each a SHA-256 over canonical JSON:
+
+- ``variants``: every variant (code and rule chain) of every seed, default generate settings;
+- ``verdicts``: every pair's verdict, reason, counterexample and inputs run (speed off, so no
+  clock reading enters the digest);
+- ``rows``: the dataset rows of ``semforge run`` on the built-in corpus (speed off), read back
+  from its Parquet shards and sorted by id.
+
+    python benchmarks/behaviour_digest.py [--humaneval PATH] [--json OUT] [--skip-run]
+
+``--json OUT`` also writes one digest per seed, so two files can be diffed to find the seed
+whose output changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_HUMANEVAL = [HERE.parent / "shared" / "data" / "HumanEvalPlus.jsonl.gz",
+                     HERE.parent.parent / "shared" / "data" / "HumanEvalPlus.jsonl.gz"]
+
+
+def _sha(obj) -> str:
+    return hashlib.sha256(json.dumps(obj, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _seeds(humaneval: Path | None):
+    from semforge.pipeline.config import parse_config
+    from semforge.pipeline.runner import load_seeds
+
+    corpus = [{"kind": "builtin"}]
+    if humaneval is not None:
+        corpus.append({"kind": "evalplus", "path": str(humaneval)})
+    config = parse_config({"corpus": corpus, "verify": {"measure_speed": False}})
+    seeds, _, _ = load_seeds(config)
+    return config, seeds
+
+
+def variants_and_verdicts(humaneval: Path | None) -> tuple[dict, dict]:
+    from semforge.pipeline.stages import Stats, generate_batch, select_rules, verify_batch
+
+    config, seeds = _seeds(humaneval)
+    rules = select_rules(config.generate)
+    per_seed_variants, per_seed_verdicts = {}, {}
+    for seed in seeds:
+        stats = Stats()
+        groups = generate_batch([seed], rules, config.generate, stats)
+        key = f"{seed.source}:{seed.source_id}"
+        per_seed_variants[key] = _sha([[v.code, v.transforms] for _, vs in groups for v in vs])
+        rows = verify_batch(groups, config.verify, "digest", stats)
+        per_seed_verdicts[key] = _sha([
+            [r["variant"], r["verdict"], r["verification"]] for r in rows
+        ])
+        print(".", end="", flush=True, file=sys.stderr)
+    print(file=sys.stderr)
+    return per_seed_variants, per_seed_verdicts
+
+
+def dataset_rows() -> str:
+    import pyarrow.parquet as pq
+
+    with tempfile.TemporaryDirectory() as tmp:
+        cfg = Path(tmp) / "config.yaml"
+        cfg.write_text("verify:\n  measure_speed: false\nrun:\n  workers: 2\n")
+        out = Path(tmp) / "out"
+        subprocess.run([sys.executable, "-m", "semforge.cli", "run", "--config", str(cfg),
+                        "--out", str(out)], check=True, stdout=subprocess.DEVNULL,
+                       env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        rows = []
+        for path in sorted(out.rglob("*.parquet")):
+            if "/." in str(path.relative_to(out)) or path.name.startswith("."):
+                continue
+            rows.extend(pq.read_table(path).to_pylist())
+        rows.sort(key=lambda r: r["id"])
+        return _sha(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--humaneval", type=Path, default=None)
+    parser.add_argument("--json", type=Path, default=None, help="write per-seed digests here")
+    parser.add_argument("--skip-run", action="store_true", help="skip the semforge run part")
+    args = parser.parse_args()
+    humaneval = args.humaneval or next((p for p in DEFAULT_HUMANEVAL if p.exists()), None)
+    if humaneval is None:
+        sys.exit("HumanEvalPlus.jsonl.gz not found: pass --humaneval PATH")
+    variants, verdicts = variants_and_verdicts(humaneval)
+    result = {"seeds": len(variants), "variants": _sha(variants), "verdicts": _sha(verdicts)}
+    if not args.skip_run:
+        result["rows"] = dataset_rows()
+    print(json.dumps(result, indent=2))
+    if args.json:
+        args.json.write_text(json.dumps({**result, "per_seed_variants": variants,
+                                         "per_seed_verdicts": verdicts}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
