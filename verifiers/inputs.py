@@ -24,6 +24,7 @@ program is never executed here.
 from __future__ import annotations
 
 import ast
+import copy
 import math
 from dataclasses import dataclass, replace
 from typing import Any
@@ -32,7 +33,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
+from .edge_inputs import coordinated_inputs, type_edge_inputs, unicode_inputs
 from .mutation import second_order
+from .scale_inputs import float_extremes
 from .string_inputs import mutate_str, string_edges
 from .table_inputs import Table, program_tables, table_probes
 
@@ -62,6 +65,7 @@ class Param:
     name: str
     hint: Hint | None
     required: bool
+    positional_only: bool = False
 
 
 # --------------------------------------------------------------------------------------------
@@ -82,8 +86,10 @@ def entry_params(code: str, entry_point: str) -> list[Param] | None:
         return None
     args = fn.args.posonlyargs + fn.args.args
     first_default = len(args) - len(fn.args.defaults)
+    n_posonly = len(fn.args.posonlyargs)
     return [
-        Param(a.arg, parse_hint(a.annotation) if a.annotation else None, i < first_default)
+        Param(a.arg, parse_hint(a.annotation) if a.annotation else None, i < first_default,
+              i < n_posonly)
         for i, a in enumerate(args)
     ]
 
@@ -609,8 +615,28 @@ def _draw_engine(strategy: st.SearchStrategy, n: int, seed: int) -> list:
 
 
 def input_key(args: Any) -> str:
-    """Identity of an input for deduplication: type-exact (1, 1.0 and True differ)."""
-    return _typed_repr(args)
+    """Identity of an input for deduplication: type-exact (1, 1.0 and True differ), and
+    aliasing-exact (one list passed twice differs from two equal lists)."""
+    return _typed_repr(args) + _aliasing(args)
+
+
+def _aliasing(args: Any) -> str:
+    """Positions (in walk order) of containers met a second time, or "" when none is shared."""
+    seen: dict[int, int] = {}
+    shared = []
+    stack, pos = [args], 0
+    while stack and pos < 5000:
+        x = stack.pop()
+        if isinstance(x, (list, dict, set)):
+            if id(x) in seen:
+                shared.append(f"{pos}={seen[id(x)]}")
+                continue
+            seen[id(x)] = pos
+            stack.extend(x.values() if isinstance(x, dict) else x if isinstance(x, list) else ())
+        elif isinstance(x, tuple):
+            stack.extend(x)
+        pos += 1
+    return "&" + ",".join(shared) if shared else ""
 
 
 def _typed_repr(x: Any) -> str:
@@ -619,23 +645,35 @@ def _typed_repr(x: Any) -> str:
         return f"{type(x).__name__}[{','.join(items)}]"
     if isinstance(x, dict):
         return "dict{" + ",".join(f"{_typed_repr(k)}:{_typed_repr(v)}" for k, v in x.items()) + "}"
+    if hasattr(x, "__next__"):  # an iterator input: its items, not its address
+        try:
+            return f"{type(x).__name__}<{_typed_repr(list(copy.copy(x)))}>"
+        except Exception:
+            return f"{type(x).__name__}:?"
     return f"{type(x).__name__}:{x!r}"
 
 
 def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int,
-                    seed: int = 0) -> list[list]:
-    """``n`` distinct argument lists: seeds first, then boundary cases, then Hypothesis mutants."""
+                    seed: int = 0, policy: str = "strict",
+                    origin: list[str] | None = None) -> list[list]:
+    """``n`` distinct argument lists: seeds first, then deterministic edges (boundary cases,
+    table probes, Unicode relatives, coordinated values, float extremes and, under the
+    ``strict`` policy, neighbouring types), then Hypothesis mutants. ``origin``, when given,
+    receives the input class of each input (``INPUT_CLASSES``), in order."""
     seeds = [list(s) for s in seed_inputs if isinstance(s, (list, tuple))]
     params = entry_params(code, entry_point)
     b = Bounds.from_seeds(seeds).with_code(code)
     out: list[list] = []
     seen: set[str] = set()
+    current = ["seeds"]
 
     def add(args: list) -> None:
         key = input_key(args)
         if key not in seen and len(out) < n:
             seen.add(key)
             out.append(args)
+            if origin is not None:
+                origin.append(current[0])
 
     for s in seeds:
         add(s)
@@ -644,18 +682,26 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
     # in two slots at once: only for programs with int tables and seeds with two numeric
     # slots; at most a fifth). Round robin over the seeds, seed j starting at its j-th kind of
     # edge: with many seeds and few slots, every kind of edge is still tried on some seed.
+    # Then smaller shares for the edges outside the seeds' alphabet and types (edge_inputs).
     queues = [_rotated(boundary_inputs(s, b), j) for j, s in enumerate(seeds)]
     boundary = (q[k] for k in range(max(map(len, queues), default=0)) for q in queues if k < len(q))
     probes = iter(table_probes(seeds, b.tables, 2 * (n // 5)))
-    sources = [[boundary, max(1, n // 4)], [probes, n // 5]]
+    sources = [[boundary, max(1, n // 4), "boundary"], [probes, n // 5, "table"],
+               [iter(unicode_inputs(seeds, n // 8)), n // 10, "unicode"],
+               [iter(coordinated_inputs(seeds, n // 8)), n // 12, "coordinated"],
+               [iter(float_extremes(seeds, n // 8)), n // 16, "float-extremes"]]
+    if policy == "strict":
+        sources.append([iter(type_edge_inputs(seeds, n // 8)), n // 12, "types"])
     while sources:
         for source in list(sources):
             args = next(source[0], None)
             if args is None or source[1] <= 0:
                 sources.remove(source)
             elif input_key(args) not in seen:
+                current[0] = source[2]
                 add(args)
                 source[1] -= 1
+    current[0] = "mutants"
     if params is not None and not seeds and not any(p.required for p in params):
         add([])
     n_fixed = len(out)
@@ -665,8 +711,10 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
     # a constant and its neighbour, both ends of an interval) are out of reach of one step.
     _fill(out, add, strategy, n - (n - n_fixed) // 4, seed)
     if seeds:
+        current[0] = "crossover"
         for args in second_order(out[len(seeds):], seeds, 2 * (n - len(out)), seed):
             add(args)
+    current[0] = "mutants"
     _fill(out, add, strategy, n, seed + 1)  # top up: crossovers repeat themselves
     return out
 

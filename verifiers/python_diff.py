@@ -30,7 +30,11 @@ from dataclasses import dataclass, field, replace
 
 from . import timing
 from .compare import Tolerance, describe, diff_outcomes, short, summary
-from .inputs import generate_inputs, input_key
+from .inputs import entry_params, generate_inputs, input_key
+from .probes import ENTRY as PROBE_ENTRY
+from .probes import Probe, harness, plan_probes
+from .scale_inputs import ladders
+from .scale_run import climb
 
 METHOD = "hypothesis-diff"
 # Two hash seeds: differences between them expose reliance on set/dict order of str keys.
@@ -56,6 +60,10 @@ class VerifyConfig:
     speed_rounds: int = 15
     crosshair: bool = False      # CrossHair proposes inputs for pairs that pass (crosshair_check.py)
     crosshair_budget_s: float = 5.0  # wall clock per pair for CrossHair, start-up included
+    signed_zero: bool = True     # -0.0 != 0.0; False: compared as equal (recorded in the verdict)
+    scale: bool = True           # climb the scale ladders (scale_inputs.py) on the original
+    scale_budget_ms: float = 8.0  # the original's time summed over the scale inputs kept
+    probes: int = 16             # behaviour probes per pair (probes.py); 0: none
 
 
 @dataclass
@@ -72,6 +80,9 @@ class Verdict:
     speedup_ci: list[float] | None = None
     perf_label: str | None = None
     timing: str | None = None
+    input_classes: list[str] | None = None  # the classes of the inputs compared (INPUT_CLASSES)
+    tolerance: str | None = None            # the float comparison mode, e.g. Tolerance.describe()
+    speed_input: str | None = None          # what speed was measured on (size, time per call)
 
 
 # --------------------------------------------------------------------------------------------
@@ -250,12 +261,20 @@ class OriginalRun:
     outcomes: list[list[dict]] = field(default_factory=list)  # per hash seed, per kept input
     failure: Verdict | None = None                           # set when no variant can be judged
     note: str = ""                                            # dropped-input counts, for reasons
+    classes: list[str] = field(default_factory=list)          # input class of each kept input
+    scale: dict[int, str] = field(default_factory=dict)       # kept index -> "arg 0 (list) len 4096"
+    probes: list[Probe] = field(default_factory=list)         # behaviour probes kept
+    probe_outcomes: list[dict] = field(default_factory=list)  # the original's, one per probe
 
 
 def _verdict(kind: str, reason: str, config: VerifyConfig, t0: float, examples: int = 0,
              counterexample: str | None = None) -> Verdict:
     return Verdict(kind, reason, counterexample, examples, config.seed, METHOD, config.policy,
-                   round(time.perf_counter() - t0, 4))
+                   round(time.perf_counter() - t0, 4), tolerance=_tolerance(config).describe())
+
+
+def _tolerance(config: VerifyConfig, atol: float = 0.0) -> Tolerance:
+    return Tolerance(config.rtol, max(config.atol, atol or 0.0), config.signed_zero)
 
 
 def _counterexample(args: list, orig: dict, var: dict, hash_seed: int | None = None,
@@ -266,8 +285,12 @@ def _counterexample(args: list, orig: dict, var: dict, hash_seed: int | None = N
     return json.dumps(payload, default=repr)
 
 
-def _smallest_first(inputs: list[list], n_fixed: int) -> list[list]:
-    return inputs[:n_fixed] + sorted(inputs[n_fixed:], key=lambda a: len(input_key(a)))
+def _smallest_first(inputs: list[list], n_fixed: int,
+                    origin: list[str]) -> tuple[list[list], list[str]]:
+    """Inputs after the first ``n_fixed`` sorted by size, with their classes alongside."""
+    order = list(range(n_fixed)) + sorted(range(n_fixed, len(inputs)),
+                                          key=lambda i: len(input_key(inputs[i])))
+    return [inputs[i] for i in order], [origin[i] if i < len(origin) else "seeds" for i in order]
 
 
 def rare_inputs(inputs: list[list], outcomes: list[dict], k: int) -> list[list]:
@@ -292,7 +315,7 @@ def _load_failure(load: dict, config: VerifyConfig, t0: float) -> OriginalRun:
 
 
 def run_original(original: str, entry_point: str, seed_inputs: list[list], config: VerifyConfig,
-                 sandbox) -> tuple[dict, list[list], list[dict]]:
+                 sandbox, origin: list[str] | None = None) -> tuple[dict, list[list], list[dict]]:
     """Generate the inputs and run the original on them in one session: (load, inputs, outcomes).
 
     Half the budget is generated from the seeds and run; the inputs whose outcome was rarest (a
@@ -301,23 +324,41 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
     first, generated inputs smallest first within each half (see MAX_TIMEOUTS)."""
     n = config.examples
     n_seeds = min(len(seed_inputs), n)
-    first = generate_inputs(original, entry_point, seed_inputs, max(n // 2, n_seeds), config.seed)
-    first = _smallest_first(first, n_seeds)
+    origin = origin if origin is not None else []
+    first_origin: list[str] = []
+    first = generate_inputs(original, entry_point, seed_inputs, max(n // 2, n_seeds), config.seed,
+                            config.policy, first_origin)
+    first, first_origin = _smallest_first(first, n_seeds, first_origin)
     program = ProgramRun(sandbox, original, entry_point)
     try:
         if not program.loaded or not first:
             return program.load, first, []
         outcomes = program.run(first, MAX_TIMEOUTS)
         inputs = first[: len(outcomes)]
+        origin += first_origin[: len(outcomes)]
         if len(inputs) == len(first) < n and program.timeouts < MAX_TIMEOUTS:
             focus = rare_inputs(inputs, outcomes, FOCUS_SEEDS)
             seen = {input_key(a) for a in inputs}
+            more_origin: list[str] = []
             more = generate_inputs(original, entry_point, focus or list(seed_inputs), n,
-                                   config.seed + 1)
-            more = _smallest_first([a for a in more if input_key(a) not in seen], 0)[: n - len(inputs)]
+                                   config.seed + 1, config.policy, more_origin)
+            fresh = [i for i, a in enumerate(more) if input_key(a) not in seen]
+            more, more_origin = _smallest_first([more[i] for i in fresh], 0,
+                                                [more_origin[i] for i in fresh])
+            more, more_origin = more[: n - len(inputs)], more_origin[: n - len(inputs)]
             more_outcomes = program.run(more, MAX_TIMEOUTS)
             inputs += more[: len(more_outcomes)]
             outcomes += more_outcomes
+            origin += ["guided-" + c if c != "seeds" else "guided" for c in more_origin[: len(more_outcomes)]]
+        if config.scale and program.timeouts < MAX_TIMEOUTS and seed_inputs:
+            # Scale: grown far past the seeds, as far as the original's time budget allows.
+            seen = {input_key(a) for a in inputs}
+            for rung in climb(program, ladders([list(s) for s in seed_inputs], config.seed),
+                              int(config.scale_budget_ms * 1e6)):
+                if input_key(rung.args) not in seen:
+                    inputs.append(rung.args)
+                    outcomes.append(rung.outcome)
+                    origin.append("scale: " + rung.label)
         return program.load, inputs, outcomes
     finally:
         program.close()
@@ -325,7 +366,9 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
 
 def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
                      config: VerifyConfig, sandboxes: list, t0: float) -> OriginalRun:
-    load, inputs, outcomes = run_original(original, entry_point, seed_inputs, config, sandboxes[0])
+    origin: list[str] = []
+    load, inputs, outcomes = run_original(original, entry_point, seed_inputs, config, sandboxes[0],
+                                          origin)
     if load.get("kind") != "return":
         return _load_failure(load, config, t0)
     if not inputs:
@@ -336,6 +379,7 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
     keep = [i for i, o in enumerate(outcomes) if o.get("kind") != "timeout"]
     dropped_timeouts = len(outcomes) - len(keep)
     inputs = [inputs[i] for i in keep]
+    origin = [origin[i] if i < len(origin) else "seeds" for i in keep]
     runs = [[outcomes[i] for i in keep]]
     for sandbox in sandboxes[1:]:
         load, rerun = run_inputs(sandbox, original, entry_point, inputs, MAX_TIMEOUTS)
@@ -344,7 +388,7 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
         # Timed out on the rerun: pad, those inputs are dropped below.
         runs.append(rerun + [{"kind": "timeout"}] * (len(inputs) - len(rerun)))
     tol = Tolerance(0.0, 0.0)  # the same program twice must agree exactly
-    kept, kept_outcomes = [], [[] for _ in runs]
+    kept, kept_outcomes, kept_origin = [], [[] for _ in runs], []
     dropped = {"timeout": dropped_timeouts, "crash": 0, "raise": 0}
     for i, args in enumerate(inputs):
         first = runs[0][i]
@@ -363,6 +407,7 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
             dropped["raise"] += 1
             continue
         kept.append(args)
+        kept_origin.append(origin[i])
         for j, r in enumerate(runs):
             kept_outcomes[j].append(r[i])
     returning = sum(o.get("kind") == "return" for o in kept_outcomes[0]) if kept else 0
@@ -375,7 +420,45 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
         return OriginalRun(failure=_verdict(
             "undecided", f"original returns on only {returning} of {len(inputs)} inputs "
             f"({note or 'the rest raise'}): too little evidence", config, t0, len(kept)))
-    return OriginalRun(kept, kept_outcomes, None, note)
+    scale = {i: c[len("scale: "):] for i, c in enumerate(kept_origin) if c.startswith("scale: ")}
+    classes = [("scale" if c.startswith("scale: ") else c) for c in kept_origin]
+    probes, probe_outcomes = prepare_probes(original, entry_point, kept, kept_outcomes[0],
+                                            config, sandboxes)
+    return OriginalRun(kept, kept_outcomes, None, note, classes, scale, probes, probe_outcomes)
+
+
+def prepare_probes(original: str, entry_point: str, inputs: list[list], outcomes: list[dict],
+                   config: VerifyConfig, sandboxes: list) -> tuple[list[Probe], list[dict]]:
+    """The behaviour probes (``probes.py``) and the original's outcomes on them. A probe the
+    original does not answer the same way under both hash seeds, or that times out or crashes,
+    is dropped; so, under the ``domain`` policy, is one where a call of the original raised."""
+    if config.probes <= 0:
+        return [], []
+    # Inputs where the original returned, smallest first: readable counterexamples, cheap
+    # probes (the scale inputs are left to the plain calls).
+    returned = sorted((i for i, o in enumerate(outcomes) if o.get("kind") == "return"),
+                      key=lambda i: len(input_key(inputs[i])))
+    probes = plan_probes(entry_params(original, entry_point), inputs, returned, config.probes)
+    if not probes:
+        return [], []
+    code = harness(original, entry_point)
+    runs = []
+    for sandbox in sandboxes:
+        load, outs = run_inputs(sandbox, code, PROBE_ENTRY, [[p.plan] for p in probes], 1)
+        if load.get("kind") != "return":
+            return [], []
+        runs.append(outs + [{"kind": "timeout"}] * (len(probes) - len(outs)))
+    kept, kept_outcomes = [], []
+    exact = Tolerance(0.0, 0.0)
+    for i, p in enumerate(probes):
+        first = runs[0][i]
+        if first.get("kind") != "return" or any(diff_outcomes(first, r[i], exact) for r in runs[1:]):
+            continue
+        if config.policy == "domain" and '["str", "raise"]' in json.dumps(first.get("value")):
+            continue
+        kept.append(p)
+        kept_outcomes.append(first)
+    return kept, kept_outcomes
 
 
 def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: str,
@@ -424,6 +507,9 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
                 "timeout", f"variant timed out on {len(timeouts)} of {n} inputs{hash_note} where the "
                 f"original finished, e.g. {short(repr(run.inputs[i]), 60)}", config, t0, n,
                 _counterexample(run.inputs[i], expected[i], outcomes[i]))
+    found = judge_probes(run, variant, entry_point, config, sandboxes, tol, t0)
+    if found is not None:
+        return found
     method, opinion = METHOD, ""
     if config.crosshair:
         found, opinion, ran = crosshair_opinion(run, original, variant, entry_point, config,
@@ -438,12 +524,13 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
                                 f"{', '.join(sorted(hatches))}, which testing cannot vouch "
                                 f"for{opinion}", config, t0, n), method=method)
     note = f"; {run.note}" if run.note else ""
-    verdict = _verdict("equivalent", f"same behaviour on {n} inputs ({config.policy} policy){note}"
-                       f"{opinion}", config, t0, n)
+    probes = f" and {len(run.probes)} behaviour probes" if run.probes else ""
+    verdict = _verdict("equivalent", f"same behaviour on {n} inputs{probes} ({config.policy} "
+                       f"policy){note}{opinion}", config, t0, n)
     verdict.method = method
+    verdict.input_classes = input_classes(run)
     if config.measure_speed:
-        times = [o.get("time_ns") for o in run.outcomes[0]]
-        chosen = timing.pick_timing_inputs(run.inputs, times)
+        chosen, verdict.speed_input = speed_inputs(run)
         speed = timing.measure(sandboxes[0], original, variant, entry_point, chosen,
                                config.speed_rounds, config.speed_band, config.seed)
         if speed is not None:
@@ -451,8 +538,69 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
             verdict.speedup_ci = [round(x, 4) for x in speed.ci]
             verdict.perf_label = speed.label
             verdict.timing = speed.timing
+        else:
+            verdict.speed_input = None
         verdict.seconds = round(time.perf_counter() - t0, 4)
     return verdict
+
+
+# Speed is measured on one scaled input where the original takes at least this long per call
+# (as EvalPerf does): on the seeds' tiny inputs the call overhead drowns most rewrites.
+SPEED_MIN_NS = 200_000
+
+
+def speed_inputs(run: OriginalRun) -> tuple[list[list], str]:
+    """The inputs to time, and what they are: the largest scale input the original handles
+    within the climb's cap when it takes at least SPEED_MIN_NS, else a prefix of the verified
+    inputs (at most 20 ms of the original per round)."""
+    times = [o.get("time_ns") or 0 for o in run.outcomes[0]]
+    scaled = [i for i in run.scale if run.outcomes[0][i].get("kind") == "return"]
+    if scaled:
+        best = max(scaled, key=lambda i: times[i])
+        if times[best] >= SPEED_MIN_NS:
+            return [run.inputs[best]], f"{run.scale[best]} ({times[best] / 1e6:.2f} ms per call)"
+    chosen = timing.pick_timing_inputs(run.inputs, times)
+    total = sum(times[: len(chosen)])
+    return chosen, f"{len(chosen)} verified inputs ({total / 1e6:.3f} ms per round)"
+
+
+def input_classes(run: OriginalRun) -> list[str]:
+    """The classes of inputs compared, and the kinds of behaviour probes, sorted."""
+    names = {c.removeprefix("guided-") for c in run.classes}
+    names |= {"probe:" + p.kind for p in run.probes}
+    return sorted(names)
+
+
+def judge_probes(run: OriginalRun, variant: str, entry_point: str, config: VerifyConfig,
+                 sandboxes: list, tol: Tolerance, t0: float) -> Verdict | None:
+    """The variant on the original's behaviour probes: a Verdict when it differs, else None."""
+    if not run.probes:
+        return None
+    n = len(run.inputs) + len(run.probes)
+    load, outs = run_inputs(sandboxes[0], harness(variant, entry_point), PROBE_ENTRY,
+                            [[p.plan] for p in run.probes], 1)
+    if load.get("kind") != "return":
+        return _verdict("undecided", f"variant could not load with the probe harness "
+                        f"({describe(load)})", config, t0, len(run.inputs))
+    for p, want, got in zip(run.probes, run.probe_outcomes, outs):
+        if got.get("kind") == "timeout":
+            return _verdict("timeout", f"variant timed out on a {p.kind} probe where the original "
+                            f"finished", config, t0, n,
+                            _counterexample(p.plan, want, got))
+        found = diff_outcomes(want, got, tol)
+        if found:
+            return _verdict("different", f"{p.kind} probe ({PROBE_WHAT[p.kind]}): {found}", config,
+                            t0, n, _counterexample(p.plan, want, got))
+    return None
+
+
+PROBE_WHAT = {
+    "alias": "the result mutated after each call, then the call repeated",
+    "defaults": "optional parameters left out, repeatedly, and keyword calls",
+    "order": "several inputs called in two orders in one process",
+    "lazy": "a returned iterator stepped with the argument changed between steps",
+    "nest": "an argument nested past the recursion limit",
+}
 
 
 def crosshair_opinion(run: OriginalRun, original: str, variant: str, entry_point: str,
@@ -508,7 +656,7 @@ def verify_variants(original: str, entry_point: str, variants: list[str], seed_i
     if config.policy not in ("strict", "domain"):
         bad = _verdict("error", f"unknown policy {config.policy!r}: use 'strict' or 'domain'", config, t0)
         return [bad for _ in variants]
-    tol = Tolerance(config.rtol, max(config.atol, atol or 0.0))
+    tol = _tolerance(config, atol)
     sources = nondeterminism_sources(original)
     if sources:  # decided statically: two sandbox runs would agree (random is seeded alike)
         reason = (f"original is nondeterministic: it uses {', '.join(sorted(sources))}, so its "
@@ -521,7 +669,7 @@ def verify_variants(original: str, entry_point: str, variants: list[str], seed_i
         reason = f"verifier failed on the original: {type(exc).__name__}: {short(str(exc), 120)}"
         return [_verdict("error", reason, config, t0) for _ in variants]
     if run.failure is not None:
-        return [replace(run.failure) for _ in variants]
+        return [replace(run.failure, tolerance=tol.describe()) for _ in variants]
 
     verdicts = []
     for variant in variants:
@@ -532,6 +680,8 @@ def verify_variants(original: str, entry_point: str, variants: list[str], seed_i
             verdicts.append(_verdict(
                 "error", f"verifier failed on the variant: {type(exc).__name__}: {short(str(exc), 120)}",
                 config, tv))
+    for v in verdicts:
+        v.tolerance = tol.describe()
     return verdicts
 
 

@@ -1,0 +1,96 @@
+"""Climbing the scale ladders (``scale_inputs.py``) on the original, within a time budget.
+
+Ladders are climbed round robin, one rung at a time, so that a small budget still reaches some
+height on every argument. Before each rung the original's time there is predicted from the two
+rungs below (``t ~ size ** alpha``, alpha measured): a ladder stops where the prediction passes
+the per-call cap, and all stop when the kept rungs' total would pass the budget. What every
+variant must then reproduce is the original's behaviour on the rungs kept, raises included (a
+RecursionError or an OverflowError of the original is the reference). A rung where the original
+times out or crashes ends its ladder and is dropped (no behaviour to compare), and one timeout
+ends the climb (each costs a whole time limit).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from .scale_inputs import Ladder
+
+RUNG_CAP_NS = 2_000_000      # a ladder stops where the original would take longer per call
+SCALE_BUDGET_NS = 8_000_000  # the original's time summed over the rungs kept (variants repeat them)
+MAX_RUNGS = 48
+
+
+@dataclass
+class Rung:
+    args: list
+    outcome: dict
+    label: str       # "arg 0 (list) len 4096"
+    time_ns: int     # wall clock of the call as the verifier saw it (encoding included)
+
+
+def _size(args: list, ladder: Ladder, k: int) -> float:
+    label = ladder.rungs[k][0]
+    digits = "".join(c if c.isdigit() else " " for c in label).split()
+    return float(digits[-1]) if "2**" not in label else float(2 ** min(int(digits[-1]), 1000))
+
+
+def _predict(times: list[tuple[float, int]], size: float) -> float:
+    """Predicted time at ``size`` from the last two (size, ns) points; 0 when unknown."""
+    if len(times) < 2:
+        return 0.0
+    (s1, t1), (s2, t2) = times[-2], times[-1]
+    if s2 <= s1 or t1 <= 0 or t2 <= 0:
+        return float(t2)
+    alpha = math.log(max(t2, 1) / max(t1, 1)) / math.log(s2 / s1)
+    alpha = min(max(alpha, 0.0), 3.0)
+    # A small measured alpha over small times is noise, not proof of flatness: big jumps in
+    # size need both points above a few microseconds to be trusted as flat.
+    if size / s2 > 64 and t2 < 20_000 and alpha > 0.15:
+        alpha = max(alpha, 1.0)
+    return t2 * (size / s2) ** alpha
+
+
+def climb(program, ladders: list[Ladder], budget_ns: int = SCALE_BUDGET_NS,
+          cap_ns: int = RUNG_CAP_NS) -> list[Rung]:
+    """Run the original (``program``, a ``python_diff.ProgramRun``) up the ladders; the rungs
+    kept, in the order run."""
+    kept: list[Rung] = []
+    total = 0
+    state = [{"k": 0, "times": [], "raises": 0, "done": False} for _ in ladders]
+    timeouts_before = program.timeouts
+    while len(kept) < MAX_RUNGS and not all(s["done"] for s in state):
+        for ladder, st in zip(ladders, state):
+            if st["done"]:
+                continue
+            if st["k"] >= len(ladder.rungs):
+                st["done"] = True
+                continue
+            label, args = ladder.rungs[st["k"]]
+            size = _size(args, ladder, st["k"])
+            predicted = _predict(st["times"], size)
+            if predicted > cap_ns or total + predicted > budget_ns:
+                st["done"] = True
+                continue
+            start = time.perf_counter_ns()
+            outcomes = program.run([args])
+            wall = time.perf_counter_ns() - start  # encoding a huge result costs too
+            st["k"] += 1
+            if not outcomes or program.timeouts > timeouts_before:
+                return kept  # one timeout (a whole time limit) ends the climb
+            o = outcomes[0]
+            t = max(int(o.get("time_ns") or 0), wall)
+            if o.get("kind") not in ("return", "raise") or t > 3 * cap_ns:
+                st["done"] = True  # a crash, or too slow for every variant to repeat
+                continue
+            kept.append(Rung(args, o, f"{ladder.name} {label}", t))
+            total += t
+            st["times"].append((size, max(t, 1)))
+            st["raises"] = st["raises"] + 1 if o.get("kind") == "raise" else 0
+            if st["raises"] >= 2 or t > cap_ns:
+                st["done"] = True  # past the original's domain, or at its time budget
+            if len(kept) >= MAX_RUNGS:
+                break
+    return kept
