@@ -263,6 +263,9 @@ class OriginalRun:
     note: str = ""                                            # dropped-input counts, for reasons
     classes: list[str] = field(default_factory=list)          # input class of each kept input
     scale: dict[int, str] = field(default_factory=dict)       # kept index -> "arg 0 (list) len 4096"
+    rungs: dict[int, tuple[int, int]] = field(default_factory=dict)  # kept index -> (ladder, rung)
+    ladders: list = field(default_factory=list)               # the scale ladders (scale_inputs.py)
+    speed: tuple | None = None                                # (args, outcome, label), once found
     probes: list[Probe] = field(default_factory=list)         # behaviour probes kept
     probe_outcomes: list[dict] = field(default_factory=list)  # the original's, one per probe
 
@@ -315,7 +318,8 @@ def _load_failure(load: dict, config: VerifyConfig, t0: float) -> OriginalRun:
 
 
 def run_original(original: str, entry_point: str, seed_inputs: list[list], config: VerifyConfig,
-                 sandbox, origin: list[str] | None = None) -> tuple[dict, list[list], list[dict]]:
+                 sandbox, origin: list[str] | None = None,
+                 rungs: dict | None = None) -> tuple[dict, list[list], list[dict]]:
     """Generate the inputs and run the original on them in one session: (load, inputs, outcomes).
 
     Half the budget is generated from the seeds and run; the inputs whose outcome was rarest (a
@@ -356,6 +360,8 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
             for rung in climb(program, ladders([list(s) for s in seed_inputs], config.seed),
                               int(config.scale_budget_ms * 1e6)):
                 if input_key(rung.args) not in seen:
+                    if rungs is not None:
+                        rungs[len(inputs)] = (rung.ladder, rung.rung)
                     inputs.append(rung.args)
                     outcomes.append(rung.outcome)
                     origin.append("scale: " + rung.label)
@@ -367,8 +373,9 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
 def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
                      config: VerifyConfig, sandboxes: list, t0: float) -> OriginalRun:
     origin: list[str] = []
+    rungs: dict[int, tuple[int, int]] = {}
     load, inputs, outcomes = run_original(original, entry_point, seed_inputs, config, sandboxes[0],
-                                          origin)
+                                          origin, rungs)
     if load.get("kind") != "return":
         return _load_failure(load, config, t0)
     if not inputs:
@@ -380,6 +387,7 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
     dropped_timeouts = len(outcomes) - len(keep)
     inputs = [inputs[i] for i in keep]
     origin = [origin[i] if i < len(origin) else "seeds" for i in keep]
+    rungs = {k: rungs[i] for k, i in enumerate(keep) if i in rungs}
     runs = [[outcomes[i] for i in keep]]
     for sandbox in sandboxes[1:]:
         load, rerun = run_inputs(sandbox, original, entry_point, inputs, MAX_TIMEOUTS)
@@ -389,6 +397,7 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
         runs.append(rerun + [{"kind": "timeout"}] * (len(inputs) - len(rerun)))
     tol = Tolerance(0.0, 0.0)  # the same program twice must agree exactly
     kept, kept_outcomes, kept_origin = [], [[] for _ in runs], []
+    kept_rungs: dict[int, tuple[int, int]] = {}
     dropped = {"timeout": dropped_timeouts, "crash": 0, "raise": 0}
     for i, args in enumerate(inputs):
         first = runs[0][i]
@@ -406,6 +415,8 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
         if config.policy == "domain" and first.get("kind") != "return":
             dropped["raise"] += 1
             continue
+        if i in rungs:
+            kept_rungs[len(kept)] = rungs[i]
         kept.append(args)
         kept_origin.append(origin[i])
         for j, r in enumerate(runs):
@@ -424,7 +435,10 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
     classes = [("scale" if c.startswith("scale: ") else c) for c in kept_origin]
     probes, probe_outcomes = prepare_probes(original, entry_point, kept, kept_outcomes[0],
                                             config, sandboxes)
-    return OriginalRun(kept, kept_outcomes, None, note, classes, scale, probes, probe_outcomes)
+    rungs = {k: v for k, v in kept_rungs.items() if k in scale}
+    return OriginalRun(kept, kept_outcomes, None, note, classes, scale, rungs,
+                       ladders([list(s) for s in seed_inputs], config.seed) if config.scale else [],
+                       None, probes, probe_outcomes)
 
 
 def prepare_probes(original: str, entry_point: str, inputs: list[list], outcomes: list[dict],
@@ -530,6 +544,18 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
     verdict.method = method
     verdict.input_classes = input_classes(run)
     if config.measure_speed:
+        found = find_speed_input(run, original, entry_point, config, sandboxes[0])
+        if found:
+            # The speed input is also a test input: the variant must agree there too.
+            args, want, _ = found
+            _, got = run_inputs(sandboxes[0], variant, entry_point, [args], 1)
+            if got and got[0].get("kind") == "timeout":
+                return _verdict("timeout", f"variant timed out on the scaled speed input "
+                                f"{found[2]} where the original finished", config, t0, n + 1)
+            diff = diff_outcomes(want, got[0], tol) if got else "no outcome"
+            if diff:
+                return _verdict("different", f"scaled speed input ({found[2]}): {diff}", config,
+                                t0, n + 1, _counterexample(args, want, got[0] if got else {}))
         chosen, verdict.speed_input = speed_inputs(run)
         speed = timing.measure(sandboxes[0], original, variant, entry_point, chosen,
                                config.speed_rounds, config.speed_band, config.seed)
@@ -546,19 +572,46 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
 
 # Speed is measured on one scaled input where the original takes at least this long per call
 # (as EvalPerf does): on the seeds' tiny inputs the call overhead drowns most rewrites.
-SPEED_MIN_NS = 200_000
+SPEED_MIN_NS = 1_000_000
+SPEED_CAP_NS = 20_000_000
+
+
+def find_speed_input(run: OriginalRun, original: str, entry_point: str, config: VerifyConfig,
+                     sandbox) -> tuple | None:
+    """(args, outcome, label): the input speed is measured on, found once per original. The
+    ladder on which the original's time grew most is climbed further (past the verification
+    climb's cap) until the original takes SPEED_MIN_NS per call, as EvalPerf scales its inputs;
+    None when no ladder gets there within SPEED_CAP_NS."""
+    if run.speed is not None or not run.rungs:
+        return run.speed or None
+    times = [o.get("time_ns") or 0 for o in run.outcomes[0]]
+    returning = [i for i in run.rungs if run.outcomes[0][i].get("kind") == "return"]
+    if not returning:
+        run.speed = ()
+        return None
+    best = max(returning, key=lambda i: times[i])
+    if times[best] >= SPEED_MIN_NS:
+        run.speed = (run.inputs[best], run.outcomes[0][best], run.scale[best])
+        return run.speed
+    ladder, rung = run.rungs[best]
+    program = ProgramRun(sandbox, original, entry_point)
+    try:
+        higher = climb(program, [run.ladders[ladder]], SPEED_CAP_NS * 3, SPEED_CAP_NS,
+                       [rung + 1], SPEED_MIN_NS) if program.loaded else []
+    finally:
+        program.close()
+    top = [r for r in higher if r.outcome.get("kind") == "return"]
+    run.speed = (top[-1].args, top[-1].outcome, top[-1].label) if top else ()
+    return run.speed or None
 
 
 def speed_inputs(run: OriginalRun) -> tuple[list[list], str]:
-    """The inputs to time, and what they are: the largest scale input the original handles
-    within the climb's cap when it takes at least SPEED_MIN_NS, else a prefix of the verified
-    inputs (at most 20 ms of the original per round)."""
+    """The inputs to time, and what they are: the scaled input of ``find_speed_input``, else
+    a prefix of the verified inputs (at most 20 ms of the original per round)."""
     times = [o.get("time_ns") or 0 for o in run.outcomes[0]]
-    scaled = [i for i in run.scale if run.outcomes[0][i].get("kind") == "return"]
-    if scaled:
-        best = max(scaled, key=lambda i: times[i])
-        if times[best] >= SPEED_MIN_NS:
-            return [run.inputs[best]], f"{run.scale[best]} ({times[best] / 1e6:.2f} ms per call)"
+    if run.speed:
+        args, outcome, label = run.speed
+        return [args], f"{label} ({(outcome.get('time_ns') or 0) / 1e6:.2f} ms per call)"
     chosen = timing.pick_timing_inputs(run.inputs, times)
     total = sum(times[: len(chosen)])
     return chosen, f"{len(chosen)} verified inputs ({total / 1e6:.3f} ms per round)"

@@ -28,7 +28,9 @@ class Rung:
     args: list
     outcome: dict
     label: str       # "arg 0 (list) len 4096"
-    time_ns: int     # wall clock of the call as the verifier saw it (encoding included)
+    time_ns: int     # the call's own time, as the sandbox measured it
+    ladder: int = 0  # which ladder, and which rung of it
+    rung: int = 0
 
 
 def _size(args: list, ladder: Ladder, k: int) -> float:
@@ -54,15 +56,18 @@ def _predict(times: list[tuple[float, int]], size: float) -> float:
 
 
 def climb(program, ladders: list[Ladder], budget_ns: int = SCALE_BUDGET_NS,
-          cap_ns: int = RUNG_CAP_NS) -> list[Rung]:
-    """Run the original (``program``, a ``python_diff.ProgramRun``) up the ladders; the rungs
-    kept, in the order run."""
+          cap_ns: int = RUNG_CAP_NS, start: list[int] | None = None,
+          stop_ns: int | None = None) -> list[Rung]:
+    """Run the original (``program``, a ``python_diff.ProgramRun``) up the ladders (from rung
+    ``start[i]`` of ladder i); the rungs kept, in the order run. A ladder also stops at the first
+    rung the original takes ``stop_ns`` or more on (the speed target)."""
     kept: list[Rung] = []
     total = 0
-    state = [{"k": 0, "times": [], "raises": 0, "done": False} for _ in ladders]
+    state = [{"k": (start or [0] * len(ladders))[i], "times": [], "raises": 0, "done": False}
+             for i in range(len(ladders))]
     timeouts_before = program.timeouts
     while len(kept) < MAX_RUNGS and not all(s["done"] for s in state):
-        for ladder, st in zip(ladders, state):
+        for li, (ladder, st) in enumerate(zip(ladders, state)):
             if st["done"]:
                 continue
             if st["k"] >= len(ladder.rungs):
@@ -81,15 +86,16 @@ def climb(program, ladders: list[Ladder], budget_ns: int = SCALE_BUDGET_NS,
             if not outcomes or program.timeouts > timeouts_before:
                 return kept  # one timeout (a whole time limit) ends the climb
             o = outcomes[0]
-            t = max(int(o.get("time_ns") or 0), wall)
-            if o.get("kind") not in ("return", "raise") or t > 3 * cap_ns:
+            t = int(o.get("time_ns") or 0)  # the call itself: how the program scales
+            cost = max(t, wall)  # what repeating it costs every variant
+            if o.get("kind") not in ("return", "raise") or cost > 3 * cap_ns:
                 st["done"] = True  # a crash, or too slow for every variant to repeat
                 continue
-            kept.append(Rung(args, o, f"{ladder.name} {label}", t))
-            total += t
+            kept.append(Rung(args, o, f"{ladder.name} {label}", t, li, st["k"] - 1))
+            total += cost
             st["times"].append((size, max(t, 1)))
             st["raises"] = st["raises"] + 1 if o.get("kind") == "raise" else 0
-            if st["raises"] >= 2 or t > cap_ns:
+            if st["raises"] >= 2 or t > cap_ns or (stop_ns is not None and t >= stop_ns):
                 st["done"] = True  # past the original's domain, or at its time budget
             if len(kept) >= MAX_RUNGS:
                 break
