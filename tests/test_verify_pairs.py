@@ -20,8 +20,10 @@ CASES = [
     ("boundary-gt-ge", fn("return x > 0"), fn("return x >= 0"), [[5], [9]], "different"),
     ("empty-input", fn("return max(x) if x else 0"), fn("return max(x) if len(x) > 0 else -1"),
      [[[1, 2]]], "different"),
+    # Equivalent on lists, but under ``strict`` the original also accepts None (falsy: 0.0)
+    # where the variant raises (test_edge_types_only_under_strict).
     ("empty-guard-rewrite", fn("return sum(x) / len(x) if x else 0.0"), fn("return sum(x) / max(len(x), 1)"),
-     [[[1.0, 3.0]], [[2.0]]], "equivalent"),
+     [[[1.0, 3.0]], [[2.0]]], "different"),
     ("duplicates", fn("return sorted(x)"), fn("return sorted(set(x))"), [[[3, 1, 2]], [[5, 4]]], "different"),
     ("argument-mutation", fn("return sorted(x)"), fn("x.sort()\nreturn x"), [[[3, 1, 2]]], "different"),
     ("stdout", fn("return x * 2"), fn("print(x)\nreturn x * 2"), [[1], [2]], "different"),
@@ -162,3 +164,15 @@ def test_real_corpus_task(humaneval_path):
     verdicts = verify_variants(code, task["entry_point"], [same, wrong], task["base_input"],
                                VerifyConfig(measure_speed=False))
     assert [v.verdict for v in verdicts] == ["equivalent", "different"], [v.reason for v in verdicts]
+
+
+def test_edge_types_only_under_strict():
+    original, variant = fn("return sum(x) / len(x) if x else 0.0"), fn("return sum(x) / max(len(x), 1)")
+    seeds = [[[1.0, 3.0]], [[2.0]]]
+    strict = verify_pair(original, variant, "f", seeds, FAST)
+    assert strict.verdict == "different" and "None" in json.loads(strict.counterexample)["args"]
+    assert "types" in (verify_pair(original, original, "f", seeds, FAST).input_classes or [])
+    domain = verify_pair(original, variant, "f", seeds,
+                         VerifyConfig(examples=120, measure_speed=False, policy="domain"))
+    assert domain.verdict == "equivalent", domain.reason
+    assert "types" not in domain.input_classes

@@ -29,6 +29,10 @@ REGEX = (".", "*", "+", "?", "(", "[", "\\", "^", "$", "|", "{", "'", "-")
 # Whole strings: each on its own says something about a string method.
 WHOLE = ("ß", "İ", "ﬁ", "Σ", "ΣΑΣ", "²", "٣٤", "Ⅻ", "_", " \u3000 ", "\u2028", "a\x0bb",
          "x\x85y", "1_000", "١٢٣", " 12 ", "+5", "-0", "0x1f", "1e3", "inf", "٣.٥")
+# Strings equal under one case mapping and not another (casefold, lower, upper): in two
+# arguments at once, they separate ``a.lower() == b.lower()`` from ``casefold()`` and friends.
+CASE_TWINS = (("ß", "ss"), ("ﬁ", "fi"), ("İ", "i̇"), ("ΣΑΣ", "σας"), ("K", "k"), ("ſ", "s"),
+              ("ǅ", "ǆ"), ("Straße", "STRASSE"))
 ALL_SPECIALS = WHITESPACE + CASE_SPECIALS + DIGITS + LETTERS + REGEX
 
 
@@ -83,6 +87,10 @@ def unicode_inputs(seeds: list[list], limit: int) -> list[list]:
     for s in seeds:
         for path, v in _strings_in(s)[:2]:
             queues.append([_set_path(s, path, x) for x in unicode_strings(v)])
+    for s in seeds[:2]:
+        slots = _strings_in(s)[:3]
+        for (p1, _), (p2, _) in zip(slots, slots[1:]):
+            queues.append([_set_path(_set_path(s, p1, a), p2, b) for a, b in CASE_TWINS])
     out: list[list] = []
     k = 0
     while len(out) < limit and any(k < len(q) for q in queues):

@@ -212,6 +212,8 @@ def __sf_make_probe(__sf_b):
                         if t is _list:
                             if step % 3 == 2 and a:
                                 a.pop()
+                            elif step % 3 == 1 and a:
+                                a.insert(0, a[-1])  # shifts every index (reversed(), i-loops)
                             else:
                                 a.append(a[0] if a else 0)
                         elif t is _dict or t is _set:
@@ -269,13 +271,17 @@ def _copy(args):
 
 
 def plan_probes(params: list[Param] | None, inputs: list[list], returned: list[int],
-                limit: int = MAX_PROBES) -> list[Probe]:
-    """Probes built from inputs on which the original returned (indices ``returned``), at most
-    ``limit``: every kind early, so that a small budget still tries each."""
+                limit: int = MAX_PROBES, twins: bool = True) -> list[Probe]:
+    """Probes built from inputs on which the original returned (indices ``returned``, most
+    telling first: the seeds), at most ``limit``: every kind early, so that a small budget
+    still tries each. ``twins``: also calls with equal values of another type in sequence
+    (``1`` then ``True``, ``2`` then ``2.0``: a cache keyed by value hands one the other's
+    result); the ``strict`` policy only, as it changes the arguments' types."""
     base = [inputs[i] for i in returned[:6]]
     if not base:
         return []
-    queues: dict[str, list[Probe]] = {k: [] for k in ("alias", "defaults", "order", "lazy", "nest")}
+    queues: dict[str, list[Probe]] = {k: [] for k in ("alias", "defaults", "order", "lazy", "nest",
+                                                      "twins")}
     for k, a in enumerate(base):
         # The same input twice, fresh copies: the result mutated in between.
         queues["alias"].append(Probe("alias", ["calls", [[_copy(a), {}], [_copy(a), {}], [_copy(a), {}]]]))
@@ -296,16 +302,47 @@ def plan_probes(params: list[Param] | None, inputs: list[list], returned: list[i
             queues["order"].append(Probe("order", ["calls", [[_copy(b), {}], [_copy(a), {}], [_copy(b), {}]]]))
         if any(isinstance(x, (list, dict, set)) for x in a):
             queues["lazy"].append(Probe("lazy", ["lazy", _copy(a)]))
+        twin = _twin(a) if twins else None
+        if twin is not None:
+            queues["twins"].append(Probe("twins", ["calls", [[_copy(a), {}], [twin, {}]]]))
+            queues["twins"].append(Probe("twins", ["calls", [[_copy(twin), {}], [_copy(a), {}]]]))
+    for a in (inputs[i] for i in returned):
+        if len(queues["nest"]) >= 2 * len(NEST_DEPTHS):
+            break
         for i, x in enumerate(a):
-            if isinstance(x, list) and any(isinstance(y, list) for y in x) and len(queues["nest"]) < 2:
+            if isinstance(x, list) and any(isinstance(y, list) for y in x):
                 for depth in NEST_DEPTHS:
                     queues["nest"].append(Probe("nest", ["nest", _copy(a), i, depth]))
+                break
     out: list[Probe] = []
     while len(out) < limit and any(queues.values()):
         for q in queues.values():
             if q and len(out) < limit:
                 out.append(q.pop(0))
     return out
+
+
+def _twin(a: list) -> list | None:
+    """``a`` with its numbers replaced by equal numbers of another type (1 -> True, 2 -> 2.0,
+    2.0 -> 2), or None when it holds none."""
+    changed = False
+
+    def twin(x):
+        nonlocal changed
+        if type(x) is int:
+            changed = True
+            return bool(x) if x in (0, 1) else float(x) if abs(x) < 2**53 else x
+        if type(x) is float and x.is_integer() and abs(x) < 2**53:
+            changed = True
+            return int(x)
+        if type(x) is list:
+            return [twin(y) for y in x]
+        if type(x) is tuple:
+            return tuple(twin(y) for y in x)
+        return copy.deepcopy(x)
+
+    out = [twin(x) for x in a]
+    return out if changed else None
 
 
 def _default_calls(params: list[Param] | None, a: list) -> list:

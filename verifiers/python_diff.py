@@ -23,7 +23,6 @@ Nothing here raises for a bad program: every failure is a Verdict with a one-lin
 
 from __future__ import annotations
 
-import ast
 import json
 import time
 from dataclasses import dataclass, field, replace
@@ -31,10 +30,13 @@ from dataclasses import dataclass, field, replace
 from . import timing
 from .compare import Tolerance, describe, diff_outcomes, short, summary
 from .inputs import entry_params, generate_inputs, input_key
+from .program_run import CHUNK, MAX_TIMEOUTS, ProgramRun, run_inputs  # noqa: F401
 from .probes import ENTRY as PROBE_ENTRY
 from .probes import Probe, harness, plan_probes
 from .scale_inputs import ladders
 from .scale_run import climb
+from .static_guard import (GUARDED_MODULES, GUARDED_NAMES, escape_hatches,  # noqa: F401
+                           introduced_hatches, may_depend_on_hash_seed, nondeterminism_sources)
 
 METHOD = "hypothesis-diff"
 # Two hash seeds: differences between them expose reliance on set/dict order of str keys.
@@ -83,174 +85,6 @@ class Verdict:
     input_classes: list[str] | None = None  # the classes of the inputs compared (INPUT_CLASSES)
     tolerance: str | None = None            # the float comparison mode, e.g. Tolerance.describe()
     speed_input: str | None = None          # what speed was measured on (size, time per call)
-
-
-# --------------------------------------------------------------------------------------------
-# Static guard: escape hatches a rewrite has no business introducing
-
-GUARDED_MODULES = {
-    "gc", "inspect", "ctypes", "builtins", "os", "subprocess", "signal", "atexit", "threading",
-    "multiprocessing", "sys", "importlib", "random", "time", "datetime", "socket", "shutil",
-    "pickle", "marshal", "types", "faulthandler", "resource", "tracemalloc", "weakref", "secrets",
-    "uuid", "asyncio", "concurrent", "io", "pathlib", "tempfile",
-}
-GUARDED_NAMES = {
-    "__builtins__", "__import__", "globals", "locals", "vars", "eval", "exec", "compile",
-    "setattr", "delattr", "open", "input", "breakpoint", "exit", "quit", "id", "hash",
-    "__code__", "__globals__", "__closure__", "__dict__", "__class__", "__subclasses__",
-    "_getframe", "f_back", "f_locals", "f_globals", "__defaults__", "__kwdefaults__",
-}
-
-
-def escape_hatches(code: str) -> set[str]:
-    """Guarded modules imported and guarded names/attributes used by ``code``."""
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return set()
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found |= {a.name.split(".")[0] for a in node.names} & GUARDED_MODULES
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            root = node.module.split(".")[0]
-            if root in GUARDED_MODULES:
-                found.add(root)
-        elif isinstance(node, ast.Name) and node.id in GUARDED_NAMES:
-            found.add(node.id)
-        elif isinstance(node, ast.Attribute) and node.attr in GUARDED_NAMES:
-            found.add("." + node.attr)
-    return found
-
-
-def introduced_hatches(original: str, variant: str) -> set[str]:
-    return escape_hatches(variant) - escape_hatches(original)
-
-
-# Sources of nondeterminism that two sandbox runs may not expose: every sandbox child seeds
-# ``random`` identically, and forked children can share clocks' coarse values and addresses.
-NONDETERMINISTIC_MODULES = {"random", "time", "datetime", "uuid", "secrets", "os"}
-NONDETERMINISTIC_NAMES = {"id", "urandom", "random", "shuffle", "randint", "choice", "perf_counter",
-                          "monotonic", "time_ns", "now", "today", "uuid4", "getrandbits"}
-
-
-def nondeterminism_sources(code: str) -> set[str]:
-    """Modules and names in ``code`` whose results are not a function of the inputs."""
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return set()
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found |= {a.name.split(".")[0] for a in node.names} & NONDETERMINISTIC_MODULES
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            if node.module.split(".")[0] in NONDETERMINISTIC_MODULES:
-                found.add(node.module.split(".")[0])
-        elif isinstance(node, ast.Attribute) and node.attr in NONDETERMINISTIC_NAMES:
-            found.add("." + node.attr)
-        elif isinstance(node, ast.Name) and node.id == "id":
-            found.add("id")
-    return found
-
-
-# Only str/bytes (and datetime) hashes change with PYTHONHASHSEED, and object hashes with
-# addresses. A program that never makes such a value cannot depend on the hash seed.
-_HASHY_NAMES = {"str", "repr", "chr", "format", "ascii", "bytes", "bytearray", "hash", "id",
-                "object", "vars", "dir", "globals", "locals", "__import__", "eval", "exec",
-                "getattr", "open", "input"}
-
-
-def may_depend_on_hash_seed(code: str, inputs: list[list]) -> bool:
-    """False only when neither the code nor the inputs can produce a str, bytes or object whose
-    hash varies between processes (then a second hash seed cannot change anything)."""
-    if any("str" in key or "bytes" in key for key in map(input_key, inputs)):
-        return True
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return True
-    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
-                  if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-                  and n.body and isinstance(n.body[0], ast.Expr)
-                  and isinstance(n.body[0].value, ast.Constant)}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)):
-            if id(node) not in docstrings:
-                return True
-        elif isinstance(node, (ast.JoinedStr, ast.ClassDef, ast.Import, ast.ImportFrom, ast.Lambda)):
-            return True
-        elif isinstance(node, ast.Name) and node.id in _HASHY_NAMES:
-            return True
-        elif isinstance(node, ast.Attribute) and node.attr.startswith("__"):
-            return True
-    return False
-
-
-# --------------------------------------------------------------------------------------------
-# Running a program on many inputs
-
-
-CHUNK = 64
-# Every timeout costs a whole ``timeout_s`` and a restarted session. Inputs run smallest-first,
-# so once a program has timed out this often the remaining (larger) inputs are not tried.
-MAX_TIMEOUTS = 3
-
-
-class ProgramRun:
-    """One program fed inputs in order, in one session for as long as it lives: a session that
-    dies (timeout, crash) is replaced and work resumes after the input that killed it."""
-
-    def __init__(self, sandbox, code: str, entry_point: str):
-        self.sandbox, self.code, self.entry_point = sandbox, code, entry_point
-        self.session = sandbox.open(code, entry_point)
-        self.load: dict = self.session.load
-        self.timeouts = 0
-
-    @property
-    def loaded(self) -> bool:
-        return self.load.get("kind") == "return"
-
-    def run(self, inputs: list[list], max_timeouts: int | None = None) -> list[dict]:
-        """Outcomes of a prefix of ``inputs``: all of them, unless this program's timeouts (all
-        runs counted) reach ``max_timeouts``. If it cannot be reloaded the rest are crashes."""
-        outcomes: list[dict] = []
-        while len(outcomes) < len(inputs):
-            if max_timeouts is not None and self.timeouts >= max_timeouts:
-                break
-            if not self.session.alive:
-                self.session.close()
-                self.session = self.sandbox.open(self.code, self.entry_point)
-                if self.session.load.get("kind") != "return":
-                    lost = {"kind": "crash", "reason": f"could not reload: {describe(self.session.load)}"}
-                    outcomes.extend([lost] * (len(inputs) - len(outcomes)))
-                    break
-            start = len(outcomes)
-            batch = self.session.call_many(inputs[start: start + CHUNK])
-            if not batch:  # the sandbox gave nothing back for this input: count it lost
-                batch = [{"kind": "crash", "reason": "no outcome returned"}]
-            # The first timeout or crash ends the session; the calls after it did not run and
-            # go again in a fresh session.
-            for k, o in enumerate(batch):
-                if o.get("kind") in ("timeout", "crash"):
-                    batch = batch[: k + 1]
-                    break
-            outcomes.extend(batch)
-            self.timeouts += sum(o.get("kind") == "timeout" for o in batch)
-        return outcomes[: len(inputs)]
-
-    def close(self) -> None:
-        self.session.close()
-
-
-def run_inputs(sandbox, code: str, entry_point: str, inputs: list[list],
-               max_timeouts: int | None = None) -> tuple[dict, list[dict]]:
-    """(load outcome, outcomes of a prefix of the inputs) in a fresh session (see ProgramRun)."""
-    program = ProgramRun(sandbox, code, entry_point)
-    try:
-        return program.load, (program.run(inputs, max_timeouts) if program.loaded else [])
-    finally:
-        program.close()
 
 
 @dataclass
@@ -433,8 +267,9 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
             f"({note or 'the rest raise'}): too little evidence", config, t0, len(kept)))
     scale = {i: c[len("scale: "):] for i, c in enumerate(kept_origin) if c.startswith("scale: ")}
     classes = [("scale" if c.startswith("scale: ") else c) for c in kept_origin]
+    n_seeds = sum(c == "seeds" for c in kept_origin)
     probes, probe_outcomes = prepare_probes(original, entry_point, kept, kept_outcomes[0],
-                                            config, sandboxes)
+                                            config, sandboxes, n_seeds)
     rungs = {k: v for k, v in kept_rungs.items() if k in scale}
     return OriginalRun(kept, kept_outcomes, None, note, classes, scale, rungs,
                        ladders([list(s) for s in seed_inputs], config.seed) if config.scale else [],
@@ -442,17 +277,19 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
 
 
 def prepare_probes(original: str, entry_point: str, inputs: list[list], outcomes: list[dict],
-                   config: VerifyConfig, sandboxes: list) -> tuple[list[Probe], list[dict]]:
+                   config: VerifyConfig, sandboxes: list,
+                   n_seeds: int = 0) -> tuple[list[Probe], list[dict]]:
     """The behaviour probes (``probes.py``) and the original's outcomes on them. A probe the
     original does not answer the same way under both hash seeds, or that times out or crashes,
     is dropped; so, under the ``domain`` policy, is one where a call of the original raised."""
     if config.probes <= 0:
         return [], []
-    # Inputs where the original returned, smallest first: readable counterexamples, cheap
-    # probes (the scale inputs are left to the plain calls).
+    # Inputs where the original returned: the seeds first (typical values), then the others
+    # smallest first (readable counterexamples, cheap probes).
     returned = sorted((i for i, o in enumerate(outcomes) if o.get("kind") == "return"),
-                      key=lambda i: len(input_key(inputs[i])))
-    probes = plan_probes(entry_params(original, entry_point), inputs, returned, config.probes)
+                      key=lambda i: (i >= n_seeds, len(input_key(inputs[i]))))
+    probes = plan_probes(entry_params(original, entry_point), inputs, returned, config.probes,
+                         twins=config.policy == "strict")
     if not probes:
         return [], []
     code = harness(original, entry_point)
@@ -653,6 +490,7 @@ PROBE_WHAT = {
     "order": "several inputs called in two orders in one process",
     "lazy": "a returned iterator stepped with the argument changed between steps",
     "nest": "an argument nested past the recursion limit",
+    "twins": "equal arguments of another type called in sequence (1 then True, 2 then 2.0)",
 }
 
 

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 MAX_LIST = 1 << 14
 MAX_STR = 1 << 16
 # Ints past the machine word sizes programs assume: 32-bit, a float's exact range, 64-bit.
-BIG_INTS = (2**31 - 1, 2**31, 2**32 + 1, 2**53 + 1, 2**63 - 1, 2**63, 2**64 + 1, 10**20 + 1,
-            10**30 + 7, 2**128 + 1, 10**80 + 3, 2**1000 + 1, 10**4000 + 1)
+BIG_INTS = (2**31 - 1, 2**32 + 1, 2**53 + 1, 10**16 - 1, 2**63 - 1, 2**64 + 1, 10**18 - 1,
+            10**20 + 1, 2**128 + 1, 10**80 + 3, 2**1000 + 1, 10**4000 + 1)
 FLOAT_EXTREMES = (2.0**53 + 2.0, 1e16 + 2.0, 1e300, 1.7976931348623157e308, 5e-324, 1e-310,
                   2.2250738585072014e-308, 1e-300, -1e300, -5e-324, -0.0, float("inf"),
                   float("-inf"), float("nan"), 4.5, -4.5, 0.49999999999999994, 1e22)
@@ -73,7 +73,7 @@ def _sizes(start: int, stop: int) -> list[int]:
     return sizes
 
 
-def ladders(seeds: list[list], seed: int = 0, max_seeds: int = 2) -> list[Ladder]:
+def ladders(seeds: list[list], seed: int = 0, max_seeds: int = 1) -> list[Ladder]:
     """Ladders over the largest seeds' arguments: one per growable argument."""
     if not seeds:
         return []
@@ -115,10 +115,10 @@ def ladders(seeds: list[list], seed: int = 0, max_seeds: int = 2) -> list[Ladder
             elif type(a) is int:
                 mag = max(abs(v) for t in seeds for v in t if type(v) is int)
                 sign = -1 if a < 0 else 1
-                values = [v for v in _int_ladder(max(mag, 1))]
-                for v in values:
-                    ladder.rungs.append((f"|x| ~ 2**{v.bit_length()}", _with(s, i, sign * v)))
-                    ladder.rungs.append((f"|x| ~ 2**{v.bit_length()}", _with(s, i, -sign * v)))
+                for k, v in enumerate(_int_ladder(max(mag, 1))):
+                    # Both signs, alternating: half the rungs for the same reach.
+                    v = sign * v if k % 2 == 0 else -sign * v
+                    ladder.rungs.append((f"|x| ~ 2**{abs(v).bit_length()}", _with(s, i, v)))
             if ladder.rungs:
                 out.append(ladder)
     # Interleave-friendly order: one ladder per argument slot first.
@@ -130,12 +130,12 @@ def ladders(seeds: list[list], seed: int = 0, max_seeds: int = 2) -> list[Ladder
 
 
 def _int_ladder(mag: int) -> list[int]:
-    """Magnitudes from 8x the seeds' largest int, x8 at a time up to 2**31, then the word-size
+    """Magnitudes from 8x the seeds' largest int, x32 at a time up to 2**31, then the word-size
     boundaries and beyond (callers stop where the original becomes too slow)."""
     out, v = [], 8 * mag
     while v < 2**31:
         out.append(v + 1)
-        v *= 8
+        v *= 32
     return out + [b for b in BIG_INTS if b > 8 * mag]
 
 
@@ -153,6 +153,6 @@ def float_extremes(seeds: list[list], limit: int) -> list[list]:
             if type(a) is float:
                 out += [_with(s, i, x) for x in FLOAT_EXTREMES]
             elif isinstance(a, list) and a and all(type(x) is float for x in a):
-                out += [_with(s, i, [x] + a[1:]) for x in FLOAT_EXTREMES[:10]]
                 out.append(_with(s, i, [1e308] * max(2, len(a))))  # a sum that overflows
+                out += [_with(s, i, [x] + a[1:]) for x in FLOAT_EXTREMES[:10]]
     return out[:limit]

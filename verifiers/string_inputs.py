@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from .edge_inputs import ALL_SPECIALS
 
 if TYPE_CHECKING:
-    from .inputs import Bounds
+    from .program_facts import Bounds
 
 NUMBER = re.compile(r"\d+")
 MAX_FIELDS = 8
