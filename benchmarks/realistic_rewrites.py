@@ -90,10 +90,12 @@ def main() -> None:
     ap.add_argument("--policy", default="strict", choices=["strict", "domain"])
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--fast", action="store_true", help="only the subset the tests run")
+    ap.add_argument("--only", help="comma-separated case names")
     ap.add_argument("--json", help="write every row here")
     args = ap.parse_args()
 
-    cases = [c for c in CASES if not args.fast or c.name in FAST]
+    cases = [c for c in CASES if (not args.fast or c.name in FAST)
+             and (not args.only or c.name in args.only.split(","))]
     broken = []
     for c in cases:
         if not c.equivalent:

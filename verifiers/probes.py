@@ -212,7 +212,7 @@ def __sf_make_probe(__sf_b):
                         if t is _list:
                             if step % 3 == 2 and a:
                                 a.pop()
-                            elif step % 3 == 1 and a:
+                            elif step % 3 == 0 and a:
                                 a.insert(0, a[-1])  # shifts every index (reversed(), i-loops)
                             else:
                                 a.append(a[0] if a else 0)
