@@ -36,6 +36,9 @@ class Ladder:
 
     name: str                                  # "arg 0 (list)"
     rungs: list[tuple[str, list]] = field(default_factory=list)  # (size label, args)
+    # Encoding cost per unit of size (an item of a container, a char of a string): a grown
+    # argument travels back after every call (and a result often has its size).
+    item_cost_ns: float = 0.0
 
 
 def _pool(seeds: list[list], i: int) -> list:
@@ -82,7 +85,9 @@ def ladders(seeds: list[list], seed: int = 0, max_seeds: int = 1) -> list[Ladder
     out: list[Ladder] = []
     for s in ranked:
         for i, a in enumerate(s):
-            ladder = Ladder(f"arg {i} ({type(a).__name__})")
+            ladder = Ladder(f"arg {i} ({type(a).__name__})",
+                            item_cost_ns=3000.0 if isinstance(a, (list, set, frozenset, dict))
+                            else 2.0 if isinstance(a, str) else 0.0)
             if isinstance(a, list):
                 pool = _pool(seeds, i) or [0]
                 for n in _sizes(2 * len(a), MAX_LIST):

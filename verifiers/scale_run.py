@@ -13,13 +13,12 @@ ends the climb (each costs a whole time limit).
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 
 from .scale_inputs import Ladder
 
 RUNG_CAP_NS = 2_000_000      # a ladder stops where the original would take longer per call
-SCALE_BUDGET_NS = 8_000_000  # the original's time summed over the rungs kept (variants repeat them)
+SCALE_BUDGET_NS = 12_000_000  # cost of the rungs kept, summed (every variant repeats them)
 MAX_RUNGS = 48
 
 
@@ -76,19 +75,26 @@ def climb(program, ladders: list[Ladder], budget_ns: int = SCALE_BUDGET_NS,
             label, args = ladder.rungs[st["k"]]
             size = _size(args, ladder, st["k"])
             predicted = _predict(st["times"], size)
-            if predicted > cap_ns or total + predicted > budget_ns:
+            # A rung predicted past the cap is still tried when the prediction is within 10x:
+            # past the cap it is dropped rather than kept, but what the original does there (a
+            # RecursionError near 1000 items is cheap however slow the climb looked) is seen.
+            if predicted > 10 * cap_ns or total + min(predicted, cap_ns) > budget_ns:
                 st["done"] = True
                 continue
-            start = time.perf_counter_ns()
             outcomes = program.run([args])
-            wall = time.perf_counter_ns() - start  # encoding a huge result costs too
             st["k"] += 1
             if not outcomes or program.timeouts > timeouts_before:
                 return kept  # one timeout (a whole time limit) ends the climb
             o = outcomes[0]
             t = int(o.get("time_ns") or 0)  # the call itself: how the program scales
-            cost = max(t, wall)  # what repeating it costs every variant
-            if o.get("kind") not in ("return", "raise") or cost > 3 * cap_ns:
+            # What repeating it costs every variant: the call, and encoding the grown argument
+            # (and a result of its size) on the way back. Estimated, not read from the wall
+            # clock, which on a loaded machine measures the scheduler more than the work.
+            cost = t + int(size * ladder.item_cost_ns)
+            # A raise is kept up to 10x the cap (a RecursionError's traceback of 1000 frames is
+            # slow to build, and the original failing there is what a variant must reproduce).
+            limit = 10 * cap_ns if o.get("kind") == "raise" else 3 * cap_ns
+            if o.get("kind") not in ("return", "raise") or t > limit:
                 st["done"] = True  # a crash, or too slow for every variant to repeat
                 continue
             kept.append(Rung(args, o, f"{ladder.name} {label}", t, li, st["k"] - 1))
