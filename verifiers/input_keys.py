@@ -43,3 +43,17 @@ def _typed_repr(x: Any) -> str:
         except Exception:
             return f"{type(x).__name__}:?"
     return f"{type(x).__name__}:{x!r}"
+
+
+def show(x: Any) -> str:
+    """``repr`` for counterexamples, with iterators shown by their items (``iter([1, 2])``)."""
+    if isinstance(x, list):
+        return "[" + ", ".join(map(show, x)) + "]"
+    if isinstance(x, tuple):
+        return "(" + ", ".join(map(show, x)) + ("," if len(x) == 1 else "") + ")"
+    if hasattr(x, "__next__") and not isinstance(x, (str, bytes)):
+        try:
+            return f"iter({list(copy.copy(x))!r})"
+        except Exception:
+            return repr(x)
+    return repr(x)

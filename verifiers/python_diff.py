@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 
 from . import timing
 from .compare import Tolerance, describe, diff_outcomes, short, summary
+from .input_keys import show
 from .inputs import entry_params, generate_inputs, input_key
 from .program_run import CHUNK, MAX_TIMEOUTS, ProgramRun, run_inputs  # noqa: F401
 from .probes import ENTRY as PROBE_ENTRY
@@ -116,7 +117,7 @@ def _tolerance(config: VerifyConfig, atol: float = 0.0) -> Tolerance:
 
 def _counterexample(args: list, orig: dict, var: dict, hash_seed: int | None = None,
                     second: str = "variant") -> str:
-    payload = {"args": repr(args), "original": summary(orig), second: summary(var)}
+    payload = {"args": show(args), "original": summary(orig), second: summary(var)}
     if hash_seed is not None:
         payload["hash_seed"] = hash_seed
     return json.dumps(payload, default=repr)
@@ -349,7 +350,7 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
             i, found = min(diffs, key=lambda d: (len(input_key(run.inputs[d[0]])), d[0]))
             return _verdict(
                 "different",
-                f"{len(diffs)} of {n} inputs differ{hash_note}; e.g. {short(repr(run.inputs[i]), 60)}: {found}",
+                f"{len(diffs)} of {n} inputs differ{hash_note}; e.g. {short(show(run.inputs[i]), 60)}: {found}",
                 config, t0, n,
                 _counterexample(run.inputs[i], expected[i], outcomes[i], None if not hash_note else h))
         if timeouts:
