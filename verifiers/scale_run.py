@@ -54,6 +54,21 @@ def _predict(times: list[tuple[float, int]], size: float) -> float:
     return t2 * (size / s2) ** alpha
 
 
+def _cut(outcome: dict) -> bool:
+    """Whether the encoded value or arguments hold a cut (``["truncated", <nonce>]``), as
+    opposed to a digest of a long container, which compares exactly."""
+    stack = [outcome.get("value"), outcome.get("args_after")]
+    seen = 0
+    while stack and seen < 200_000:
+        x = stack.pop()
+        seen += 1
+        if isinstance(x, list):
+            if len(x) == 2 and x[0] == "truncated" and not str(x[1]).startswith("sha256:"):
+                return True
+            stack.extend(x)
+    return False
+
+
 def climb(program, ladders: list[Ladder], budget_ns: int = SCALE_BUDGET_NS,
           cap_ns: int = RUNG_CAP_NS, start: list[int] | None = None,
           stop_ns: int | None = None) -> list[Rung]:
@@ -94,8 +109,10 @@ def climb(program, ladders: list[Ladder], budget_ns: int = SCALE_BUDGET_NS,
             # A raise is kept up to 10x the cap (a RecursionError's traceback of 1000 frames is
             # slow to build, and the original failing there is what a variant must reproduce).
             limit = 10 * cap_ns if o.get("kind") == "raise" else 3 * cap_ns
-            if o.get("kind") not in ("return", "raise") or t > limit:
-                st["done"] = True  # a crash, or too slow for every variant to repeat
+            if o.get("kind") not in ("return", "raise") or t > limit or _cut(o):
+                # A crash, too slow for every variant to repeat, or a result too large to
+                # encode in full (a cut value is unique to its encoding: it never compares equal).
+                st["done"] = True
                 continue
             kept.append(Rung(args, o, f"{ladder.name} {label}", t, li, st["k"] - 1))
             total += cost
