@@ -4,19 +4,24 @@
 run once per hash seed, and those outcomes are reused for every variant. The steps:
 
 0. an original that uses ``random``/``time``/``id()``... is ``undecided`` without running it;
-1. inputs: seeds, boundary cases, Hypothesis mutants (``inputs.py``), half of them generated
-   after a first run of the original, from the inputs whose outcomes were rarest;
+1. inputs: seeds, boundary cases, Unicode / coordinated / neighbouring-type edges, Hypothesis
+   mutants (``inputs.py``), half of them generated after a first run of the original, from the
+   inputs whose outcomes were rarest; then the scale ladders (``scale_inputs.py``), climbed on
+   the original as far as its time budget allows (``scale_run.py``);
 2. the original runs in two sessions with different ``PYTHONHASHSEED``s; any disagreement means
    its behaviour is not a function of its inputs -> every variant ``undecided``;
 3. inputs where the original times out or crashes are dropped (no behaviour to compare); under
    the ``domain`` policy so are inputs where it raises;
 4. each variant runs on the kept inputs (and, if it can make seed-dependent hashes, on a prefix
    under the second hash seed); outcomes are compared with ``compare.diff_outcomes`` (types
-   exact, floats within tolerance, mutation of arguments, stdout);
+   exact, floats within tolerance, signed zero, mutation of arguments, stdout); then on the
+   behaviour probes (``probes.py``: aliasing, state across calls, defaults and keywords,
+   laziness, nesting), planned and run on the original once;
 5. with ``crosshair`` on, CrossHair proposes inputs for a variant that passed, in its own confined
    process; they are re-run concretely, and only that run can make the pair ``different``;
 6. a variant that passes but adds escape hatches (``inspect``, ``gc``, ``globals()``, ...) the
-   original does not use is ``undecided``; otherwise ``equivalent``, then timed (``timing.py``).
+   original does not use is ``undecided``; otherwise ``equivalent``, then timed (``timing.py``) on a scaled input where the original
+   takes about a millisecond per call (which the variant must also agree on).
 
 Nothing here raises for a bad program: every failure is a Verdict with a one-line reason.
 """
