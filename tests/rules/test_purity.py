@@ -1,10 +1,11 @@
-"""The evidence and inertness helpers the performance rules share (transforms/rules/_purity)."""
+"""The evidence and inertness helpers the performance rules share (transforms/analysis/purity.py, numeric.py)."""
 
 import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
 
-from semforge.transforms.rules._purity import Inert, RicherEvidence
+from semforge.transforms.analysis.numeric import RicherEvidence
+from semforge.transforms.analysis.purity import Inert
 
 
 def _evidence(source: str):

@@ -5,14 +5,13 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from ..analysis.types import IMMUTABLE_SIZED
 from ..analysis import assigned_names
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.names import all_params
 from ..base import Rule
 from ..registry import register
-from ._loop_support import all_params
-from ._type_evidence import EvidenceTransformer
 
-# Sequences whose length cannot change and whose len() runs no code and cannot raise.
-IMMUTABLE_SIZED = frozenset({"str", "bytes", "tuple", "frozenset"})
 _LEN_OF_NAME = m.Call(func=m.Name("len"), args=[m.Arg(value=m.Name(), keyword=None, star="")])
 
 

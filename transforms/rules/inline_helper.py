@@ -9,9 +9,9 @@ from libcst.metadata import (BuiltinScope, FunctionScope, GlobalScope, ParentNod
 
 from ..analysis import (bound_before, global_nonlocal_names, is_literal, replace_expression,
                         used_names, uses_dynamic_scope)
+from ..analysis.scopes import SCOPE_SENSITIVE
 from ..base import Rule, RuleTransformer
 from ..registry import register
-from .extract_helper import _FORBIDDEN
 
 _DOCSTRING = m.SimpleStatementLine(body=[m.Expr(value=m.SimpleString() | m.ConcatenatedString())])
 _ATOMS = (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.SimpleString,
@@ -106,7 +106,7 @@ class InlineHelper(Rule):
             if len(global_scope.assignments[name]) != 1:
                 return None
             expr = body[0].body[0].value
-            if expr is None or m.findall(expr, _FORBIDDEN) or uses_dynamic_scope(stmt):
+            if expr is None or m.findall(expr, SCOPE_SENSITIVE) or uses_dynamic_scope(stmt):
                 return None
             if any(n.value == "__class__"
                    or (n.value.startswith("__") and not n.value.endswith("__"))

@@ -10,9 +10,11 @@ from libcst.metadata import FunctionScope
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import STOP_SAFE_BUILTINS
-from ._purity import Inert, RicherEvidence
-from ._type_evidence import EvidenceTransformer, T, TypeEvidence
+from ..analysis.evidence import EvidenceTransformer, TypeEvidence
+from ..analysis.loops import STOP_SAFE_BUILTINS
+from ..analysis.numeric import RicherEvidence
+from ..analysis.purity import Inert
+from ..analysis.types import T
 
 # Consumers that build a list (or a set/tuple from one) at once: a list comprehension argument.
 _EAGER = frozenset({"list", "sorted", "tuple", "set", "frozenset"})
@@ -89,9 +91,9 @@ class MapFilterLambdaToComprehension(Rule):
     enclosing function when the item is computed. ``filter`` tests P's truth as ``if P`` does.
     What differs is ``StopIteration``: raised by the lambda it silently ends ``map``/``filter``,
     raised inside a comprehension it propagates (a generator turns it into ``RuntimeError``).
-    So E/P must not raise it: either they provably run no user code (``_purity.Inert``, with
+    So E/P must not raise it: either they provably run no user code (``analysis.purity.Inert``, with
     ``x`` holding an item of ``xs``, whose type must then be known), or, as the loop rules
-    assume (``_loop_support.generator_safe``), they call only builtins that never raise it
+    assume (``analysis.loops.generator_safe``), they call only builtins that never raise it
     themselves (``STOP_SAFE_BUILTINS``, no ``key=``) and methods of builtin-typed values;
     operator overloads of user objects are assumed not to raise StopIteration (plain data
     never does). The map/filter object itself is never visible (the consumer, a builtin,

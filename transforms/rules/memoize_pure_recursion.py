@@ -7,10 +7,11 @@ import libcst.matchers as m
 from libcst.metadata import FunctionScope, GlobalScope
 
 from ..analysis import BUILTIN_NAMES, assigned_names, global_nonlocal_names, used_names
+from ..analysis.evidence import EvidenceTransformer, TypeEvidence
+from ..analysis.purity import Inert, SCALARS
+from ..analysis.types import T, annotation_type
 from ..base import Rule
 from ..registry import register
-from ._purity import SCALARS, Inert
-from ._type_evidence import EvidenceTransformer, T, TypeEvidence, annotation_type
 
 # Parameter types whose equal values are interchangeable (a float is not: 0.0 == -0.0).
 _KEY_KINDS = frozenset({"int", "bool", "str", "bytes"})
@@ -96,7 +97,7 @@ class MemoizePureRecursion(Rule):
     else: the function is defined once at module level or in a function body (not a method),
     not async, not a generator, not decorated, its name is bound by that ``def`` only (no other
     binding, no ``global``/``nonlocal`` of it), it reads no name but its locals, unshadowed
-    builtins and itself, and its body provably runs no user code (``_purity.Inert``; calls to
+    builtins and itself, and its body provably runs no user code (``analysis.purity.Inert``; calls to
     itself with plain arguments allowed), so it performs no I/O and mutates nothing it did not
     create. Its parameters are plain positional ones annotated ``int``/``bool``/``str``/
     ``bytes`` without default, and every ``return`` yields an int/bool/float/str/bytes (or a

@@ -6,11 +6,11 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..analysis import assigned_names, global_nonlocal_names
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.names import all_params
+from ..analysis.types import IMMUTABLE_SIZED
 from ..base import Rule
 from ..registry import register
-from ._loop_support import all_params
-from .hoist_len_out_of_loop import IMMUTABLE_SIZED
-from ._type_evidence import EvidenceTransformer
 
 _LEN_ASSIGN = m.SimpleStatementLine(body=[m.Assign(
     targets=[m.AssignTarget(target=m.Name())],

@@ -8,9 +8,9 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..analysis import builtin_is_shadowed
+from ..analysis.syntax import negate
 from ..base import Rule, RuleTransformer
 from ..registry import register
-from .swap_if_else import negate
 
 
 def _returned_bool(block: cst.BaseSuite | cst.BaseStatement | None) -> bool | None:

@@ -1,4 +1,4 @@
-"""Checks shared by the rules that turn accumulation loops into builtin calls and back.
+"""Moving code between loops and comprehensions / generator expressions: what must hold.
 
 Moving code between a ``for`` statement and a generator expression changes three things a
 rule must rule out: the loop variables (function locals vs. names private to the generator),
@@ -12,38 +12,10 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
+from libcst.metadata import FunctionScope, ParentNodeProvider
 
-from ..analysis import global_nonlocal_names, is_multiline, keep_lines_together
-
-_NESTED = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
-
-
-class _NamesOutside(cst.CSTVisitor):
-    def __init__(self, skip: cst.CSTNode) -> None:
-        super().__init__()
-        self.skip = skip
-        self.names: set[str] = set()
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if node is self.skip:
-            return False
-        if isinstance(node, cst.Name):
-            self.names.add(node.value)
-        if isinstance(node, cst.Attribute):
-            node.value.visit(self)
-            return False
-        if isinstance(node, cst.Arg) and node.keyword is not None:
-            node.value.visit(self)
-            return False
-        return True
-
-
-def names_outside(func: cst.FunctionDef, skip: cst.CSTNode) -> set[str]:
-    """Every identifier used as a name in ``func`` (parameters, nested functions and all)
-    except inside ``skip``: a loop variable absent from it is invisible outside the loop."""
-    visitor = _NamesOutside(skip)
-    func.visit(visitor)
-    return visitor.names
+from .names import all_params, bound_before, names_outside, read_names, used_names
+from .scopes import global_nonlocal_names
 
 
 def targets_private(func: cst.FunctionDef, moved: cst.CSTNode, iterable: cst.CSTNode,
@@ -55,26 +27,6 @@ def targets_private(func: cst.FunctionDef, moved: cst.CSTNode, iterable: cst.CST
     names = set(targets)
     return not (names & names_outside(func, moved)
                 or names & {n.value for n in read_names(iterable)})
-
-
-def read_names(node: cst.CSTNode) -> list[cst.Name]:
-    """Name nodes read as variables inside ``node`` (not attribute or keyword names)."""
-    found: list[cst.Name] = []
-
-    class V(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            found.append(n)
-
-        def visit_Attribute(self, n: cst.Attribute) -> bool:
-            n.value.visit(self)
-            return False
-
-        def visit_Arg(self, n: cst.Arg) -> bool:
-            n.value.visit(self)
-            return False
-
-    node.visit(V())
-    return found
 
 
 def unsupported_inside(node: cst.CSTNode) -> bool:
@@ -118,17 +70,6 @@ def bound_names_safe(ev, func: cst.FunctionDef, scope, exprs, exclude: set[str])
     return True
 
 
-def all_params(params: cst.Parameters):
-    """Every parameter of a signature: positional-only, regular, keyword-only, ``*``/``**``."""
-    yield from params.posonly_params
-    yield from params.params
-    yield from params.kwonly_params
-    if isinstance(params.star_arg, cst.Param):
-        yield params.star_arg
-    if params.star_kwarg is not None:
-        yield params.star_kwarg
-
-
 def local_only(ev, func: cst.FunctionDef, scope, name: str) -> bool:
     """``name`` is a plain local of ``func``: not global/nonlocal, and never referenced from a
     nested function, lambda, class or comprehension (so no closure can see its value)."""
@@ -138,44 +79,6 @@ def local_only(ev, func: cst.FunctionDef, scope, name: str) -> bool:
         if ev.scopes.get(node) is not None and ev.scopes.get(node) is not scope:
             return False
     return True
-
-
-def comp_safe(expr: cst.BaseExpression) -> cst.BaseExpression:
-    """Parenthesize what cannot stand unparenthesized as a comprehension's iterable or
-    condition (``x for x in a if c else b`` would parse differently)."""
-    if isinstance(expr, (cst.IfExp, cst.Lambda, cst.NamedExpr, cst.Yield, cst.Tuple)) \
-            and not expr.lpar:
-        return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
-    return expr
-
-
-def loop_target_names(target: cst.BaseAssignTargetExpression) -> list[str] | None:
-    """Names bound by a for/comprehension target made only of names (``x``, ``a, b``)."""
-    if isinstance(target, cst.Name):
-        return [target.value]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        names = []
-        for el in target.elements:
-            if not isinstance(el, cst.Element):
-                return None
-            sub = loop_target_names(el.value)
-            if sub is None:
-                return None
-            names += sub
-        return names
-    return None
-
-
-def moved_out(expr: cst.BaseExpression, unparenthesize: bool = False) -> cst.BaseExpression:
-    """``expr`` ready to stand outside the brackets it came from (a loop header, an ``if``
-    test, a statement): optionally without its own parentheses when it fits on one line, and
-    parenthesized when it spans lines (its line breaks were legal only inside brackets)."""
-    if unparenthesize and expr.lpar:
-        bare = expr.with_changes(lpar=[], rpar=[])
-        if not is_multiline(bare):
-            return bare
-        return expr
-    return keep_lines_together(expr)
 
 
 # Builtins that never raise StopIteration themselves (``next`` does; ``iter`` may return
@@ -226,6 +129,18 @@ def fuse_adjacent(original_node: cst.IndentedBlock, updated_node: cst.IndentedBl
     return (updated_node.with_changes(body=out) if fused else updated_node), fused
 
 
+class FusePairs:
+    """Mixin for a transformer that replaces pairs of adjacent statements: define
+    ``_applies(first, second)`` (ORIGINAL nodes) and ``_build(first, second)`` (updated nodes);
+    every block is rewritten with ``fuse_adjacent`` and the pairs counted in ``self.sites``."""
+
+    def leave_IndentedBlock(self, original_node: cst.IndentedBlock,
+                            updated_node: cst.IndentedBlock) -> cst.IndentedBlock:
+        block, fused = fuse_adjacent(original_node, updated_node, self._applies, self._build)
+        self.sites += fused
+        return block
+
+
 def assigned_or_returned(stmt: cst.SimpleStatementLine):
     """``(name, value)`` for ``name = value``, ``(None, value)`` for ``return value``, else None."""
     if len(stmt.body) != 1:
@@ -236,3 +151,42 @@ def assigned_or_returned(stmt: cst.SimpleStatementLine):
     if isinstance(small, cst.Return) and small.value is not None:
         return None, small.value
     return None
+
+
+def locals_bound_before(transformer: cst.MetadataDependent, stmt: cst.CSTNode, scope: FunctionScope,
+                        exprs, exclude: set[str]) -> bool:
+    """Every local of the function read in ``exprs`` (names in ``exclude`` aside) is certainly
+    bound when ``stmt`` runs: a parameter, or assigned by a top-level statement before it.
+    Reading an unbound local raises ``UnboundLocalError`` in a loop but ``NameError`` (free
+    variable) in a comprehension, so the rules only move such reads when they cannot fail."""
+    func = scope.node
+    if not isinstance(func, cst.FunctionDef) or not isinstance(func.body, cst.IndentedBlock):
+        return False
+    node, parent = stmt, transformer.get_metadata(ParentNodeProvider, stmt, None)
+    while parent is not None and parent is not func.body:
+        node, parent = parent, transformer.get_metadata(ParentNodeProvider, parent, None)
+    if parent is None:
+        return False
+    bound = bound_before(func, list(func.body.body).index(node))
+    for expr in exprs:
+        for name in used_names(expr) - exclude:
+            if name in scope.assignments and name not in bound:
+                return False
+    return True
+
+
+def plain_generator(ev, gen: cst.CSTNode) -> bool:
+    """A synchronous generator expression with one ``for`` clause whose item and filters run no
+    user code and cannot raise (so no ``StopIteration`` can escape from them)."""
+    if not isinstance(gen, cst.GeneratorExp):
+        return False
+    clause = gen.for_in
+    if clause.asynchronous is not None or clause.inner_for_in is not None:
+        return False
+    if m.findall(gen, m.Await() | m.Yield()):
+        return False
+    return ev.is_total(gen.elt) and all(ev.is_total(c.test) for c in clause.ifs)
+
+
+def as_list_comp(gen: cst.GeneratorExp) -> cst.ListComp:
+    return cst.ListComp(elt=gen.elt, for_in=gen.for_in)
