@@ -89,7 +89,7 @@ def loop_accumulates(ev, init: cst.CSTNode, loop: cst.CSTNode, init_matcher,
     scope = ev.scopes.get(loop)
     return not (guarded(ev, loop, func) or not local_only(ev, func, scope, acc)
                 or not targets_private(func, loop, loop.iter, targets)
-                or not bound_names_safe(ev, func, scope, moved[1:], set(targets))
+                or not bound_names_safe(ev, func, scope, moved[1:], set(targets), loop)
                 or not item_ok(ev.type_of(aug.value)))
 
 
@@ -135,7 +135,7 @@ def builtin_accumulates(ev, stmt: cst.SimpleStatementLine, call_matcher,
     moved = [arg.elt] + [c.test for c in clause.ifs]
     if (not targets or any(unsupported_inside(e) for e in moved + [clause.iter])
             or not targets_private(func, arg, clause.iter, targets)
-            or not bound_names_safe(ev, func, scope, moved, set(targets))
+            or not bound_names_safe(ev, func, scope, moved, set(targets), stmt)
             or not item_ok(ev.type_of(arg.elt))
             or isinstance(arg, cst.GeneratorExp) and not generator_safe(ev, moved)):
         return None

@@ -15,13 +15,14 @@ from .scopes import global_nonlocal_names, uses_dynamic_scope
 from .syntax import AUG_TO_BIN
 from .types import INT, STR, T, annotation_type, same, star_imported
 
-# Whether parameter annotations count as evidence (see ``types``).
-TRUST_ANNOTATIONS = True
-
 
 class BindingEvidence:
     """Scope and variable questions about the nodes of one module; ``TypeEvidence`` adds the
     expression rules (``_type``, ``elem_of``...) this class calls."""
+
+    # Whether parameter annotations count as evidence: they admit subclasses of the builtin
+    # they name, so only a rule that checks the exact type at run time may set it (see types).
+    TRUST_ANNOTATIONS = False
 
     def __init__(self, module: cst.Module, metadata) -> None:
         """``metadata``: a mapping with ScopeProvider and ParentNodeProvider data for ``module``
@@ -33,6 +34,7 @@ class BindingEvidence:
         self._busy: set[tuple[int, str]] = set()
         self._func_ok: dict[int, bool] = {}
         self._hidden: dict[int, set[str]] = {}
+        self.notes: set[str] = set()  # evidence that was there but not trusted (skip reasons)
 
     # Computed on first use: most questions are asked of few modules (see LazyMetadata).
     @cached_property
@@ -217,7 +219,10 @@ class BindingEvidence:
 
     def _param_type(self, param: cst.Param) -> T | None:
         parent = self.parents.get(param)
-        if param.annotation is None or not TRUST_ANNOTATIONS:
+        if param.annotation is None:
+            return None
+        if not self.TRUST_ANNOTATIONS:
+            self.notes.add("annotation is not evidence (it admits subclasses)")
             return None
         t = annotation_type(param.annotation.annotation)
         if t is None:

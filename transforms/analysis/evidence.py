@@ -16,6 +16,14 @@ from .types import (_BUILTIN_RESULT, _INT_BINOPS, _SCALARS, _STR_TO_BOOL, _STR_T
                     TRUTH_IS_LEN, T, _pairs, is_int, same)
 
 
+# Builtins returning what a dunder of their argument returned (a str subclass is allowed).
+_MAY_RETURN_SUBCLASS = frozenset({"str", "repr", "format", "ascii"})
+
+
+def _scalar(t: T | None) -> bool:
+    return t is not None and t.kind in _SCALARS
+
+
 class TypeEvidence(BindingEvidence):
     """Answers type questions about the nodes of one module (see the module docstring)."""
 
@@ -42,6 +50,9 @@ class TypeEvidence(BindingEvidence):
                 and iterable.func.attr.value in _STR_TO_STR_LIST
                 and self.type_of(iterable.func.value) == STR):
             return STR
+        if isinstance(iterable, (cst.GeneratorExp, cst.ListComp, cst.SetComp)) \
+                and iterable.for_in.asynchronous is None:
+            return self.type_of(iterable.elt)  # every item is a value of ``elt``
         t = self.type_of(iterable)
         if t is None:
             return None
@@ -59,7 +70,7 @@ class TypeEvidence(BindingEvidence):
         if isinstance(e, cst.ConcatenatedString):
             return same(self._type(e.left), self._type(e.right))
         if isinstance(e, cst.FormattedString):
-            return T("bytes") if "b" in e.prefix.lower() else STR
+            return STR if self._exact_fstring(e) else None
         if isinstance(e, cst.Name):
             if e.value in ("True", "False"):
                 return BOOL
@@ -94,6 +105,14 @@ class TypeEvidence(BindingEvidence):
         if isinstance(e, cst.Subscript):
             return self._subscript_type(e)
         return None
+
+    def _exact_fstring(self, e: cst.FormattedString) -> bool:
+        """An f-string with text or several fields is built anew (an exact ``str``); a lone
+        field is what ``__format__`` returned, exact only for a known scalar."""
+        fields = [p for p in e.parts if isinstance(p, cst.FormattedStringExpression)]
+        if len(e.parts) != 1 or not fields:
+            return True
+        return _scalar(self._type(fields[0].expression))
 
     def _compares_to_bool(self, left: cst.BaseExpression, target: cst.ComparisonTarget) -> bool:
         """Whether this link of a comparison always yields a bool. ``in``/``is`` always do;
@@ -193,8 +212,14 @@ class TypeEvidence(BindingEvidence):
                 return None
             if fname == "abs" and len(e.args) == 1:
                 return INT if is_int(self._type(e.args[0].value)) else None
+            if fname in ("tuple", "frozenset") and len(e.args) == 1 and not e.args[0].keyword:
+                # immutable: the items it holds now are the items it will always hold
+                return T(fname, self.elem_of(e.args[0].value))
             if fname == "str" and len(e.args) > 1:
                 return None  # str(b, encoding): still a str, but keep the table simple
+            if fname in _MAY_RETURN_SUBCLASS and not all(
+                    a.keyword is None and _scalar(self._type(a.value)) for a in e.args):
+                return None  # __str__/__repr__/__format__ may return a str subclass
             return _BUILTIN_RESULT.get(fname)
         if isinstance(e.func, cst.Attribute) and self._type(e.func.value) == STR:
             attr = e.func.attr.value
@@ -225,8 +250,12 @@ class TypeEvidence(BindingEvidence):
         if isinstance(op, cst.Multiply):
             if left.kind == "str" and is_int(right) or is_int(left) and right.kind == "str":
                 return STR
-        if isinstance(op, cst.Modulo) and left == STR:
-            return STR  # "%s" % x is a str (or raises)
+        if isinstance(op, cst.Modulo) and left == STR and (
+                right.kind in _SCALARS or right.kind == "tuple" and right.elem is not None
+                and right.elem.kind in _SCALARS):
+            # "%s" % x is x's __str__ result itself when that is all the output: a subclass
+            # of str for a user object; a new exact str for scalars
+            return STR
         return None
 
     def _subscript_type(self, e: cst.Subscript) -> T | None:
@@ -254,6 +283,13 @@ class EvidenceTransformer(RuleTransformer):
         self._module = node
         self.__dict__.pop("ev", None)
         self.__dict__.pop("names", None)
+
+    def leave_Module(self, original_node: cst.Module, updated_node: cst.Module) -> cst.Module:
+        ev = self.__dict__.get("ev")
+        if ev is not None and self.sites == 0:
+            for note in sorted(ev.notes):
+                self.skip(note)
+        return updated_node
 
     # Built when a rule first asks: most modules hold no candidate site for a given rule.
     # The evidence class: a subclass may answer more questions (e.g. numeric.RicherEvidence).

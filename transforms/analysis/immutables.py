@@ -36,8 +36,11 @@ class ImmutableEvidence:
         self.names = frozenset(names)
 
     def immutable(self, expr: cst.BaseExpression, names: set[str] | frozenset[str]) -> bool:
-        if is_literal(expr) or isinstance(expr, cst.FormattedString):
+        if is_literal(expr):
             return True
+        if isinstance(expr, cst.FormattedString):
+            # a lone field is whatever ``__format__`` returned: maybe a mutable str subclass
+            return len(expr.parts) != 1 or isinstance(expr.parts[0], cst.FormattedStringText)
         if isinstance(expr, cst.Name):
             return expr.value in names
         if isinstance(expr, cst.BinaryOperation):

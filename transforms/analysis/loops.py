@@ -15,6 +15,7 @@ import libcst.matchers as m
 from libcst.metadata import FunctionScope, ParentNodeProvider
 
 from .names import all_params, bound_before, names_outside, read_names, used_names
+from .purity import Inert
 from .scopes import global_nonlocal_names
 
 
@@ -48,14 +49,30 @@ def guarded(ev, node: cst.CSTNode, func: cst.FunctionDef) -> bool:
     return False
 
 
-def bound_names_safe(ev, func: cst.FunctionDef, scope, exprs, exclude: set[str]) -> bool:
+def certainly_bound(ev, func: cst.FunctionDef, node: cst.CSTNode) -> set[str]:
+    """Locals of ``func`` certainly bound whenever ``node`` runs: the parameters and the plain
+    targets of the top-level assignments before the top-level statement holding ``node``
+    (``bound_before``: never ``del``-eted, never an ``except ... as`` name)."""
+    body = func.body.body if isinstance(func.body, cst.IndentedBlock) else ()
+    current, parent = node, ev.parent(node)
+    while parent is not None and parent is not func.body:
+        current, parent = parent, ev.parent(parent)
+    if parent is None or current not in body:
+        return bound_before(func, 0)
+    return bound_before(func, list(body).index(current))
+
+
+def bound_names_safe(ev, func: cst.FunctionDef, scope, exprs, exclude: set[str],
+                     at: cst.CSTNode | None = None) -> bool:
     """Every name read in ``exprs`` (other than ``exclude``) reads the same thing, with the
     same exception if unbound, from a loop body and from a generator expression: a global,
-    builtin or outer-function name (looked up identically), or a parameter of ``func`` that is
-    never deleted (always bound). Other locals might be unbound, which a generator reports as
-    ``NameError`` and the function body as ``UnboundLocalError``."""
+    builtin or outer-function name (looked up identically), or a local certainly bound when
+    ``at`` runs (``certainly_bound``; without ``at``, a parameter never deleted). Other locals
+    might be unbound, which a generator reports as ``NameError`` and the function body as
+    ``UnboundLocalError`` (messages that name the variable differently, too)."""
     deleted = {n.value for d in m.findall(func, m.Del()) for n in m.findall(d, m.Name())}
-    params = {p.name.value for p in all_params(func.params)}
+    params = ({p.name.value for p in all_params(func.params)} if at is None
+              else certainly_bound(ev, func, at))
     declared = global_nonlocal_names(func)
     for expr in exprs:
         for name in read_names(expr):
@@ -81,33 +98,16 @@ def local_only(ev, func: cst.FunctionDef, scope, name: str) -> bool:
     return True
 
 
-# Builtins that never raise StopIteration themselves (``next`` does; ``iter`` may return
-# anything). What they call on user objects (``__len__``, ``__str__``...) is, like operator
-# overloads, assumed not to raise StopIteration either -- plain data never does.
-STOP_SAFE_BUILTINS = frozenset({
-    "len", "abs", "str", "int", "float", "bool", "ord", "chr", "repr", "isinstance", "hash",
-    "round", "divmod", "pow", "min", "max", "sum", "sorted", "list", "tuple", "set",
-    "frozenset", "dict", "range", "any", "all", "bin", "hex", "oct", "format", "ascii"})
-
-
 def generator_safe(ev, exprs) -> bool:
     """Code in ``exprs`` can move into or out of a generator expression without a
-    ``StopIteration`` changing meaning (a generator turns it into ``RuntimeError``; a loop
-    or a list comprehension lets it through): every call is a builtin from
-    ``STOP_SAFE_BUILTINS`` or a method of a value with builtin type evidence (``s.lower()``),
-    never ``next()`` or a user function."""
-    for expr in exprs:
-        for call in m.findall(expr, m.Call()):
-            func = call.func
-            if isinstance(func, cst.Name):
-                if func.value not in STOP_SAFE_BUILTINS or not ev.is_builtin(func.value):
-                    return False
-            elif isinstance(func, cst.Attribute):
-                if ev.type_of(func.value) is None:
-                    return False
-            else:
-                return False
-    return True
+    ``StopIteration`` changing meaning (a generator turns it into ``RuntimeError``; a loop, a
+    list comprehension or ``map``/``filter`` let it through or stop early). Any user code can
+    raise it: a call, but also a property or ``__getattr__`` behind an attribute read, an
+    operator overload, ``__bool__``, ``__len__``, ``__hash__``... So the code must provably run
+    no user code at all (``purity.Inert``: builtin operations on values of known exact type;
+    builtins themselves never raise ``StopIteration``, ``next`` aside, which is not inert)."""
+    inert = Inert(ev)
+    return all(inert.expr(e) for e in exprs)
 
 
 def fuse_adjacent(original_node: cst.IndentedBlock, updated_node: cst.IndentedBlock, applies,

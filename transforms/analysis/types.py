@@ -13,12 +13,22 @@ all of its bindings provably store a ``T`` (checked co-inductively, so ``i = i +
 int an int). Names that are global, nonlocal, bound by ``import``/``with``/``except``/walrus/
 ``match``, or live in a function that uses ``exec``/``eval``/``locals()``... get no evidence.
 
-Annotations are trusted (``def f(x: int)``): they are the same evidence a reader relies on,
-and the verifier runs every pair on real inputs. A rewrite justified by an annotation is
-equivalent on the inputs the annotation admits; a caller passing a float for ``x: int`` can
-see a difference (the verifier's strict policy reports it). Set ``TRUST_ANNOTATIONS = False``
-to take evidence from code only. Element types of *mutable* containers come
-only from annotations (``list[int]``), never from a literal that a later ``append`` can change.
+Evidence means the *exact* builtin type, never "an instance of": a subclass of ``str`` or
+``list`` can override ``__len__``, ``__mul__``, ``__eq__``, ``__hash__``, ``__iter__``, ``keys``...
+and every rewrite justified by builtin behaviour would change meaning on it. Hence:
+
+* annotations are not evidence (``def f(x: int)`` admits any subclass of ``int``);
+  ``TypeEvidence.TRUST_ANNOTATIONS`` is False, and only a rule that re-checks the exact type at
+  run time (``memoize-pure-recursion`` keys its memo on ``type(n) is int``) may turn it on;
+* ``str()``, ``repr()``, ``format()``, ``ascii()`` and a lone f-string field (``f"{x}"``) return
+  whatever ``__str__``/``__repr__``/``__format__`` return, a ``str`` subclass included, so they
+  are ``str`` only when their argument is a known scalar; an f-string with text or several
+  fields always builds a new exact ``str``;
+* results of builtins that always build a new object of their own type (``len``, ``int``,
+  ``float``, ``bool``, ``list``, ``sorted``, ``range``, ``chr``, ``hex``...) are exact.
+
+Element types of *mutable* containers never come from a literal that a later ``append`` can
+change.
 
 Use it from a transformer by subclassing :class:`EvidenceTransformer`; ``self.ev`` is then a
 :class:`TypeEvidence` for the module being visited. Query it with ORIGINAL nodes.
@@ -52,8 +62,11 @@ _SCALARS = frozenset({"int", "bool", "float", "str", "bytes"})
 
 _STR_TO_STR = frozenset({
     "lower", "upper", "strip", "lstrip", "rstrip", "replace", "capitalize", "title", "swapcase",
-    "casefold", "zfill", "center", "ljust", "rjust", "format", "join", "expandtabs",
-    "removeprefix", "removesuffix", "translate"})
+    "casefold", "zfill", "center", "ljust", "rjust", "join", "expandtabs",
+    "removeprefix", "removesuffix"})
+# (not ``format``/``translate``: when one argument's text is the whole output, they return
+# that argument's ``__format__`` result or mapped value itself, maybe a str subclass; ``join``
+# always builds an exact str)
 _STR_TO_INT = frozenset({"count", "find", "rfind", "index", "rindex"})
 _STR_TO_BOOL = frozenset({
     "startswith", "endswith", "isdigit", "isalpha", "isalnum", "isspace", "islower", "isupper",

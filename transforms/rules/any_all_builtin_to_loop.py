@@ -70,7 +70,7 @@ class AnyAllBuiltinToLoop(Rule):
             moved = [arg.elt] + [c.test for c in clause.ifs]
             return bool(targets) and not any(unsupported_inside(e) for e in moved + [clause.iter]) \
                 and targets_private(func, arg, clause.iter, targets) \
-                and bound_names_safe(ev, func, ev.scopes.get(stmt), moved, set(targets)) \
+                and bound_names_safe(ev, func, ev.scopes.get(stmt), moved, set(targets), stmt) \
                 and generator_safe(ev, moved)
 
         def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine,

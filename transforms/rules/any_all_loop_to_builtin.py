@@ -79,7 +79,7 @@ class AnyAllLoopToBuiltin(Rule):
                     and not guarded(ev, loop, func)
                     and all(local_only(ev, func, scope, t) for t in targets)
                     and not set(targets) & {n.value for n in read_names(loop.iter)}
-                    and bound_names_safe(ev, func, scope, [cond], set(targets))
+                    and bound_names_safe(ev, func, scope, [cond], set(targets), loop)
                     and generator_safe(ev, [cond]))
 
         @staticmethod

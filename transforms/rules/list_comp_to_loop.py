@@ -7,7 +7,7 @@ import libcst.matchers as m
 from libcst.metadata import ComprehensionScope, FunctionScope, ParentNodeProvider, ScopeProvider
 
 from ..analysis.loops import locals_bound_before
-from ..analysis.names import plain_target as _plain_target
+from ..analysis.names import plain_target as _plain_target, read_names
 from ..analysis import NameAllocator, keep_lines_together, uses_dynamic_scope
 from ..base import Rule, RuleTransformer
 from ..registry import register
@@ -85,6 +85,13 @@ class ListCompToLoop(Rule):
                 renames[assignment.node] = new
                 for ref in assignment.references:
                     renames[ref.node] = new
+            # Every use of a comprehension variable must be among the references the scope
+            # analysis found (it misses some in the ``if`` of an inner ``for`` clause): one
+            # left unrenamed would read a different variable in the loop.
+            if any(name.value in fresh and name not in renames
+                   for name in read_names(comp)):
+                self.skip("a use of a comprehension variable the scope analysis did not resolve")
+                return
             self.renames.update(renames)
             self.sites_todo[node] = self.names.fresh()
 
