@@ -43,7 +43,10 @@ ref, new = load(sys.argv[1], "ref"), load(sys.argv[2], "new")
 ok = True
 for trial in range(5):
     torch.manual_seed(trial)
-    init = ref.get_init_inputs(); inputs = [x.cuda() if isinstance(x, torch.Tensor) else x for x in ref.get_inputs()]
+    init = ref.get_init_inputs()
+    # KernelBench's programs draw every input with torch.rand: uniform in [0, 1)
+    inputs = [torch.rand_like(x).cuda() if isinstance(x, torch.Tensor) and x.is_floating_point()
+              else (x.cuda() if isinstance(x, torch.Tensor) else x) for x in ref.get_inputs()]
     torch.manual_seed(42); a = ref.Model(*init).cuda()
     torch.manual_seed(42); b = new.ModelNew(*init).cuda()
     with torch.no_grad():

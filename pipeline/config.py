@@ -36,6 +36,23 @@ class GenerateSettings(_Section):
     rule_modules: list[str] = Field(
         default_factory=list, description="importable modules holding your own @register-ed rules"
     )
+    cuda_forms: list[Literal["fused", "plain", "strided", "separate"]] = Field(
+        ["fused", "plain", "strided", "separate"],
+        description="CUDA template forms made for PyTorch seeds (fast: fused/plain; slow: strided/separate)")
+
+
+class TorchSettings(_Section):
+    """How PyTorch / CUDA pairs (language: pytorch) are judged and timed."""
+
+    cases_per_shape: int = Field(6, ge=1, le=100, description="input cases on the program's own shapes")
+    shapes: int = Field(2, ge=1, le=2, description="2: also odd, smaller shapes where get_inputs allows")
+    device: Literal["auto", "cuda", "cpu"] = Field("auto", description="auto: CUDA when available")
+    compile_timeout_s: float = Field(600.0, gt=0, description="loading a variant (compiling its kernels)")
+    run_timeout_s: float = Field(120.0, gt=0, description="running every case after loading")
+    speed_band: float = Field(0.08, ge=0, lt=1, description="|speedup - 1| within this is 'same'")
+    sanitize: bool = Field(True, description="compute-sanitizer initcheck on passing CUDA variants")
+    cache_dir: str | None = Field(None, description="compiled-kernel cache shared by workers")
+    parallel: int = Field(4, ge=1, description="variants of one seed checked at once")
 
 
 class VerifySettings(_Section):
@@ -60,6 +77,7 @@ class VerifySettings(_Section):
     crosshair_budget_s: float = Field(
         5.0, ge=0.5, le=600, description="wall clock per pair for CrossHair, start-up included"
     )
+    pytorch: TorchSettings = Field(default_factory=TorchSettings)
 
 
 class RunSettings(_Section):

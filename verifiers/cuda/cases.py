@@ -53,10 +53,7 @@ def shape_names(source: str) -> list[str]:
     for node in tree.body:
         if (isinstance(node, ast.Assign) and len(node.targets) == 1
                 and isinstance(node.targets[0], ast.Name)):
-            try:
-                value = ast.literal_eval(node.value)
-            except (ValueError, TypeError, SyntaxError):
-                continue
+            value = _int_expr(node.value)
             if isinstance(value, int) and not isinstance(value, bool) and value > 0:
                 ints.add(node.targets[0].id)
     inside, outside = set(), set()
@@ -67,6 +64,22 @@ def shape_names(source: str) -> list[str]:
         else:
             outside |= names
     return sorted((ints & inside) - outside)
+
+
+def _int_expr(node: ast.expr):
+    """The value of an integer constant expression (``1 << 20``, ``4 * 1024``), else None."""
+    if isinstance(node, ast.Constant):
+        return node.value if isinstance(node.value, int) else None
+    if isinstance(node, ast.BinOp):
+        a, b = _int_expr(node.left), _int_expr(node.right)
+        if not isinstance(a, int) or not isinstance(b, int) or isinstance(a, bool) or isinstance(b, bool):
+            return None
+        ops = {ast.Add: lambda: a + b, ast.Sub: lambda: a - b, ast.Mult: lambda: a * b,
+               ast.LShift: lambda: a << b if 0 <= b < 64 else None,
+               ast.FloorDiv: lambda: a // b if b else None, ast.Pow: lambda: a ** b if 0 <= b < 64 else None}
+        f = ops.get(type(node.op))
+        return f() if f else None
+    return None
 
 
 def redraw(t, dist: str, gen):

@@ -153,8 +153,26 @@ def compile_key(source: str) -> str:
 
     if any(isinstance(n, ast.JoinedStr) for n in ast.walk(tree)):
         return source
-    consts = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-    return "\0".join(consts)
+    strings = {}
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)):
+            if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+                strings[node.targets[0].id] = node.value.value
+    parts = []
+    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+        name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
+        if name not in ("load_inline", "load"):
+            continue
+        for arg in [*call.args, *(kw.value for kw in call.keywords)]:
+            for sub in ast.walk(arg):
+                if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                    parts.append(sub.value)
+                elif isinstance(sub, ast.Name):
+                    if sub.id not in strings:
+                        return source  # a source built at run time: key on everything
+                    parts.append(strings[sub.id])
+    return "\0".join(parts) if parts else source
 
 
 def _verdict(kind: str, reason: str, config: TorchVerifyConfig, t0: float, examples: int = 0,
@@ -178,7 +196,7 @@ class _Child:
         self.proc = subprocess.Popen(
             [*(prefix or []), sys.executable, "-m", "semforge.verifiers.cuda._child", str(workdir)],
             stdin=subprocess.PIPE, stdout=self.log, stderr=subprocess.STDOUT, env=env,
-            start_new_session=True)
+            cwd=workdir, start_new_session=True)
 
     def status(self) -> str:
         try:
@@ -409,11 +427,13 @@ def _judge_one(original: str, variant: str, device: str, config: TorchVerifyConf
                             "inputs: a kernel ignoring its inputs would pass", config, t0, n)
         sanitizer = sanitizer_path() if (config.sanitize and device == "cuda"
                                          and static.has_custom_kernels(variant)) else None
+        note = ""
         if sanitizer:
             found = _sanitize(sanitizer, job, workdir, env, config, ref)
-            if found:
+            if found and not found.startswith("-"):
                 return _verdict("different", found, config, t0, n)
-        verdict = _verdict("equivalent", f"{n} cases agree ({_summary(ref)})", config, t0, n)
+            note = "; compute-sanitizer initcheck " + (found[1:] if found else "clean")
+        verdict = _verdict("equivalent", f"{n} cases agree ({_summary(ref)}){note}", config, t0, n)
         if config.measure_speed:
             DEVICE_LOCK.acquire_exclusive()
             try:
@@ -461,18 +481,20 @@ def _sanitize(sanitizer: str, job: dict, workdir: Path, env: dict, config: Torch
             finally:
                 DEVICE_LOCK.release_shared()
         if state == "timeout":
-            return None  # the sanitizer is a second opinion; its slowness is not the variant's fault
+            return "-timed out"  # a second opinion; its slowness is not the variant's fault
         if child.proc.returncode == 86:
             if not reference_check:
                 # torch's own kernels can trip initcheck: only errors the original lacks count
                 rjob = dict(sjob, source=job["ref_source"], cls="Model")
                 if _sanitize(sanitizer, rjob, workdir / "sanitize-reference", env, config, ref,
                              reference_check=True):
-                    return None
+                    return "-flags the original too (ignored)"
             text = (workdir / "sanitize" / "log.txt").read_text(errors="replace")
             first = next((ln.strip() for ln in text.splitlines() if "=========" in ln
                           and ("Uninitialized" in ln or "Invalid" in ln)), "errors reported")
             return f"compute-sanitizer initcheck: {first.strip('= ').strip()[:200]}"
+        if child.proc.returncode != 0:
+            return f"-did not finish (status {child.proc.returncode})"
         return None
     finally:
         child.close()
