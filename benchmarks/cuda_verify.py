@@ -73,9 +73,12 @@ def main() -> None:
     ap.add_argument("--no-faults", action="store_true")
     ap.add_argument("--no-aa", action="store_true")
     ap.add_argument("--out", default=None, help="write every verdict as JSONL here")
+    ap.add_argument("--deadline", type=float, default=None,
+                    help="seconds after which no new seed starts (the table covers what finished)")
+    ap.add_argument("--time-budget", type=float, default=2.0, help="seconds of timing per pair (after 30 trials)")
     args = ap.parse_args()
     forms = tuple(f for f in FORMS if f.name in args.forms.split(","))
-    config = TorchVerifyConfig(parallel=4)
+    config = TorchVerifyConfig(parallel=4, time_budget_s=args.time_budget)
     print(f"CUDA available: {cuda_available()}", flush=True)
 
     seeds = sorted(CORPUS.glob("*.py"))[: args.limit]
@@ -94,13 +97,21 @@ def main() -> None:
 
     def run(job):
         name, original, variants = job
+        if args.deadline and time.perf_counter() - t0 > args.deadline:
+            print(f"  {name}: skipped (past --deadline)", flush=True)
+            return []
         t = time.perf_counter()
         verdicts = verify_pytorch_variants(original, [c for c, _ in variants], config)
         print(f"  {name}: {len(variants)} pairs in {time.perf_counter() - t:.1f}s: "
               + ", ".join(f"{tr[0]}={v.verdict}"
                           + (f"/{v.perf_label} {v.speedup:.2f}x" if v.speedup else "")
                           for (_, tr), v in zip(variants, verdicts)), flush=True)
-        return [(name, tr, v) for (_, tr), v in zip(variants, verdicts)]
+        done = [(name, tr, v) for (_, tr), v in zip(variants, verdicts)]
+        if args.out:  # written as seeds finish: a run cut short keeps what it measured
+            with open(args.out, "a") as fh:
+                for _, tr, v in done:
+                    fh.write(json.dumps({"seed": name, "transforms": tr, **v.__dict__}) + "\n")
+        return done
 
     with ThreadPoolExecutor(max_workers=args.seeds_parallel) as pool:
         for out in pool.map(run, jobs):
@@ -126,9 +137,7 @@ def main() -> None:
         fault_wall = time.perf_counter() - t1
 
     if args.out:
-        with open(args.out, "w") as fh:
-            for name, tr, v in rows:
-                fh.write(json.dumps({"seed": name, "transforms": tr, **v.__dict__}) + "\n")
+        with open(args.out, "a") as fh:
             for name, v, kb in faults:
                 fh.write(json.dumps({"fault": name, "kernelbench": kb, **v.__dict__}) + "\n")
 

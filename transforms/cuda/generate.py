@@ -145,7 +145,7 @@ class _Emitter:
         full = node.dim is None
         if not full and not isinstance(node.dim, int):
             raise _Skip("reduction over several dims")
-        if node.kind in ("max", "min") and self.form.reduce == "atomic":
+        if self.form.reduce == "atomic" and (node.kind in ("max", "min") or full):
             form = "thread"
         else:
             form = self.form.reduce

@@ -233,23 +233,26 @@ __global__ void {name}_final(const float* __restrict__ partial, float* __restric
         else:
             launch = f"""    {name}_kernel<<<(unsigned)rows, {BLOCK}, 0, at::cuda::getCurrentCUDAStream()>>>({_ptrs(n_in)}{_scalar_args(n_sc)}, out.data_ptr<float>(), cols);"""
     elif form == "thread":
+        # one thread walks a whole row: a double accumulator keeps a long sequential sum as
+        # accurate as the library's tree reduction
         kernel = f"""
 __global__ void {name}_kernel({kp}, float* __restrict__ out, long long rows, long long cols) {{
     const long long r = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     if (r >= rows) return;
     const long long base = r * cols;
-    float acc = {init};
+    double acc = {init};
     for (long long j = 0; j < cols; ++j) {{
         {loads}
         const float v = {expr};
         acc = {c};
     }}
-    out[r] = {finish};
+    out[r] = (float)({finish.replace("(float)cols", "(double)cols")});
 }}"""
         launch = f"""    {name}_kernel<<<(unsigned)((rows + {BLOCK} - 1) / {BLOCK}), {BLOCK}, 0, at::cuda::getCurrentCUDAStream()>>>({_ptrs(n_in)}{_scalar_args(n_sc)}, out.data_ptr<float>(), rows, cols);"""
     elif form == "atomic":
-        if kind not in ("sum", "mean"):
-            raise ValueError("atomic form is for sum and mean")
+        if kind not in ("sum", "mean") or full:
+            raise ValueError("atomic form is for sum and mean over a dim (one float accumulator "
+                             "per row; a whole-tensor sum in one float loses precision)")
         kernel = f"""
 __global__ void {name}_kernel({kp}, float* __restrict__ out, long long n, long long cols) {{
     const long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;

@@ -113,12 +113,14 @@ def _class_calls(tree: ast.Module, cls: str, method: str | None = None) -> set[s
     return out
 
 
-def _binop_names(tree: ast.Module, cls: str) -> set[str]:
+def _binops(tree: ast.Module, cls: str, method: str | None = None) -> set[str]:
     node = top_level(tree).get(cls)
+    if not isinstance(node, ast.ClassDef):
+        return set()
     ops = set()
-    for n in ast.walk(node) if node is not None else ():
-        if isinstance(n, ast.BinOp):
-            ops.add(type(n.op).__name__)
+    for item in node.body:
+        if isinstance(item, ast.FunctionDef) and (method is None or item.name == method):
+            ops |= {type(n.op).__name__ for n in ast.walk(item) if isinstance(n, ast.BinOp)}
     return ops
 
 
@@ -131,9 +133,11 @@ def fallback_reason(original: str, variant: str) -> str | None:
         return None
     cls = model_class(variant)
     ref_ops = {n for n in _class_calls(ref_tree, "Model", "forward") if n not in NON_COMPUTE}
+    # arithmetic operators are compute too: a kernel may replace the `/` and keep a norm call
+    ref_ops |= {f"operator {op}" for op in _binops(ref_tree, "Model", "forward")}
     if not ref_ops:
         return None
-    var_calls = _class_calls(var_tree, cls)
+    var_calls = _class_calls(var_tree, cls) | {f"operator {op}" for op in _binops(var_tree, cls)}
     if cls == "ModelNew":
         # Module-level helpers the variant's methods call count as the variant's own calls.
         helpers = {name: node for name, node in top_level(var_tree).items()
