@@ -39,6 +39,10 @@ class GenerateSettings(_Section):
     cuda_forms: list[Literal["fused", "plain", "strided", "separate"]] = Field(
         ["fused", "plain", "strided", "separate"],
         description="CUDA template forms made for PyTorch seeds (fast: fused/plain; slow: strided/separate)")
+    cuda_edits: list[Literal["block-size-128", "block-size-512", "unroll-4", "drop-restrict",
+                             "grid-stride", "commute-index"]] = Field(
+        ["block-size-512", "grid-stride", "drop-restrict"],
+        description="tree-sitter edits applied to the first CUDA template program of each seed")
 
 
 class TorchSettings(_Section):

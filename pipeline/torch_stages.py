@@ -19,7 +19,8 @@ def generate(seed: Seed, settings: GenerateSettings) -> GenerateResult:
 
     variants, errors = pytorch_variants(seed.code, count=settings.variants_per_seed,
                                         max_chain=settings.max_chain, seed=settings.seed,
-                                        cuda_forms=settings.cuda_forms)
+                                        cuda_forms=settings.cuda_forms,
+                                        cuda_edits=settings.cuda_edits)
     return GenerateResult(variants=variants, rule_errors=errors)
 
 
