@@ -90,6 +90,9 @@ class RunSettings(_Section):
     seeds_per_shard: int = Field(10, ge=1, description="seeds per shard (one Dask task, one Parquet file)")
     workers: int | None = Field(None, ge=1, description="local cluster worker processes (default: cores)")
     max_retries: int = Field(1, ge=0, description="Dask retries of a shard whose worker died")
+    gpu_resources: bool = Field(
+        False, description="submit shards holding PyTorch seeds with Dask resources {'GPU': 1}: "
+        "only workers started with `--resources GPU=1` take them (local cluster: every worker)")
 
 
 class CardSettings(_Section):
@@ -110,7 +113,8 @@ class Config(_Section):
 
     def content_digest(self, corpus_labels: list[str]) -> str:
         """Digest of everything that decides the rows: not placement, not the output path."""
-        data = self.model_dump(mode="json", exclude={"run": {"workers", "max_retries"}, "out": True})
+        data = self.model_dump(mode="json", exclude={"run": {"workers", "max_retries", "gpu_resources"},
+                                                     "out": True})
         return digest({"config": data, "corpora": corpus_labels, "semforge": __version__})
 
 
