@@ -68,3 +68,44 @@ run:
     if not cuda_available():
         assert all(r["verdict"] == "undecided" and r["verification"]["reason"] == NO_CUDA_REASON
                    for r in cuda_rows)
+
+
+def test_semforge_verify_judges_pytorch_pairs(tmp_path):
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from semforge.cli import main
+    from semforge.transforms.cuda.generate import cuda_variants
+
+    relu = (Path(__file__).resolve().parents[1] / "pipeline" / "data" / "pytorch" / "relu.py").read_text()
+    clamp = relu.replace("return torch.relu(x)", "return x.clamp(min=0)")
+    lines = [{"id": "rule", "language": "pytorch", "original": relu, "variant": clamp, "entry_point": "Model"},
+             {"id": "cuda", "language": "pytorch", "original": relu, "variant": cuda_variants(relu)[0].code,
+              "entry_point": "Model"},
+             {"id": "bad", "language": "pytorch", "original": relu, "variant": "x = 1\n", "entry_point": "Model"}]
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(main, ["verify", str(pairs), "-o", str(out), "--no-speed", "--workers", "2"])
+    assert result.exit_code == 0, result.output
+    rows = {r["id"]: r for r in map(json.loads, out.read_text().splitlines())}
+    assert list(rows) == ["rule", "cuda", "bad"]
+    assert rows["rule"]["verdict"] == "equivalent" and rows["rule"]["examples"] >= 5
+    assert rows["bad"]["verdict"] == "error" and "not a KernelBench program" in rows["bad"]["reason"]
+    if not cuda_available():
+        assert rows["cuda"]["verdict"] == "undecided" and rows["cuda"]["reason"] == NO_CUDA_REASON
+
+
+def test_every_verify_pytorch_key_reaches_the_torch_verifier():
+    from semforge.pipeline.config import TorchSettings, VerifySettings
+    from semforge.pipeline.torch_stages import torch_config
+
+    changed = {"cases_per_shape": 3, "shapes": 1, "device": "cpu", "compile_timeout_s": 9.0,
+               "run_timeout_s": 8.0, "speed_band": 0.2, "sanitize": False, "cache_dir": "/tmp/x",
+               "parallel": 7}
+    assert set(changed) == set(TorchSettings.model_fields), "new verify.pytorch key: add it here"
+    config = torch_config(VerifySettings(pytorch=TorchSettings(**changed), seed=5, measure_speed=False))
+    for key, value in changed.items():
+        assert getattr(config, key) == value, key
+    assert config.seed == 5 and config.measure_speed is False
