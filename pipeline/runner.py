@@ -81,7 +81,8 @@ def _check_out_dir(out_dir: Path, digest: str, config: Config, labels: list[str]
     }, indent=1))
 
 
-def _start_client(stack: ExitStack, scheduler_address: str | None, workers: int | None, log):
+def _start_client(stack: ExitStack, scheduler_address: str | None, workers: int | None, log,
+                  resources: dict | None = None):
     from distributed import Client, LocalCluster
 
     # distributed logs every worker start and stop at INFO: a user wants the progress bar instead.
@@ -96,6 +97,7 @@ def _start_client(stack: ExitStack, scheduler_address: str | None, workers: int 
     cluster = stack.enter_context(LocalCluster(
         n_workers=n, threads_per_worker=1, processes=True,
         dashboard_address=":0" if has_dashboard else None,
+        **({"resources": resources} if resources else {}),
     ))
     client = stack.enter_context(Client(cluster))
     where = f", dashboard {client.dashboard_link}" if has_dashboard else ""
@@ -137,7 +139,8 @@ def run(
     if todo:
         config_data = config.model_dump(mode="json")
         with ExitStack() as stack:
-            client = _start_client(stack, scheduler_address, config.run.workers, log)
+            client = _start_client(stack, scheduler_address, config.run.workers, log,
+                                   {"GPU": 1} if config.run.gpu_resources else None)
             futures = {
                 client.submit(
                     shards.process_shard,
@@ -145,6 +148,9 @@ def run(
                     key=f"semforge-shard-{digest}-{i:05d}",
                     retries=config.run.max_retries,
                     pure=False,
+                    # PyTorch/CUDA shards go to GPU workers when asked for
+                    resources=({"GPU": 1} if config.run.gpu_resources
+                               and any(s.language == "pytorch" for s in planned[i]) else None),
                 ): i
                 for i in todo
             }

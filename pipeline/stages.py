@@ -21,6 +21,7 @@ from hypothesis.errors import HypothesisDeprecationWarning
 
 from semforge.verifiers import Verdict, VerifyConfig, verify_variants
 
+from . import torch_stages
 from .config import GenerateSettings, VerifySettings
 
 
@@ -77,7 +78,7 @@ def generate_batch(
     out = []
     for seed in seeds:
         try:
-            result = generate_variants(
+            result = torch_stages.generate(seed, settings) if seed.language == "pytorch" else generate_variants(
                 seed.code,
                 rules,
                 count=settings.variants_per_seed,
@@ -133,20 +134,23 @@ def verify_batch(
         warnings.filterwarnings("ignore", message="Do not use the `random` module",
                                 category=HypothesisDeprecationWarning)
         for seed, variants in groups:
-            rows.extend(_verify_group(seed, variants, vconfig, config_digest, stats))
+            rows.extend(_verify_group(seed, variants, vconfig, config_digest, stats, settings))
     return rows
 
 
 def _verify_group(seed: Seed, variants: list[Variant], vconfig: VerifyConfig, config_digest: str,
-                  stats: Stats) -> list[dict[str, Any]]:
+                  stats: Stats, settings: VerifySettings | None = None) -> list[dict[str, Any]]:
     """Rows of one seed's variants (the verifier reuses the original's runs across them)."""
     if not variants:
         return []
     try:
-        verdicts = verify_variants(
-            seed.code, seed.entry_point, [v.code for v in variants], seed.inputs, vconfig,
-            atol=seed.atol,
-        )
+        if seed.language == "pytorch":
+            verdicts = torch_stages.verify(seed, variants, settings or VerifySettings())
+        else:
+            verdicts = verify_variants(
+                seed.code, seed.entry_point, [v.code for v in variants], seed.inputs, vconfig,
+                atol=seed.atol,
+            )
     except Exception as exc:  # the verifier must not raise; if it does, no pair is published
         stats.errors.append(_error(seed, "verify", exc))
         verdicts = [None] * len(variants)
