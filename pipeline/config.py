@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from semforge import __version__
 from semforge.record import digest
+from semforge.transforms.llm.config import LLMConfig
 
 from .corpora import CorpusSpec
 
@@ -35,6 +36,10 @@ class GenerateSettings(_Section):
     seed: int = Field(0, description="seed of the rule chains (the run is a pure function of it)")
     rule_modules: list[str] = Field(
         default_factory=list, description="importable modules holding your own @register-ed rules"
+    )
+    llm: LLMConfig | None = Field(
+        None, description="also sample variants from a language model (see docs/llm.md); "
+        "`rules: []` for model variants only"
     )
 
 
