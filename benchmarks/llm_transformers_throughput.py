@@ -149,7 +149,7 @@ def main() -> None:
         def record(i, samples):
             sampled_tokens.extend(s.tokens or 0 for s in samples)
             on_done(i, samples)
-        get_backend(cfg).generate(requests, record)
+        get_backend(cfg).generate(cfg, requests, record)
 
     t = time.perf_counter()
     sample_variants(seeds, config, None, counters=counters, generate=generate)

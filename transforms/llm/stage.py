@@ -64,7 +64,7 @@ def build_requests(seeds: Sequence[Seed], config: LLMConfig) -> list[tuple[int, 
 
 def generate_here(config: LLMConfig, requests: list[Request], on_done: OnDone) -> None:
     """Run the model in this process (loaded once per process, see backends.base)."""
-    get_backend(config).generate(requests, on_done)
+    get_backend(config).generate(config, requests, on_done)
 
 
 def sample_variants(

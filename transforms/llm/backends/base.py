@@ -46,8 +46,9 @@ OnDone = Callable[[int, list[Sample]], None]
 
 
 class Backend(Protocol):
-    def generate(self, requests: list[Request], on_done: OnDone) -> None:
-        """Answer every request; call ``on_done`` once per request (any order)."""
+    def generate(self, config: "LLMConfig", requests: list[Request], on_done: OnDone) -> None:
+        """Answer every request with ``config``'s sampling parameters; call ``on_done`` once
+        per request (any order). The engine is shared by every config with its engine_key."""
 
 
 _engines: dict[str, Backend] = {}

@@ -36,7 +36,7 @@ class _Retryable(Exception):
 
 class OpenAIBackend:
     def __init__(self, config: "LLMConfig") -> None:
-        self.config = config
+        self.model = config.model
         self.url = config.base_url.rstrip("/") + "/chat/completions"
         self.headers = {"Content-Type": "application/json"}
         if config.api_key_env:
@@ -49,12 +49,12 @@ class OpenAIBackend:
             self.headers["Authorization"] = f"Bearer {key}"
         self.backoff_s = 0.5  # first retry's base delay; doubles each time (tests shorten it)
 
-    def generate(self, requests: list[Request], on_done: OnDone) -> None:
+    def generate(self, config: "LLMConfig", requests: list[Request], on_done: OnDone) -> None:
         if not requests:
             return
-        with ThreadPoolExecutor(max_workers=min(self.config.concurrency, len(requests)),
+        with ThreadPoolExecutor(max_workers=min(config.concurrency, len(requests)),
                                 thread_name_prefix="semforge-llm") as pool:
-            futures = {pool.submit(self._answer, r): i for i, r in enumerate(requests)}
+            futures = {pool.submit(self._answer, config, r): i for i, r in enumerate(requests)}
             done, pending = wait(futures, return_when=FIRST_EXCEPTION)
             for future in done:
                 if future.exception() is not None:
@@ -64,36 +64,33 @@ class OpenAIBackend:
             for future in futures:
                 on_done(futures[future], future.result())
 
-    def _answer(self, request: Request) -> list[Sample]:
+    def _answer(self, config: "LLMConfig", request: Request) -> list[Sample]:
         samples: list[Sample] = []
         attempt = 0
-        while len(samples) < self.config.n:
-            body = self._body(request, self.config.n - len(samples), attempt)
-            choices = self._post(body)
+        while len(samples) < config.n and attempt <= config.n:
+            choices = self._post(config, self._body(config, request, config.n - len(samples),
+                                                    attempt))
             if not choices:
                 break  # the server answers but gives nothing: take what there is
             samples.extend(choices)
             attempt += 1
-            if attempt > self.config.n:
-                break
-        return samples[: self.config.n]
+        return samples[: config.n]
 
-    def _body(self, request: Request, n: int, attempt: int) -> dict[str, Any]:
-        c = self.config
+    def _body(self, c: "LLMConfig", request: Request, n: int, attempt: int) -> dict[str, Any]:
         return {"model": c.model, "messages": request.messages, "n": n,
                 "temperature": c.temperature, "top_p": c.top_p, "max_tokens": c.max_tokens,
                 # a top-up for missing choices must not replay the first answer
                 "seed": request.seed + attempt}
 
-    def _post(self, body: dict[str, Any]) -> list[Sample]:
+    def _post(self, config: "LLMConfig", body: dict[str, Any]) -> list[Sample]:
         data = json.dumps(body).encode("utf-8")
-        for retry in range(self.config.max_retries + 1):
+        for retry in range(config.max_retries + 1):
             try:
-                return self._post_once(data)
+                return self._post_once(data, config.timeout_s)
             except _Retryable as exc:
-                if retry == self.config.max_retries:
+                if retry == config.max_retries:
                     raise LLMBackendError(
-                        f"{self.url} (model {self.config.model!r}) still failing after "
+                        f"{self.url} (model {self.model!r}) still failing after "
                         f"{retry + 1} attempts: {exc}"
                     ) from None
                 delay = exc.retry_after if exc.retry_after is not None else \
@@ -101,17 +98,17 @@ class OpenAIBackend:
                 time.sleep(min(delay, 60.0))
         raise AssertionError("unreachable")
 
-    def _post_once(self, data: bytes) -> list[Sample]:
+    def _post_once(self, data: bytes, timeout_s: float) -> list[Sample]:
         req = urllib.request.Request(self.url, data=data, headers=self.headers, method="POST")
         try:
-            with urllib.request.urlopen(req, timeout=self.config.timeout_s) as resp:
+            with urllib.request.urlopen(req, timeout=timeout_s) as resp:
                 payload = json.loads(resp.read().decode("utf-8"))
         except urllib.error.HTTPError as exc:
             detail = exc.read()[:300].decode("utf-8", "replace")
             if exc.code in _FATAL:
                 raise LLMBackendError(
                     f"{self.url} answered {exc.code} ({_FATAL[exc.code]}) for model "
-                    f"{self.config.model!r}: {detail.strip()} -- check generate.llm.model, "
+                    f"{self.model!r}: {detail.strip()} -- check generate.llm.model, "
                     "base_url and api_key_env"
                 ) from None
             if exc.code == 429 or exc.code >= 500:

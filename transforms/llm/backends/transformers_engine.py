@@ -26,7 +26,6 @@ class TransformersBackend:
                 "pip install torch transformers"
             ) from None
         self.torch = torch
-        self.config = config
         args = dict(config.engine_args)
         device = args.pop("device", "cuda" if torch.cuda.is_available() else "cpu")
         dtype = args.pop("dtype", "auto")
@@ -49,8 +48,8 @@ class TransformersBackend:
         self.stop_ids = {t for t in [*eos, self.tokenizer.eos_token_id, self.tokenizer.pad_token_id]
                          if t is not None}
 
-    def generate(self, requests: list[Request], on_done: OnDone) -> None:
-        c = self.config
+    def generate(self, config: "LLMConfig", requests: list[Request], on_done: OnDone) -> None:
+        c = config
         for start in range(0, len(requests), c.batch_size):
             batch = requests[start : start + c.batch_size]
             texts = [chat_prompt(self.tokenizer, r.messages) for r in batch]

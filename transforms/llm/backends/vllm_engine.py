@@ -31,7 +31,6 @@ class VLLMBackend:
                 f"or use backend: transformers ({exc})"
             ) from None
         self._vllm = vllm
-        self.config = config
         try:
             self.llm = vllm.LLM(model=config.model, seed=config.seed, **config.engine_args)
         except Exception as exc:  # noqa: BLE001 - name the model and the fix, whatever broke
@@ -43,15 +42,16 @@ class VLLMBackend:
     def prompts(self, requests: list[Request]) -> list[str]:
         return [chat_prompt(self.tokenizer, r.messages) for r in requests]
 
-    def sampling_params(self, request: Request):
-        c = self.config
+    def sampling_params(self, config: "LLMConfig", request: Request):
+        c = config
         return self._vllm.SamplingParams(n=c.n, temperature=c.temperature, top_p=c.top_p,
                                          max_tokens=c.max_tokens, seed=request.seed)
 
-    def generate(self, requests: list[Request], on_done: OnDone) -> None:
+    def generate(self, config: "LLMConfig", requests: list[Request], on_done: OnDone) -> None:
         if not requests:
             return
         outputs = self.llm.generate(self.prompts(requests),
-                                    [self.sampling_params(r) for r in requests], use_tqdm=False)
+                                    [self.sampling_params(config, r) for r in requests],
+                                    use_tqdm=False)
         for i, out in enumerate(outputs):
             on_done(i, [Sample(c.text, c.finish_reason, len(c.token_ids)) for c in out.outputs])
