@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import statistics
 import tempfile
 import time
 from collections import Counter
@@ -85,6 +86,7 @@ def main() -> None:
     ap.add_argument("--batch-size", type=int, default=16, help="prompts per generate call")
     ap.add_argument("--size", choices=sorted(SIZES), default="1.5b")
     ap.add_argument("--model-dir", type=Path, default=None)
+    ap.add_argument("--repeat", type=int, default=2, help="alternating rounds; medians reported")
     args = ap.parse_args()
 
     import torch
@@ -120,30 +122,30 @@ def main() -> None:
           f"max_tokens={args.max_tokens}, batch {args.batch_size} prompts; prompt tokens "
           f"mean {sum(prompt_tokens) / len(prompt_tokens):.0f}, max {max(prompt_tokens)}")
 
+    requests = [r for _, r in build_requests(seeds, config)]
+    stop = backend.stop_ids
+
     def raw() -> tuple[float, int]:
-        """Bare generate over the same batches; returns (seconds, generated tokens)."""
+        """Bare generate over the same batches, with the same seeds as the stage, so both draw
+        the same samples; returns (seconds, generated tokens up to each row's end)."""
         start, tokens = time.perf_counter(), 0
         for i in range(0, len(texts), args.batch_size):
             enc = tokenizer(texts[i : i + args.batch_size], return_tensors="pt", padding=True,
                             add_special_tokens=False).to(device)
-            torch.manual_seed(i)
+            torch.manual_seed(requests[i].seed)
             with torch.inference_mode():
                 out = model.generate(**enc, do_sample=True, temperature=0.8, top_p=0.95,
                                      max_new_tokens=args.max_tokens,
                                      num_return_sequences=args.n,
                                      pad_token_id=tokenizer.pad_token_id)
-            new = out[:, enc["input_ids"].shape[1]:]
-            tokens += int((new != tokenizer.pad_token_id).sum())
+            for row in out[:, enc["input_ids"].shape[1]:].tolist():
+                tokens += next((k for k, t in enumerate(row) if t in stop), len(row))
         if device == "cuda":
             torch.cuda.synchronize()
         return time.perf_counter() - start, tokens
 
-    with torch.inference_mode():  # warm-up: CUDA context, kernels, allocator
-        model.generate(**tokenizer(texts[:2], return_tensors="pt", padding=True).to(device),
-                       max_new_tokens=8, do_sample=False, pad_token_id=tokenizer.pad_token_id)
-    raw_s, raw_tokens = raw()
     counters: Counter = Counter()
-    sampled_tokens = []
+    sampled_tokens: list[int] = []
 
     def generate(cfg, requests, on_done):  # the default path, recording token counts
         def record(i, samples):
@@ -151,11 +153,23 @@ def main() -> None:
             on_done(i, samples)
         get_backend(cfg).generate(cfg, requests, record)
 
-    t = time.perf_counter()
-    sample_variants(seeds, config, None, counters=counters, generate=generate)
-    stage_s = time.perf_counter() - t
+    def stage() -> tuple[float, int]:
+        counters.clear()
+        sampled_tokens.clear()
+        t = time.perf_counter()
+        sample_variants(seeds, config, None, counters=counters, generate=generate)
+        if device == "cuda":
+            torch.cuda.synchronize()
+        return time.perf_counter() - t, sum(sampled_tokens)
+
+    raw()  # warm-up: CUDA context, kernels, allocator at full batch size
+    rounds = [(raw(), stage()) for _ in range(args.repeat)]  # alternating
+    raw_s = statistics.median(r[0][0] for r in rounds)
+    stage_s = statistics.median(r[1][0] for r in rounds)
+    raw_tokens, stage_tokens = rounds[-1][0][1], rounds[-1][1][1]
     samples = counters["llm_samples"]
-    stage_tokens = sum(sampled_tokens)
+    for i, ((rs, rt), (ss, st)) in enumerate(rounds):
+        print(f"round {i}: baseline {rs:.2f} s {rt} tokens | stage {ss:.2f} s {st} tokens")
     print(f"baseline model.generate: {raw_s:.2f} s, {raw_tokens} tokens, "
           f"{raw_tokens / raw_s:.0f} tokens/s, {len(texts) * args.n / raw_s:.2f} samples/s")
     print(f"stage sample_variants:   {stage_s:.2f} s, {stage_tokens} tokens, "

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from semforge import __version__
 from semforge.record import digest
-from semforge.transforms.llm.config import LLMConfig
+from semforge.transforms.llm.config import PLACEMENT_KEYS, LLMConfig
 
 from .corpora import CorpusSpec
 
@@ -94,6 +94,8 @@ class Config(_Section):
     def content_digest(self, corpus_labels: list[str]) -> str:
         """Digest of everything that decides the rows: not placement, not the output path."""
         data = self.model_dump(mode="json", exclude={"run": {"workers", "max_retries"}, "out": True})
+        for key in PLACEMENT_KEYS if data["generate"].get("llm") else ():
+            del data["generate"]["llm"][key]  # where the model runs is placement too
         return digest({"config": data, "corpora": corpus_labels, "semforge": __version__})
 
 

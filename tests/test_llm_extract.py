@@ -93,3 +93,14 @@ def test_run_config_errors_name_the_key():
     cfg = parse_config({"generate": {"rules": [], "llm": {"model": "m", "n": 2}}})
     assert cfg.generate.llm.n == 2 and cfg.generate.rules == []
     assert parse_config({}).generate.llm is None
+
+
+def test_where_the_model_runs_is_not_part_of_the_run_digest():
+    def digest_of(**llm):
+        return parse_config({"generate": {"llm": {"model": "m", **llm}}}).content_digest(["c"])
+
+    base = digest_of()
+    assert digest_of(backend="vllm", concurrency=3, resource=None, timeout_s=5) == base
+    assert digest_of(temperature=0.1) != base
+    assert digest_of(model="other") != base
+    assert parse_config({}).content_digest(["c"]) != base

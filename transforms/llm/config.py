@@ -16,6 +16,11 @@ from semforge.record import digest
 from .prompts import available_prompts, resolve_prompt
 
 
+# Where the model runs and how it is reached: they change no sample, so neither the request
+# cache's keys nor a run's config digest include them.
+PLACEMENT_KEYS = ("base_url", "api_key_env", "concurrency", "timeout_s", "max_retries", "resource")
+
+
 class LLMConfig(BaseModel):
     """How variants are sampled from a language model (see docs/llm.md)."""
 
@@ -99,5 +104,4 @@ class LLMConfig(BaseModel):
     def engine_key(self) -> str:
         """What a loaded engine depends on: a worker keeps one engine per key."""
         return digest({"backend": self.backend, "model": self.model, "base_url": self.base_url,
-                       "api_key_env": self.api_key_env, "engine_args": self.engine_args,
-                       "seed": self.seed})
+                       "api_key_env": self.api_key_env, "engine_args": self.engine_args})

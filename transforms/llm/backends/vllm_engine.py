@@ -32,7 +32,8 @@ class VLLMBackend:
             ) from None
         self._vllm = vllm
         try:
-            self.llm = vllm.LLM(model=config.model, seed=config.seed, **config.engine_args)
+            # Every request carries its own seed, so the engine's seed changes nothing.
+            self.llm = vllm.LLM(model=config.model, **config.engine_args)
         except Exception as exc:  # noqa: BLE001 - name the model and the fix, whatever broke
             raise LLMBackendError(
                 f"vllm could not load model {config.model!r}: {type(exc).__name__}: {exc}"
