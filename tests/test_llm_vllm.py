@@ -76,8 +76,11 @@ def test_n_samples_per_prompt_as_vllm_drew_them_then_cached(tiny_model, seeds, t
     cache = RequestCache(cache_dir)
     requests = [r for _, r in build_requests(seeds, cfg)]
     backend = get_backend(cfg)
-    raw = backend.llm.generate(backend.prompts(requests),
-                               [backend.sampling_params(cfg, r) for r in requests], use_tqdm=False)
+    prompts = backend.prompts(requests)
+    raw = []
+    for a, b in backend._calls(prompts, cfg.n):  # the stage's calls (split on CPU, see backend)
+        raw += backend.llm.generate(prompts[a:b], [backend.sampling_params(cfg, r)
+                                                   for r in requests[a:b]], use_tqdm=False)
     for request, out in zip(requests, raw):
         cached = cache.get(request)
         assert len(cached) == 3

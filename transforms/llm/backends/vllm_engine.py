@@ -39,6 +39,15 @@ class VLLMBackend:
                 f"vllm could not load model {config.model!r}: {type(exc).__name__}: {exc}"
             ) from exc
         self.tokenizer = self.llm.get_tokenizer()
+        from vllm.platforms import current_platform
+
+        # vLLM's CPU sampler cannot rewind a seeded request's generator when a prefill is split
+        # across scheduler steps ("CPU Generator does not use offset"): on CPU, each generate
+        # call gets only as many prompts as prefill in one step.
+        self.step_budget = None
+        if current_platform.is_cpu():
+            scheduler = self.llm.llm_engine.vllm_config.scheduler_config
+            self.step_budget = scheduler.max_num_batched_tokens
 
     def prompts(self, requests: list[Request]) -> list[str]:
         return [chat_prompt(self.tokenizer, r.messages) for r in requests]
@@ -49,10 +58,26 @@ class VLLMBackend:
                                          max_tokens=c.max_tokens, seed=request.seed)
 
     def generate(self, config: "LLMConfig", requests: list[Request], on_done: OnDone) -> None:
-        if not requests:
-            return
-        outputs = self.llm.generate(self.prompts(requests),
-                                    [self.sampling_params(config, r) for r in requests],
-                                    use_tqdm=False)
-        for i, out in enumerate(outputs):
-            on_done(i, [Sample(c.text, c.finish_reason, len(c.token_ids)) for c in out.outputs])
+        prompts = self.prompts(requests)
+        for start, end in self._calls(prompts, config.n):
+            outputs = self.llm.generate(prompts[start:end],
+                                        [self.sampling_params(config, r) for r in requests[start:end]],
+                                        use_tqdm=False)
+            for i, out in enumerate(outputs, start):
+                on_done(i, [Sample(c.text, c.finish_reason, len(c.token_ids)) for c in out.outputs])
+
+    def _calls(self, prompts: list[str], n: int) -> list[tuple[int, int]]:
+        """Index ranges of the generate calls: one call for all, except on CPU (see __init__),
+        where the n copies of each prompt of a call must fit one step's token budget."""
+        if self.step_budget is None:
+            return [(0, len(prompts))] if prompts else []
+        calls, start, used = [], 0, 0
+        for i, prompt in enumerate(prompts):
+            cost = n * len(self.tokenizer(prompt, add_special_tokens=False)["input_ids"])
+            if i > start and used + cost > self.step_budget:
+                calls.append((start, i))
+                start, used = i, 0
+            used += cost
+        if start < len(prompts):
+            calls.append((start, len(prompts)))
+        return calls
