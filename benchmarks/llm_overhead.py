@@ -27,7 +27,8 @@ CORPUS = Path(__file__).resolve().parents[2] / "shared" / "data" / "HumanEvalPlu
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", type=Path, default=Path(os.environ.get("SEMFORGE_SHARED", CORPUS.parents[1])) / "data" / "HumanEvalPlus.jsonl.gz")
+    shared = Path(os.environ.get("SEMFORGE_SHARED", CORPUS.parents[1]))
+    ap.add_argument("--data", type=Path, default=shared / "data" / "HumanEvalPlus.jsonl.gz")
     ap.add_argument("--seeds", type=int, default=4)
     ap.add_argument("--n", type=int, default=4)
     ap.add_argument("--max-tokens", type=int, default=64)

@@ -93,4 +93,5 @@ def _current_worker():
 
 def _resources_of(worker) -> dict[str, float]:
     state = getattr(worker, "state", None)
-    return dict(getattr(state, "total_resources", None) or getattr(worker, "total_resources", {}) or {})
+    found = getattr(state, "total_resources", None) or getattr(worker, "total_resources", None)
+    return dict(found or {})

@@ -167,7 +167,10 @@ def test_semforge_run_with_the_engine_in_a_dask_worker(tiny_model, tmp_path):
         "run": {"seeds_per_shard": 1, "workers": 1},
     }))
     out = tmp_path / "out"
-    run_cli("run", "--config", str(cfg), "--out", str(out), "--no-progress")
+    # Dask's worker processes are daemonic and may not start vLLM's engine process: the backend
+    # must notice and run the engine core in the worker (not told by the environment here).
+    env = {k: v for k, v in os.environ.items() if k != "VLLM_ENABLE_V1_MULTIPROCESSING"}
+    run_cli("run", "--config", str(cfg), "--out", str(out), "--no-progress", env=env)
     stats = json.loads((out / "stats.json").read_text())
     llm = stats["llm"]
     assert llm["requests"] == 4 and llm["requests_cached"] == 0 and llm["samples"] == 8
@@ -180,6 +183,6 @@ def test_semforge_run_with_the_engine_in_a_dask_worker(tiny_model, tmp_path):
     # every model request is answered from the cache.
     for marker in (out / "_shards").glob("*.done"):
         marker.unlink()
-    run_cli("run", "--config", str(cfg), "--out", str(out), "--no-progress")
+    run_cli("run", "--config", str(cfg), "--out", str(out), "--no-progress", env=env)
     llm = json.loads((out / "stats.json").read_text())["llm"]
     assert llm["requests"] == 4 and llm["requests_cached"] == 4

@@ -45,10 +45,14 @@ class LLMConfig(BaseModel):
         default_factory=lambda: ["equivalent", "faster", "slower", "explicit"],
         description="prompt kinds (`name` = its latest version, or `name@version`)",
     )
-    seed: int = Field(0, description="sampling seed; each (program, prompt) request derives its own")
+    seed: int = Field(
+        0, description="sampling seed; each (program, prompt) request derives its own"
+    )
     concurrency: int = Field(16, ge=1, le=1024, description="openai backend: requests in flight")
     timeout_s: float = Field(300.0, gt=0, description="openai backend: seconds per HTTP request")
-    max_retries: int = Field(6, ge=0, le=100, description="openai backend: retries on 429/5xx/timeouts")
+    max_retries: int = Field(
+        6, ge=0, le=100, description="openai backend: retries on 429/5xx/timeouts"
+    )
     resource: str | None = Field(
         "GPU", description="Dask resource that model workers declare (e.g. `--resources GPU=1`); "
         "model work runs there when such workers exist, in the shard's worker otherwise"

@@ -106,7 +106,10 @@ def extract_program(text: str, entry_point: str, *, truncated: bool = False,
     blocks = _fenced_blocks(text)
     if not blocks:
         whole = _parse(text)
-        blocks = [text + "\n"] if whole is not None and _looks_like_code(whole) else _bare_candidates(text)
+        if whole is not None and _looks_like_code(whole):
+            blocks = [text + "\n"]
+        else:
+            blocks = _bare_candidates(text)
         if not blocks:
             return Extracted(None, "syntax_error" if _has_code_lines(text) else "no_code")
     parsed_any = False

@@ -23,13 +23,14 @@ from semforge.record import Seed
 
 from ..compose import Variant
 from ..normalize import normal_form
-from .backends.base import OnDone, Request, Sample, get_backend
+from .backends.base import OnDone, Request, Sample, engine_lock, get_backend
 from .cache import RequestCache, request_key
 from .config import LLMConfig
 from .extract import extract_program
 from .prompts import resolve_prompt
 
-DISCARD_REASONS = ("too_long", "no_code", "syntax_error", "no_entry_point", "unchanged", "duplicate")
+DISCARD_REASONS = ("too_long", "no_code", "syntax_error", "no_entry_point", "unchanged",
+                   "duplicate")
 
 # (config, requests, on_done): answers every request, calling on_done(index, samples).
 Generate = Callable[[LLMConfig, list[Request], OnDone], None]
@@ -64,7 +65,12 @@ def build_requests(seeds: Sequence[Seed], config: LLMConfig) -> list[tuple[int, 
 
 def generate_here(config: LLMConfig, requests: list[Request], on_done: OnDone) -> None:
     """Run the model in this process (loaded once per process, see backends.base)."""
-    get_backend(config).generate(config, requests, on_done)
+    backend = get_backend(config)
+    if config.backend == "openai":  # HTTP requests in flight: the server batches them
+        backend.generate(config, requests, on_done)
+        return
+    with engine_lock(config):
+        backend.generate(config, requests, on_done)
 
 
 def sample_variants(

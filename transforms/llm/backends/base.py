@@ -52,7 +52,15 @@ class Backend(Protocol):
 
 
 _engines: dict[str, Backend] = {}
+_in_use: dict[str, threading.Lock] = {}
 _lock = threading.Lock()
+
+
+def engine_lock(config: "LLMConfig") -> threading.Lock:
+    """One caller at a time per local engine (a Dask worker with several threads may run two
+    shards): vLLM's ``LLM`` and a transformers model are not safe to drive from two threads."""
+    with _lock:
+        return _in_use.setdefault(config.engine_key, threading.Lock())
 
 
 def get_backend(config: "LLMConfig") -> Backend:

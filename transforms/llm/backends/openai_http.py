@@ -114,7 +114,9 @@ class OpenAIBackend:
             if exc.code == 429 or exc.code >= 500:
                 raise _Retryable(f"HTTP {exc.code}: {detail.strip()}",
                                  _retry_after(exc.headers.get("Retry-After"))) from None
-            raise LLMBackendError(f"{self.url} answered HTTP {exc.code}: {detail.strip()}") from None
+            raise LLMBackendError(
+                f"{self.url} answered HTTP {exc.code}: {detail.strip()}"
+            ) from None
         except (urllib.error.URLError, socket.timeout, TimeoutError, ConnectionError) as exc:
             raise _Retryable(f"{type(exc).__name__}: {exc}") from None
         except ValueError as exc:  # a body that is not JSON: a proxy's error page, a torn reply

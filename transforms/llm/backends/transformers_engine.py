@@ -53,8 +53,10 @@ class TransformersBackend:
         for start in range(0, len(requests), c.batch_size):
             batch = requests[start : start + c.batch_size]
             texts = [chat_prompt(self.tokenizer, r.messages) for r in batch]
+            # A chat template writes its own special tokens; a plain prompt needs BOS.
+            special = not self.tokenizer.chat_template
             enc = self.tokenizer(texts, return_tensors="pt", padding=True,
-                                 add_special_tokens=not self.tokenizer.chat_template).to(self.device)
+                                 add_special_tokens=special).to(self.device)
             self.torch.manual_seed(batch[0].seed)
             with self.torch.inference_mode():
                 out = self.model.generate(

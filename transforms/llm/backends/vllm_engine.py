@@ -60,9 +60,8 @@ class VLLMBackend:
     def generate(self, config: "LLMConfig", requests: list[Request], on_done: OnDone) -> None:
         prompts = self.prompts(requests)
         for start, end in self._calls(prompts, config.n):
-            outputs = self.llm.generate(prompts[start:end],
-                                        [self.sampling_params(config, r) for r in requests[start:end]],
-                                        use_tqdm=False)
+            params = [self.sampling_params(config, r) for r in requests[start:end]]
+            outputs = self.llm.generate(prompts[start:end], params, use_tqdm=False)
             for i, out in enumerate(outputs, start):
                 on_done(i, [Sample(c.text, c.finish_reason, len(c.token_ids)) for c in out.outputs])
 
