@@ -2,7 +2,7 @@
 
 Answers depend on the prompt kind found in the request (faster / equivalent ...) and on the
 entry point named in it, so tests know exactly what every sample is. Failures can be queued
-(``fail_next``: HTTP statuses or "sleep" to outlast the client's timeout). Every request body
+(``fail_next``: HTTP statuses, "sleep" to outlast the client's timeout, "ok" to answer). Every request body
 is kept in ``requests``.
 """
 
@@ -34,6 +34,7 @@ class ScriptedServer:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 with server.lock:
                     failure = server.fail_next.pop(0) if server.fail_next else None
+                    failure = None if failure == "ok" else failure
                     if failure is None:
                         server.requests.append(body)
                 if failure == "sleep":

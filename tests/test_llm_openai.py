@@ -138,6 +138,18 @@ def test_rerun_sends_no_request_it_already_answered(server, gcd_seed, tmp_path):
     assert len(server.requests) == 4
 
 
+def test_answers_before_a_fatal_error_are_kept_for_the_rerun(server, gcd_seed, tmp_path):
+    cache = tmp_path / "cache"
+    cfg = config(server, concurrency=1)
+    server.fail_next = ["ok", 404]
+    with pytest.raises(LLMBackendError, match="404"):
+        sample_variants([gcd_seed], cfg, cache)
+    assert len(server.requests) == 1 and len(list(cache.rglob("*.json"))) == 1
+    [variants] = sample_variants([gcd_seed], cfg, cache)
+    assert len(server.requests) == 2  # only the request that had failed is sent again
+    assert [(v.code, v.transforms[0]) for v in variants] == EXPECTED_KEPT
+
+
 def test_overload_and_timeouts_are_retried(server, gcd_seed):
     cfg = config(server, timeout_s=0.5, max_retries=4, prompts=["equivalent"])
     get_backend(cfg).backoff_s = 0.01

@@ -17,7 +17,7 @@ import socket
 import time
 import urllib.error
 import urllib.request
-from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import TYPE_CHECKING, Any
 
 from .base import LLMBackendError, OnDone, Request, Sample
@@ -55,14 +55,13 @@ class OpenAIBackend:
         with ThreadPoolExecutor(max_workers=min(config.concurrency, len(requests)),
                                 thread_name_prefix="semforge-llm") as pool:
             futures = {pool.submit(self._answer, config, r): i for i, r in enumerate(requests)}
-            done, pending = wait(futures, return_when=FIRST_EXCEPTION)
-            for future in done:
-                if future.exception() is not None:
-                    for other in pending:
-                        other.cancel()
-                    raise future.exception()
-            for future in futures:
-                on_done(futures[future], future.result())
+            try:
+                for future in as_completed(futures):  # each answer is handed on (cached) at once
+                    on_done(futures[future], future.result())
+            except BaseException:
+                for future in futures:
+                    future.cancel()  # a fatal error: send nothing more
+                raise
 
     def _answer(self, config: "LLMConfig", request: Request) -> list[Sample]:
         samples: list[Sample] = []
