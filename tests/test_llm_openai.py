@@ -19,7 +19,10 @@ from semforge.transforms.llm import LLMBackendError, LLMConfig, sample_variants
 from semforge.transforms.llm.backends import get_backend
 
 EP = "greatest_common_divisor"
-WHILE = f"def {EP}(a: int, b: int) -> int:\n    while b:\n        a, b = b, a % b\n    return a\n"
+# Equivalent on every input, ill-typed ones included (None: the same TypeError; NaN: the same
+# RecursionError): the seed's recursion, written differently.
+STEP_HELPER = (f"def {EP}(a: int, b: int) -> int:\n    def step(x, y):\n        if y == 0:\n"
+         "            return x\n        return step(y, x % y)\n    return step(a, b)\n")
 RECURSIVE = f"def {EP}(a, b):\n    if b == 0:\n        return a\n    return {EP}(b, a % b)\n"
 # Subtly wrong: math.gcd is never negative; the seed's Euclid keeps the sign of b.
 MATH_GCD = f"import math\n\n\ndef {EP}(a: int, b: int) -> int:\n    return math.gcd(a, b)\n"
@@ -30,11 +33,11 @@ POSITIVE_B = f"def {EP}(a: int, b: int) -> int:\n    while b > 0:\n        a, b 
 def script_for(seed_code: str) -> dict:
     return {
         (EP, "equivalent"): [
-            (f"```python\n{WHILE}```", "stop"),
+            (f"```python\n{STEP_HELPER}```", "stop"),
             (f"Here is a recursive version without the helper:\n\n{RECURSIVE}\n"
              "It is equivalent because Euclid's algorithm is unchanged.", "stop"),
             (f"Use the standard library:\n```python\n{MATH_GCD}```\nThis is faster.", "stop"),
-            (f"```python\ndef {EP}(a: int, b: int) -> int:\n    while b:\n        a, b =", "length"),
+            (f"```python\ndef {EP}(a: int, b: int) -> int:\n    def step(x, y):\n        if", "length"),
             ("I am sorry, but I cannot rewrite this function.", "stop"),
         ],
         (EP, "faster"): [
@@ -42,14 +45,15 @@ def script_for(seed_code: str) -> dict:
             (f"```python\ndef {EP}(a, b)\n    return a\n```", "stop"),
             ("```python\ndef gcd(a, b):\n    return a\n```", "stop"),
             (f"No change is needed:\n```python\n{seed_code}```", "stop"),
-            # WHILE again, written differently: same AST
-            (f"```python\ndef {EP}(a: int, b: int) -> int:\n    while b:\n"
-             "        (a, b) = (b, a % b)  # Euclid\n    return a\n```", "stop"),
+            # STEP_HELPER again, written differently: same AST
+            (f"```python\ndef {EP}(a: int, b: int) -> int:\n    def step(x, y):\n"
+             "        if y == 0:\n            return x  # done\n        return step(y, (x % y))\n"
+             "    return step(a, b)\n```", "stop"),
         ],
     }
 
 
-EXPECTED_KEPT = [(WHILE, "llm:equivalent@1"), (RECURSIVE, "llm:equivalent@1"),
+EXPECTED_KEPT = [(STEP_HELPER, "llm:equivalent@1"), (RECURSIVE, "llm:equivalent@1"),
                  (MATH_GCD, "llm:equivalent@1"), (POSITIVE_B, "llm:faster@1")]
 EXPECTED_DISCARDS = {"too_long": 1, "no_code": 1, "syntax_error": 1, "no_entry_point": 1,
                      "unchanged": 1, "duplicate": 1}
@@ -108,7 +112,7 @@ def test_scripted_answers_reach_the_dataset_exactly(server, gcd_seed, tmp_path):
     rows = verify_batch([(gcd_seed, variants)], VerifySettings(examples=200, measure_speed=False),
                         "test-digest", stats)
     by_variant = {r["variant"]: r for r in rows}
-    for code in (WHILE, RECURSIVE):
+    for code in (STEP_HELPER, RECURSIVE):
         assert by_variant[code]["verdict"] == "equivalent", by_variant[code]["verification"]
     for code in (MATH_GCD, POSITIVE_B):
         row = by_variant[code]
@@ -155,7 +159,7 @@ def test_overload_and_timeouts_are_retried(server, gcd_seed):
     get_backend(cfg).backoff_s = 0.01
     server.fail_next = [429, 503, "sleep", 500]
     [variants] = sample_variants([gcd_seed], cfg, None)
-    assert [v.code for v in variants] == [WHILE, RECURSIVE, MATH_GCD]
+    assert [v.code for v in variants] == [STEP_HELPER, RECURSIVE, MATH_GCD]
     assert len(server.requests) == 1 and server.fail_next == []
 
 
@@ -221,7 +225,7 @@ def test_semforge_run_mixes_rule_and_model_variants(server, gcd_seed, humaneval_
     assert {r["variant"]: r["transforms"] for r in llm_rows} == \
         {code: [t] for code, t in expected.items()}
     verdicts = {r["variant"]: r["verdict"] for r in llm_rows}
-    assert {verdicts.get(WHILE, "equivalent"), verdicts.get(RECURSIVE, "equivalent")} == {"equivalent"}
+    assert {verdicts.get(STEP_HELPER, "equivalent"), verdicts.get(RECURSIVE, "equivalent")} == {"equivalent"}
     assert {verdicts.get(MATH_GCD, "different"), verdicts.get(POSITIVE_B, "different")} == {"different"}
     assert all(r["model"].startswith("scripted-model#sampling-") for r in llm_rows)
     assert all(r["model"] is None for r in rule_rows)
