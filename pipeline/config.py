@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from semforge import __version__
 from semforge.record import digest
+from semforge.transforms.llm.config import PLACEMENT_KEYS, LLMConfig
 
 from .corpora import CorpusSpec
 
@@ -43,6 +44,10 @@ class GenerateSettings(_Section):
                              "grid-stride", "commute-index"]] = Field(
         ["block-size-512", "grid-stride", "drop-restrict"],
         description="tree-sitter edits applied to the first CUDA template program of each seed")
+    llm: LLMConfig | None = Field(
+        None, description="also sample variants from a language model (see docs/llm.md); "
+        "`rules: []` for model variants only"
+    )
 
 
 class TorchSettings(_Section):
@@ -115,6 +120,8 @@ class Config(_Section):
         """Digest of everything that decides the rows: not placement, not the output path."""
         data = self.model_dump(mode="json", exclude={"run": {"workers", "max_retries", "gpu_resources"},
                                                      "out": True})
+        for key in PLACEMENT_KEYS if data["generate"].get("llm") else ():
+            del data["generate"]["llm"][key]  # where the model runs is placement too
         return digest({"config": data, "corpora": corpus_labels, "semforge": __version__})
 
 

@@ -25,6 +25,7 @@ from semforge.record import Rejection, Seed
 from . import shards
 from .config import Config, ConfigError
 from .corpora import corpus_label, iter_corpus
+from .llm_stage import llm_summary
 from .stages import Stats, select_rules
 
 
@@ -220,4 +221,5 @@ def build_stats(total: Stats, seeds, rejections, labels, digest, n_shards, skipp
         "errors": total.errors,
         "shards": {"total": n_shards, "skipped": skipped, "failed": failed},
         "seconds": round(elapsed, 2),
+        "llm": llm_summary(c),  # model requests, cache hits, samples kept and discarded by reason
     }

@@ -72,9 +72,11 @@ def select_rules(settings: GenerateSettings) -> list[Rule]:
 
 
 def generate_batch(
-    seeds: Iterable[Seed], rules: list[Rule], settings: GenerateSettings, stats: Stats
+    seeds: Iterable[Seed], rules: list[Rule], settings: GenerateSettings, stats: Stats,
+    *, llm_cache: str | None = None,
 ) -> list[tuple[Seed, list[Variant]]]:
-    """Variants for each seed: seeded chains of rules, deduplicated by normalized AST."""
+    """Variants for each seed: seeded chains of rules, deduplicated by normalized AST; then,
+    with ``settings.llm``, samples from the model (``llm_cache``: its request cache location)."""
     out = []
     for seed in seeds:
         try:
@@ -98,6 +100,10 @@ def generate_batch(
         if not result.variants:
             stats.counters["seeds_without_variants"] += 1
         out.append((seed, result.variants))
+    if settings.llm is not None and out:
+        from .llm_stage import add_llm_variants
+
+        add_llm_variants(out, settings.llm, llm_cache, stats)
     return out
 
 
@@ -184,9 +190,9 @@ def make_row(seed: Seed, variant: Variant, verdict: Verdict | None, vconfig: Ver
         "entry_point": seed.entry_point,
         "original": seed.code,
         "variant": variant.code,
-        "generator": "rules",
+        "generator": getattr(variant, "generator", "rules"),
         "transforms": list(variant.transforms),
-        "model": None,
+        "model": getattr(variant, "model", None),
         "verdict": verdict.verdict,
         "verification": {
             "method": verdict.method,
