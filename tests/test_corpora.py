@@ -443,7 +443,7 @@ def test_hf_streamed_dataset_reads_the_same_rows(hf_cache, monkeypatch):
     _write_parquet(folder, [{"content": f"def f{i}(x):\n    return x + {i}\n"} for i in range(5)])
     spec = CorpusSpec(kind="hf", name=str(folder), data_format="code", code_column="content", limit=3)
     loaded = [(i.source_id, i.code) for i in iter_corpus(spec)]
-    monkeypatch.setattr(corpora, "_should_stream", lambda spec: True)
+    monkeypatch.setattr(corpora.hf, "_should_stream", lambda spec: True)
     streamed = [(i.source_id, i.code) for i in iter_corpus(spec)]
     assert streamed == loaded and [sid for sid, _ in loaded] == [
         "train[0]::f0", "train[1]::f1", "train[2]::f2"]
@@ -462,13 +462,13 @@ def test_hf_hub_id_is_pinned_to_its_commit_and_columns_found_when_streaming(hf_c
         yield {"content": "def g(x):\n    return -x\n"}
 
     loads = []
-    monkeypatch.setattr(corpora, "_hub_commit", lambda spec: "0123456789abcdef" * 2)
+    monkeypatch.setattr(corpora.hf, "_hub_commit", lambda spec: "0123456789abcdef" * 2)
 
     def fake_load(spec, revision=None, streaming=False):
         loads.append((revision, streaming))
         return datasets.IterableDataset.from_generator(rows)
 
-    monkeypatch.setattr(corpora, "_load_hf", fake_load)
+    monkeypatch.setattr(corpora.hf, "_load_hf", fake_load)
     spec = CorpusSpec(kind="hf", name="org/snippets", data_format="code", code_column="content", limit=5)
     assert corpus_label(spec) == "hf:org/snippets@0123456789ab"
     items = list(iter_corpus(spec))
