@@ -68,6 +68,31 @@ class RunSettings(_Section):
     seeds_per_shard: int = Field(10, ge=1, description="seeds per shard (one Dask task, one Parquet file)")
     workers: int | None = Field(None, ge=1, description="local cluster worker processes (default: cores)")
     max_retries: int = Field(1, ge=0, description="Dask retries of a shard whose worker died")
+    limit: int | None = Field(None, ge=1, description="use only the first N seeds (after dedup)")
+    seed_budget_s: float = Field(
+        300.0, gt=0, description="wall clock per seed for generate + verify (input generation and "
+        "timing included), enforced by killing the seed's process; over it, a stats reason")
+    seed_memory_mb: int = Field(4096, ge=256, description="memory of a seed's process; over it, "
+                                "the seed is stopped and counted like a timeout")
+    shard_budget_s: float | None = Field(
+        None, gt=0, description="wall clock per shard; seeds left when it runs out are counted "
+        "as over budget (default: only the per-seed budget)")
+    isolate_seeds: bool = Field(True, description="run seeds in a killable child process (off: "
+                                "in the worker itself, no budgets; for debugging)")
+    recycle_after_seeds: int = Field(
+        200, ge=1, description="seeds per child process before a fresh one takes over, so memory "
+        "kept by libraries never accumulates")
+    window: int | None = Field(None, ge=1, description="shard tasks in flight at once "
+                               "(default: 2 per worker)")
+    resources: dict[str, float] = Field(
+        default_factory=dict, description="Dask worker resources each shard task needs, e.g. "
+        "{GPU: 1} to place shards only on workers started with --resources GPU=1")
+
+
+# Keys that decide where and how fast work runs, never which rows come out (a seed stopped by a
+# budget gives no rows, which a rerun with a larger budget may fill in: see `--force`).
+PLACEMENT_KEYS = ("workers", "max_retries", "seed_budget_s", "seed_memory_mb", "shard_budget_s",
+                  "isolate_seeds", "recycle_after_seeds", "window", "resources")
 
 
 class CardSettings(_Section):
@@ -88,7 +113,9 @@ class Config(_Section):
 
     def content_digest(self, corpus_labels: list[str]) -> str:
         """Digest of everything that decides the rows: not placement, not the output path."""
-        data = self.model_dump(mode="json", exclude={"run": {"workers", "max_retries"}, "out": True})
+        data = self.model_dump(mode="json", exclude={"run": set(PLACEMENT_KEYS), "out": True})
+        if data["run"].get("limit") is None:  # unset: digests of configs from before the key
+            data["run"].pop("limit", None)
         return digest({"config": data, "corpora": corpus_labels, "semforge": __version__})
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import Any
 
 from semforge.record import Rejection, Seed
 
@@ -55,5 +56,18 @@ __all__ = [
     "evalplus_license",
     "inputs_from_test",
     "iter_corpus",
+    "read_unit",
+    "units",
     "seed_from_evalplus",
 ]
+
+
+def units(spec: CorpusSpec, label: str) -> Iterator[tuple[Any, Iterator[Seed | Rejection]]]:
+    """(unit, its items) of one corpus in order: the pieces a worker can re-read on its own
+    (``read_unit``). Concatenated, the items are the corpus before duplicates and ``limit``."""
+    return READERS[spec.kind].units(spec, label)
+
+
+def read_unit(spec: CorpusSpec, unit: Any, label: str) -> Iterator[Seed | Rejection]:
+    """The items of one unit, as ``units`` gave them; ``label`` is ``corpus_label(spec)``."""
+    return READERS[spec.kind].read_unit(spec, unit, label)

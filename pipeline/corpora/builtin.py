@@ -27,7 +27,15 @@ def builtin_manifest() -> dict[str, list[list[Any]]]:
 
 
 def read(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
-    source = label(spec)
+    return read_unit(spec, 0, label(spec))
+
+
+def units(spec: CorpusSpec, source: str) -> Iterator[tuple[Any, Iterator[Seed | Rejection]]]:
+    """The built-in corpus is small: one unit."""
+    yield 0, read_unit(spec, 0, source)
+
+
+def read_unit(spec: CorpusSpec, unit: Any, source: str) -> Iterator[Seed | Rejection]:
     folder = resources.files("semforge.pipeline") / "data"
     for name, inputs in builtin_manifest().items():
         code = (folder / f"{name}.py").read_text(encoding="utf-8")

@@ -33,12 +33,37 @@ def evalplus_license(name: str) -> str | None:
 
 
 
+# Records per unit: a worker re-reads only its unit's lines (it still decompresses the ones
+# before them, which costs far less than parsing their JSON).
+BLOCK_RECORDS = 32
+
+
 def read(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
-    path = _existing(spec.path, spec)
     source = label(spec)
-    license = spec.license or evalplus_license(path.name)
+    for _, items in units(spec, source):
+        yield from items
+
+
+def units(spec: CorpusSpec, source: str) -> Iterator[tuple[list, Iterator[Seed | Rejection]]]:
+    """Units of ``BLOCK_RECORDS`` lines (rows of a Parquet file): ``[start, stop]``, 0-based.
+    A file that cannot be counted through is one unit, whose reading reports why."""
+    path = _existing(spec.path, spec)
     try:
-        for source_id, record in _evalplus_records(path):
+        count = _count_records(path)
+    except (OSError, EOFError, ValueError, zlib.error):
+        yield [0, None], read_unit(spec, [0, None], source)
+        return
+    for start in range(0, count, BLOCK_RECORDS):
+        unit = [start, start + BLOCK_RECORDS]
+        yield unit, read_unit(spec, unit, source)
+
+
+def read_unit(spec: CorpusSpec, unit: list, source: str) -> Iterator[Seed | Rejection]:
+    path = _existing(spec.path, spec)
+    license = spec.license or evalplus_license(path.name)
+    start, stop = unit
+    try:
+        for source_id, record in _evalplus_records(path, start, stop):
             if isinstance(record, Rejection):
                 yield Rejection(source, source_id, record.reason)
                 continue
@@ -109,20 +134,43 @@ def _json_list(value: Any, field_name: str) -> list[Any]:
     return value
 
 
-def _evalplus_records(path: Path) -> Iterator[tuple[str, Any]]:
-    """(fallback source id, record or Rejection) per line / row; ids are ``line N`` / ``row N``."""
+def _count_records(path: Path) -> int:
+    if path.name.lower().endswith(".parquet"):
+        import pyarrow.parquet as pq
+
+        return pq.ParquetFile(path).metadata.num_rows
+    opener = gzip.open if path.name.lower().endswith(".gz") else open
+    with opener(path, "rb") as fh:
+        return sum(1 for _ in fh)
+
+
+def _evalplus_records(path: Path, start: int = 0,
+                      stop: int | None = None) -> Iterator[tuple[str, Any]]:
+    """(fallback source id, record or Rejection) per line / row numbered ``start`` to ``stop``
+    (0-based, end excluded); ids are ``line N`` / ``row N`` (1-based)."""
     if path.name.lower().endswith(".parquet"):
         import pyarrow.parquet as pq
 
         row = 0
         for batch in pq.ParquetFile(path).iter_batches():
+            if row + batch.num_rows <= start:
+                row += batch.num_rows
+                continue
             for record in batch.to_pylist():
                 row += 1
+                if row - 1 < start:
+                    continue
+                if stop is not None and row > stop:
+                    return
                 yield f"row {row}", record
         return
     opener = gzip.open if path.name.lower().endswith(".gz") else open
     with opener(path, "rb") as fh:
         for number, raw in enumerate(fh, start=1):
+            if number - 1 < start:
+                continue
+            if stop is not None and number > stop:
+                return
             if not raw.strip():
                 continue
             text, reason = decode_or_reason(raw)

@@ -26,26 +26,42 @@ def label(spec: CorpusSpec) -> str:
 
 
 def read(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
-    root = _existing(spec.path, spec)
     source = label(spec)
+    for _, items in units(spec, source):
+        yield from items
+
+
+def units(spec: CorpusSpec, source: str) -> Iterator[tuple[str, Iterator[Seed | Rejection]]]:
+    """One unit per file: its path relative to the corpus root."""
+    root = _existing(spec.path, spec)
     for path, relpath in _python_files(root):
-        try:
-            size = path.stat().st_size
-            if size > MAX_FILE_BYTES:
-                yield Rejection(source, relpath, f"file too large ({size} bytes > {MAX_FILE_BYTES})")
-                continue
-            data = path.read_bytes()
-        except OSError as err:
-            yield Rejection(source, relpath, f"unreadable file: {_one_line(err)}")
-            continue
-        if not data.strip():
-            yield Rejection(source, relpath, "empty file")
-            continue
-        text, reason = decode_or_reason(data)
-        if reason:
-            yield Rejection(source, relpath, reason)
-            continue
-        yield from _with_license(extract_functions(text, source, relpath), spec.license)
+        yield relpath, _read_file(spec, path, relpath, source)
+
+
+def read_unit(spec: CorpusSpec, unit: str, source: str) -> Iterator[Seed | Rejection]:
+    root = _existing(spec.path, spec)
+    return _read_file(spec, root if root.is_file() else root / unit, unit, source)
+
+
+def _read_file(spec: CorpusSpec, path: Path, relpath: str,
+               source: str) -> Iterator[Seed | Rejection]:
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            yield Rejection(source, relpath, f"file too large ({size} bytes > {MAX_FILE_BYTES})")
+            return
+        data = path.read_bytes()
+    except OSError as err:
+        yield Rejection(source, relpath, f"unreadable file: {_one_line(err)}")
+        return
+    if not data.strip():
+        yield Rejection(source, relpath, "empty file")
+        return
+    text, reason = decode_or_reason(data)
+    if reason:
+        yield Rejection(source, relpath, reason)
+        return
+    yield from _with_license(extract_functions(text, source, relpath), spec.license)
 
 
 def _python_files(root: Path) -> list[tuple[Path, str]]:

@@ -80,15 +80,52 @@ def label(spec: CorpusSpec) -> str:
     return f"hf:{spec.name}@{label_rev}"
 
 
-def _should_stream(spec: CorpusSpec) -> bool:
-    """With a limit, a Hub dataset is streamed: only its first rows download, not all of it."""
-    return spec.limit is not None and not Path(spec.name).expanduser().exists()
+# Rows per unit. A Hub dataset is streamed (never downloaded whole), one of its files at a time,
+# so a corpus larger than memory or disk works; a worker re-reads only its unit's file.
+BLOCK_ROWS = 256
 
 
 def read(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
+    for _, items in units(spec, None):
+        yield from items
+
+
+def units(spec: CorpusSpec, source: str | None) -> Iterator[tuple[list, Iterator[Seed | Rejection]]]:
+    """Units of ``BLOCK_ROWS`` rows of one of the dataset's own files (its streaming shards):
+    ``[file index, files, first row in the file, rows before it in the split, revision]``."""
     label_rev, load_rev = _hf_revisions(spec)
-    dataset = _load_hf(spec, load_rev, _should_stream(spec))
-    source = f"hf:{spec.name}@{label_rev or getattr(dataset, '_fingerprint', 'unpinned')}"
+    dataset = _load_hf(spec, load_rev, streaming=True)
+    source = source or f"hf:{spec.name}@{label_rev or getattr(dataset, '_fingerprint', 'unpinned')}"
+    rows = _checked_rows(spec, dataset)
+    license = _license(spec, dataset)
+    n_files = max(1, getattr(dataset, "n_shards", 1) or 1)
+    offset = 0
+    for i in range(n_files):
+        part = rows if n_files == 1 else dataset.shard(num_shards=n_files, index=i)
+        start = 0
+        for block in _blocks(part, BLOCK_ROWS):
+            unit = [i, n_files, start, offset, load_rev]
+            yield unit, _items(spec, block, offset, source, license)
+            start += len(block)
+            offset += len(block)
+
+
+def read_unit(spec: CorpusSpec, unit: list, source: str) -> Iterator[Seed | Rejection]:
+    i, n_files, start, offset, load_rev = unit
+    dataset = _load_hf(spec, load_rev, streaming=True)
+    part = dataset if n_files == 1 else dataset.shard(num_shards=n_files, index=i)
+    rows = list(itertools.islice(part, start, start + BLOCK_ROWS))
+    return _items(spec, rows, offset, source, _license(spec, dataset))
+
+
+def _blocks(rows: Iterable[dict], size: int) -> Iterator[list[dict]]:
+    it = iter(rows)
+    while block := list(itertools.islice(it, size)):
+        yield block
+
+
+def _checked_rows(spec: CorpusSpec, dataset) -> Iterable[dict]:
+    """The dataset's rows, after checking it has the columns the spec names."""
     rows: Iterable[dict] = dataset
     columns = list(dataset.column_names or [])
     if not columns:  # a streamed dataset may know its columns only from its first row
@@ -102,25 +139,35 @@ def read(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
         if spec.code_column not in columns:
             raise ValueError(f"dataset '{spec.name}' has no column '{spec.code_column}' "
                              f"(code_column); its columns are: {', '.join(columns)}")
-        license = spec.license or _dataset_license(dataset)
-        for index, row in enumerate(rows):
-            prefix = _row_id(spec, row, index)
-            code = row[spec.code_column]
-            if not isinstance(code, str) or not code.strip():
-                yield Rejection(source, prefix, f"column '{spec.code_column}' is empty or not text")
-                continue
-            yield from _with_license(extract_functions(code, source, prefix), license)
-        return
+        return rows
     missing = [" or ".join(repr(c) for c in group) for group in _EVALPLUS_COLUMNS
                if not any(c in columns for c in group)]
     if missing:
         raise ValueError(f"dataset '{spec.name}' is not in EvalPlus format: no column "
                          f"{', '.join(missing)}; its columns are: {', '.join(columns)} "
                          "(use data_format: code and code_column: for plain source text)")
-    license = spec.license or evalplus_license(spec.name) or _dataset_license(dataset)
-    for index, row in enumerate(rows):
-        yield seed_from_evalplus(row, source=source, source_id=_row_id(spec, row, index),
-                                 license=license, max_inputs=spec.max_inputs)
+    return rows
+
+
+def _license(spec: CorpusSpec, dataset) -> str | None:
+    if spec.data_format == "code":
+        return spec.license or _dataset_license(dataset)
+    return spec.license or evalplus_license(spec.name) or _dataset_license(dataset)
+
+
+def _items(spec: CorpusSpec, rows: Iterable[dict], offset: int, source: str,
+           license: str | None) -> Iterator[Seed | Rejection]:
+    for index, row in enumerate(rows, start=offset):
+        if spec.data_format == "code":
+            prefix = _row_id(spec, row, index)
+            code = row[spec.code_column]
+            if not isinstance(code, str) or not code.strip():
+                yield Rejection(source, prefix, f"column '{spec.code_column}' is empty or not text")
+                continue
+            yield from _with_license(extract_functions(code, source, prefix), license)
+        else:
+            yield seed_from_evalplus(row, source=source, source_id=_row_id(spec, row, index),
+                                     license=license, max_inputs=spec.max_inputs)
 
 
 def _row_id(spec: CorpusSpec, row: dict, index: int) -> str:
