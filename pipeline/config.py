@@ -69,6 +69,9 @@ class RunSettings(_Section):
     workers: int | None = Field(None, ge=1, description="local cluster worker processes (default: cores)")
     max_retries: int = Field(1, ge=0, description="Dask retries of a shard whose worker died")
     limit: int | None = Field(None, ge=1, description="use only the first N seeds (after dedup)")
+    sample_every: int | None = Field(
+        None, ge=1, description="process only every N-th shard (a trial spread over the whole "
+        "corpus; the others are planned but not run)")
     seed_budget_s: float = Field(
         300.0, gt=0, description="wall clock per seed for generate + verify (input generation and "
         "timing included), enforced by killing the seed's process; over it, a stats reason")
@@ -114,8 +117,9 @@ class Config(_Section):
     def content_digest(self, corpus_labels: list[str]) -> str:
         """Digest of everything that decides the rows: not placement, not the output path."""
         data = self.model_dump(mode="json", exclude={"run": set(PLACEMENT_KEYS), "out": True})
-        if data["run"].get("limit") is None:  # unset: digests of configs from before the key
-            data["run"].pop("limit", None)
+        for key in ("limit", "sample_every"):  # unset: digests of configs from before the keys
+            if data["run"].get(key) is None:
+                data["run"].pop(key, None)
         return digest({"config": data, "corpora": corpus_labels, "semforge": __version__})
 
 

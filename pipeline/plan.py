@@ -48,6 +48,7 @@ class SeenSeeds:
     """Keys of the seeds kept so far, on disk: memory stays flat whatever the corpus size."""
 
     def __init__(self, folder: str):
+        os.makedirs(folder, exist_ok=True)
         self._db = sqlite3.connect(os.path.join(folder, "seen-seeds.sqlite"))
         self._db.execute("PRAGMA journal_mode=OFF")
         self._db.execute("PRAGMA synchronous=OFF")

@@ -18,6 +18,7 @@ import logging
 import os
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from contextlib import ExitStack
@@ -160,26 +161,38 @@ def check_workers_reach(client, out: Output) -> None:
 
 
 class _WallClock:
-    """Seconds this invocation has worked on the directory, in ``_runs/``: the total over
-    resumed invocations is the sum of the files (a killed one keeps its last update)."""
+    """Seconds this invocation has worked on the directory, in ``_runs/``, saved every few
+    seconds by a thread: the total over resumed invocations is the sum of the files (a killed
+    invocation keeps its last save)."""
 
-    def __init__(self, out: Output):
+    def __init__(self, out: Output, every: float = 5.0):
         self.out = out
         self.started = time.monotonic()
         stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
         self.name = f"_runs/{stamp}-{uuid.uuid4().hex[:8]}.json"
-        self.last = 0.0
-        self.save()
+        self._save(0.0)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, args=(every,), daemon=True)
+        self._thread.start()
 
-    def elapsed(self) -> float:
-        return time.monotonic() - self.started
+    def _save(self, seconds: float) -> None:
+        self.out.put_text(self.name, json.dumps({"seconds": round(seconds, 2),
+                                                 "semforge_version": __version__}))
 
-    def save(self, force: bool = True) -> None:
-        now = time.monotonic()
-        if force or now - self.last > 10:
-            self.last = now
-            self.out.put_text(self.name, json.dumps({"seconds": round(self.elapsed(), 2),
-                                                     "semforge_version": __version__}))
+    def _loop(self, every: float) -> None:
+        while not self._stop.wait(every):
+            try:
+                self._save(time.monotonic() - self.started)
+            except Exception:  # a failed save costs only wall-time accounting
+                pass
+
+    def stop(self) -> float:
+        """Stop the thread, save the final time and return it."""
+        self._stop.set()
+        self._thread.join()
+        elapsed = round(time.monotonic() - self.started, 2)
+        self._save(elapsed)
+        return elapsed
 
     def total(self) -> float:
         total = 0.0
@@ -267,6 +280,7 @@ def run(
     errors_total = 0
     failed: list[str] = []
     n_planned = skipped = 0
+    expected: list[int] = []  # shards this run must complete (all, or the sample)
     dashboard = None
 
     def merge(stats: Stats) -> None:
@@ -277,6 +291,7 @@ def run(
         total.merge(stats)
 
     with ExitStack() as stack:
+        stack.callback(clock._stop.set)  # a run that raises stops saving its wall time
         scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="semforge-plan-"))
         rejected_file = stack.enter_context(open(os.path.join(scratch, "rejected.jsonl"), "w"))
 
@@ -295,6 +310,9 @@ def run(
                     config.corpus, labels, config.run.seeds_per_shard, scratch, scan,
                     limit=config.run.limit, on_rejection=on_rejection)):
                 n_planned += 1
+                if config.run.sample_every and index % config.run.sample_every:
+                    continue  # not in the sample: planned, never run, not expected
+                expected.append(index)
                 bar.planned_one()
                 if index in done:
                     skipped += 1
@@ -321,14 +339,11 @@ def run(
                 pending.add(future)
                 while len(in_flight) >= window:
                     _collect(next(pending), in_flight, merge, bar, failed, log)
-                clock.save(force=False)
             bar.plan_done()
             while in_flight:
                 _collect(next(pending), in_flight, merge, bar, failed, log)
-                clock.save(force=False)
         finally:
             bar.close()
-            clock.save()
         rejected_file.close()
         output.put_file("rejected_records.jsonl", os.path.join(scratch, "rejected.jsonl"))
 
@@ -338,14 +353,15 @@ def run(
             f"{output.url_of('rejected_records.jsonl')} (-v prints them)")
     # Never report success for a shard whose files are not where this driver looks.
     present = shards.completed(output)
-    lost = [i for i in range(n_planned) if i not in present]
+    lost = [i for i in expected if i not in present]
     reported = {int(f.split()[1].rstrip(":")) for f in failed}
     for i in lost:
         if i not in reported:
             failed.append(f"shard {i}: reported complete but its files are not in {output.url}")
-    elapsed = clock.elapsed()
+    elapsed = clock.stop()
     stats = build_stats(total, scan, labels, digest, n_planned, skipped, failed, elapsed,
-                        clock.total(), errors_total)
+                        clock.total(), errors_total,
+                        len(expected) if config.run.sample_every else None)
     _write_dataset_files(output, stats, config)
     c = total.counters
     return RunSummary(
@@ -410,7 +426,7 @@ def _write_dataset_files(output: Output, stats: dict[str, Any], config: Config) 
 
 
 def build_stats(total: Stats, scan: ScanStats, labels, digest, n_shards, skipped, failed,
-                elapsed, elapsed_total=None, errors_total=None) -> dict[str, Any]:
+                elapsed, elapsed_total=None, errors_total=None, n_run=None) -> dict[str, Any]:
     c = total.counters
     verdict_names = ("equivalent", "different", "error", "timeout", "undecided")
     return {
@@ -447,7 +463,8 @@ def build_stats(total: Stats, scan: ScanStats, labels, digest, n_shards, skipped
                                      "seed_processes")},
         "errors": total.errors,
         "errors_total": errors_total if errors_total is not None else len(total.errors),
-        "shards": {"total": n_shards, "skipped": skipped, "failed": failed},
+        "shards": {"total": n_shards, "skipped": skipped, "failed": failed,
+                   **({"run": n_run} if n_run is not None else {})},
         "seconds": round(elapsed, 2),
         "seconds_total": round(elapsed_total if elapsed_total is not None else elapsed, 2),
     }

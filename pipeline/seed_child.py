@@ -89,6 +89,7 @@ class SeedRunner:
         self._write_fd = -1
         self._served = 0
         self.started = 0  # children started (for stats: recycling is visible)
+        self.killed: list[int] = []  # process groups killed over a budget
 
     def __enter__(self) -> "SeedRunner":
         return self
@@ -155,10 +156,12 @@ class SeedRunner:
             size = _HEADER.unpack(_read_exact(self._read_fd, _HEADER.size, deadline, watch))[0]
             status, payload = pickle.loads(_read_exact(self._read_fd, size, deadline + 30, watch))
         except TimeoutError:
+            self.killed.append(proc.pid)
             self.close()
             raise SeedOverBudget(f"over its {self.budget_s:g} s budget (generate + verify); "
                                  "stopped", "seeds_over_time_budget") from None
         except MemoryError:
+            self.killed.append(proc.pid)
             self.close()
             raise SeedOverBudget(f"over its {self.memory_mb} MB memory budget (generate + "
                                  "verify); stopped", "seeds_over_memory_budget") from None
