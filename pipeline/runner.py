@@ -273,6 +273,8 @@ def run(
     shards.remove_temporaries(output)
     clock = _WallClock(output)
     done = shards.completed(output)
+    if done:
+        log(f"{len(done)} shards already complete in {output.url}, resuming")
     specs = [spec.model_dump(mode="json") for spec in config.corpus]
     config_data = config.model_dump(mode="json")
     scan = ScanStats()
@@ -340,6 +342,8 @@ def run(
                 while len(in_flight) >= window:
                     _collect(next(pending), in_flight, merge, bar, failed, log)
             bar.plan_done()
+            if verbose or not done:
+                log(f"{scan.loaded} seeds from {', '.join(labels)}; {n_planned} shards")
             while in_flight:
                 _collect(next(pending), in_flight, merge, bar, failed, log)
         finally:
