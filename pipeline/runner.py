@@ -342,8 +342,7 @@ def run(
                 while len(in_flight) >= window:
                     _collect(next(pending), in_flight, merge, bar, failed, log)
             bar.plan_done()
-            if verbose or not done:
-                log(f"{scan.loaded} seeds from {', '.join(labels)}; {n_planned} shards")
+            log(f"{scan.loaded} seeds from {', '.join(labels)}; {n_planned} shards")
             while in_flight:
                 _collect(next(pending), in_flight, merge, bar, failed, log)
         finally:
