@@ -1,7 +1,7 @@
 """Scale: peak memory of the driver and of each worker, and seeds/s, at 1k, 10k and 100k seeds.
 
 The corpus is synthetic and made here: every built-in and HumanEval+ function, copied with its
-identifiers renamed and its integer constants varied per copy, so every seed is distinct (none
+bound names (function, parameters, locals) suffixed and its integer literals varied per copy, so every seed is distinct (none
 is removed as a duplicate). It is written as one EvalPlus .jsonl.gz (each seed keeps one input
 of its original).
 
@@ -27,6 +27,7 @@ import ast
 import gzip
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -37,43 +38,16 @@ from pathlib import Path
 import psutil
 
 HERE = Path(__file__).resolve().parent
-HUMANEVAL = [HERE.parent / "shared" / "data" / "HumanEvalPlus.jsonl.gz",
+HUMANEVAL = [Path(os.environ.get("SEMFORGE_SHARED", HERE.parent / "shared")) / "data" /
+             "HumanEvalPlus.jsonl.gz",
              HERE.parent.parent / "shared" / "data" / "HumanEvalPlus.jsonl.gz"]
 
 
 # ------------------------------------------------------------------------------ the corpus
 
 
-class _Rename(ast.NodeTransformer):
-    """Suffix every name the function binds (itself, parameters, locals) and shift integer
-    constants above 2, so copy k is a distinct program of the same shape."""
-
-    def __init__(self, bound: set[str], k: int):
-        self.bound, self.k = bound, k
-
-    def _new(self, name: str) -> str:
-        return f"{name}_{self.k}" if name in self.bound else name
-
-    def visit_Name(self, node):
-        node.id = self._new(node.id)
-        return node
-
-    def visit_arg(self, node):
-        node.arg = self._new(node.arg)
-        return node
-
-    def visit_FunctionDef(self, node):
-        node.name = self._new(node.name)
-        self.generic_visit(node)
-        return node
-
-    def visit_Constant(self, node):
-        if type(node.value) is int and node.value > 2:
-            node.value = node.value + self.k % 5
-        return node
-
-
 def _bound_names(module: ast.Module) -> set[str]:
+    """Names the code binds itself: functions, parameters, assigned locals."""
     names = set()
     for node in ast.walk(module):
         if isinstance(node, ast.FunctionDef):
@@ -83,6 +57,24 @@ def _bound_names(module: ast.Module) -> set[str]:
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             names.add(node.id)
     return names
+
+
+def _template(code: str) -> tuple[re.Pattern | None, str]:
+    """A pattern matching the bound names and the integer literals above 2 of ``code``;
+    copy k suffixes the names with ``_k`` and adds ``k % 5`` to the literals."""
+    names = sorted(_bound_names(ast.parse(code)), key=len, reverse=True)
+    alternatives = [rf"\b(?P<name>{'|'.join(map(re.escape, names))})\b"] if names else []
+    alternatives.append(r"(?<![\w.])(?P<int>[3-9]|[1-9]\d+)(?![\w.])")
+    return re.compile("|".join(alternatives)), code
+
+
+def _copy(pattern: re.Pattern, code: str, k: int) -> str:
+    def sub(m: re.Match) -> str:
+        if m.group("int") is not None:
+            return str(int(m.group("int")) + k % 5)
+        return f"{m.group('name')}_{k}"
+
+    return pattern.sub(sub, code)
 
 
 def base_functions() -> list[tuple[str, str, list]]:
@@ -99,14 +91,13 @@ def base_functions() -> list[tuple[str, str, list]]:
 
 
 def write_corpus(path: Path, n: int, bases) -> None:
-    parsed = [(ep, ast.parse(code), inputs) for ep, code, inputs in bases]
+    templates = [(ep, *_template(code), inputs) for ep, code, inputs in bases]
     with gzip.open(path, "wt", encoding="utf-8", compresslevel=1) as fh:
         for i in range(n):
-            ep, module, inputs = parsed[i % len(parsed)]
-            k = i // len(parsed) + 1
-            tree = _Rename(_bound_names(module), k).visit(ast.parse(ast.unparse(module)))
+            ep, pattern, code, inputs = templates[i % len(templates)]
+            k = i // len(templates) + 1
             fh.write(json.dumps({"task_id": f"synthetic/{i}", "entry_point": f"{ep}_{k}",
-                                 "prompt": "", "canonical_solution": ast.unparse(tree) + "\n",
+                                 "prompt": "", "canonical_solution": _copy(pattern, code, k),
                                  "base_input": inputs, "plus_input": []}) + "\n")
 
 
@@ -132,11 +123,7 @@ class TreeMemory:
         if "semforge.pipeline.seed_child" in cmd:
             self._seen_children.add(proc.pid)
             return "seed process"
-        if "from multiprocessing" in cmd or "multiprocessing" in cmd:
-            # distributed's nanny starts each worker with multiprocessing (spawn)
-            parent = proc.parent()
-            if parent is not None and parent.pid != self.root.pid:
-                return f"worker {proc.pid}"
+        if "spawn_main" in cmd:  # distributed's nanny starts each worker with multiprocessing
             return f"worker {proc.pid}"
         return None
 
@@ -185,8 +172,12 @@ def run_once(corpus: Path, out: Path, workers: int, sample_every: int, per_shard
         raise SystemExit(f"semforge run failed:\n{stdout}\n{stderr}")
     stats = json.loads((out / "stats.json").read_text())
     processed = stats["seeds"]["with_variants"] + stats["seeds"]["without_variants"]
-    shard_seconds = stats.get("seconds", wall)
-    return {"wall": wall, "seconds": shard_seconds, "stats": stats, "peaks": peaks,
+    # Sum over shards of each shard's own duration: seeds/s of one worker busy on shards.
+    busy = 0.0
+    for name in os.listdir(out / "_shards"):
+        if name.endswith(".stats.json"):
+            busy += json.loads((out / "_shards" / name).read_text())["counters"].get("shard_seconds", 0)
+    return {"wall": wall, "busy": busy, "stats": stats, "peaks": peaks,
             "processed": processed, "seed_processes": memory.seed_children}
 
 
@@ -224,15 +215,16 @@ def main() -> None:
                   flush=True)
             (Path(tmp) / f"synthetic-{n}.jsonl.gz").unlink()
         base_n, base, base_workers = rows[0]
-        print("\nsize      driver MB (x 1k)   max worker MB (x 1k)   seed proc MB   seeds/s (sample)")
+        print("\nsize      driver MB (x 1k)   max worker MB (x 1k)   seed proc MB   "
+              "seeds/s per busy worker   wall s")
         for n, result, workers in rows:
             d = result["peaks"].get("driver", 0)
             w = max(workers or [0])
-            rate = result["processed"] / result["wall"]
+            rate = result["processed"] / result["busy"] if result["busy"] else 0.0
             print(f"{n:>7}   {d:7.0f} ({d / base['peaks'].get('driver', 1):.2f}x)"
                   f"      {w:7.0f} ({w / max(base_workers or [1]):.2f}x)"
                   f"          {result['peaks'].get('seed process', 0):6.0f}"
-                  f"         {rate:.2f}")
+                  f"         {rate:8.2f}            {result['wall']:6.0f}")
         if args.skip_workers_ratio:
             return
         corpus = Path(tmp) / "synthetic-ratio.jsonl.gz"
