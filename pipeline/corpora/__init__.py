@@ -6,8 +6,10 @@ path, a dataset without the named column) raises. ``corpus_label(spec)`` names t
 exact content (a version, a file digest or a dataset revision) for the ``source`` column and the
 run's config digest.
 
-Each kind is a module with ``label(spec)`` and ``read(spec)`` (``builtin``, ``evalplus``,
-``files``, ``hf``), registered in ``READERS``.
+Each kind is a module with ``label(spec)``, ``read(spec)`` and, so that workers can read a
+corpus piece by piece, ``units(spec, label)`` and ``read_unit(spec, unit, label)`` (``builtin``,
+``evalplus``, ``files``, ``hf``), registered in ``READERS``; a module without ``units`` is read
+whole by every worker that needs one of its seeds (fine for small corpora).
 """
 
 from __future__ import annotations
@@ -34,6 +36,11 @@ def corpus_label(spec: CorpusSpec) -> str:
     return READERS[spec.kind].label(spec)
 
 
+def _read_whole(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
+    reader = READERS[spec.kind]
+    return reader(spec) if callable(reader) else reader.read(spec)
+
+
 def iter_corpus(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
     """Validated seeds and rejected records of one corpus, in a deterministic order.
 
@@ -41,7 +48,7 @@ def iter_corpus(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
     functions or rejections). A seed identical to an earlier one (same entry point and code)
     comes back as a Rejection ``duplicate of <source_id>``.
     """
-    items = _without_duplicates(READERS[spec.kind].read(spec))
+    items = _without_duplicates(_read_whole(spec))
     return itertools.islice(items, spec.limit) if spec.limit is not None else items
 
 
@@ -64,10 +71,17 @@ __all__ = [
 
 def units(spec: CorpusSpec, label: str) -> Iterator[tuple[Any, Iterator[Seed | Rejection]]]:
     """(unit, its items) of one corpus in order: the pieces a worker can re-read on its own
-    (``read_unit``). Concatenated, the items are the corpus before duplicates and ``limit``."""
-    return READERS[spec.kind].units(spec, label)
+    (``read_unit``). Concatenated, the items are the corpus before duplicates and ``limit``.
+    A reader without units is read whole, as one unit."""
+    reader = READERS[spec.kind]
+    if not hasattr(reader, "units"):
+        return iter([(0, _read_whole(spec))])
+    return reader.units(spec, label)
 
 
 def read_unit(spec: CorpusSpec, unit: Any, label: str) -> Iterator[Seed | Rejection]:
     """The items of one unit, as ``units`` gave them; ``label`` is ``corpus_label(spec)``."""
-    return READERS[spec.kind].read_unit(spec, unit, label)
+    reader = READERS[spec.kind]
+    if not hasattr(reader, "read_unit"):
+        return _read_whole(spec)
+    return reader.read_unit(spec, unit, label)
