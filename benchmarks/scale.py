@@ -188,6 +188,8 @@ def main() -> None:
                         help="shards processed at every size (evenly spread over the corpus)")
     parser.add_argument("--seeds-per-shard", type=int, default=10)
     parser.add_argument("--skip-workers-ratio", action="store_true")
+    parser.add_argument("--ratio-seeds", type=int, default=1000,
+                        help="corpus size of the 1 vs 2 workers comparison")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     bases = base_functions()
@@ -195,7 +197,7 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.1f}", flush=True)
     rows = []
     with tempfile.TemporaryDirectory(prefix="semforge-scale-") as tmp:
-        for n in sizes:
+        for n in [s for s in sizes if s]:
             corpus = Path(tmp) / f"synthetic-{n}.jsonl.gz"
             write_corpus(corpus, n, bases)
             n_shards = -(-n // args.seeds_per_shard)
@@ -214,7 +216,9 @@ def main() -> None:
                   f"{peaks.get('seed process', 0):.0f} MB peak ({result['seed_processes']} started)",
                   flush=True)
             (Path(tmp) / f"synthetic-{n}.jsonl.gz").unlink()
-        base_n, base, base_workers = rows[0]
+        if not rows:
+            print("no sizes (--sizes 0): only the workers ratio")
+        base_n, base, base_workers = rows[0] if rows else (0, {"peaks": {}}, [])
         print("\nsize      driver MB (x 1k)   max worker MB (x 1k)   seed proc MB   "
               "seeds/s per busy worker   wall s")
         for n, result, workers in rows:
@@ -228,7 +232,7 @@ def main() -> None:
         if args.skip_workers_ratio:
             return
         corpus = Path(tmp) / "synthetic-ratio.jsonl.gz"
-        n = sizes[0]
+        n = args.ratio_seeds
         write_corpus(corpus, n, bases)
         every = max(1, -(-n // args.seeds_per_shard) // (2 * args.sample_shards))
         rates = {}
