@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from semforge import __version__
 from semforge.record import digest
-from semforge.transforms.llm.config import PLACEMENT_KEYS, LLMConfig
+from semforge.transforms.llm.config import PLACEMENT_KEYS as LLM_PLACEMENT_KEYS, LLMConfig
 
 from .corpora import CorpusSpec
 
@@ -98,6 +98,34 @@ class RunSettings(_Section):
     gpu_resources: bool = Field(
         False, description="submit shards holding PyTorch seeds with Dask resources {'GPU': 1}: "
         "only workers started with `--resources GPU=1` take them (local cluster: every worker)")
+    limit: int | None = Field(None, ge=1, description="use only the first N seeds (after dedup)")
+    sample_every: int | None = Field(
+        None, ge=1, description="process only every N-th shard (a trial spread over the whole "
+        "corpus; the others are planned but not run)")
+    seed_budget_s: float = Field(
+        300.0, gt=0, description="wall clock per seed for generate + verify (input generation and "
+        "timing included), enforced by killing the seed's process; over it, a stats reason")
+    seed_memory_mb: int = Field(4096, ge=256, description="memory of a seed's process; over it, "
+                                "the seed is stopped and counted like a timeout")
+    shard_budget_s: float | None = Field(
+        None, gt=0, description="wall clock per shard; seeds left when it runs out are counted "
+        "as over budget (default: only the per-seed budget)")
+    isolate_seeds: bool = Field(True, description="run seeds in a killable child process (off: "
+                                "in the worker itself, no budgets; for debugging)")
+    recycle_after_seeds: int = Field(
+        200, ge=1, description="seeds per child process before a fresh one takes over, so memory "
+        "kept by libraries never accumulates")
+    window: int | None = Field(None, ge=1, description="shard tasks in flight at once "
+                               "(default: 2 per worker)")
+    resources: dict[str, float] = Field(
+        default_factory=dict, description="Dask worker resources each shard task needs, e.g. "
+        "{GPU: 1} to place shards only on workers started with --resources GPU=1")
+
+
+# Keys that decide where and how fast work runs, never which rows come out (a seed stopped by a
+# budget gives no rows, which a rerun with a larger budget may fill in: see `--force`).
+PLACEMENT_KEYS = ("workers", "max_retries", "seed_budget_s", "seed_memory_mb", "shard_budget_s",
+                  "isolate_seeds", "recycle_after_seeds", "window", "resources", "gpu_resources")
 
 
 class CardSettings(_Section):
@@ -118,9 +146,11 @@ class Config(_Section):
 
     def content_digest(self, corpus_labels: list[str]) -> str:
         """Digest of everything that decides the rows: not placement, not the output path."""
-        data = self.model_dump(mode="json", exclude={"run": {"workers", "max_retries", "gpu_resources"},
-                                                     "out": True})
-        for key in PLACEMENT_KEYS if data["generate"].get("llm") else ():
+        data = self.model_dump(mode="json", exclude={"run": set(PLACEMENT_KEYS), "out": True})
+        for key in ("limit", "sample_every"):  # unset: digests of configs from before the keys
+            if data["run"].get(key) is None:
+                data["run"].pop(key, None)
+        for key in LLM_PLACEMENT_KEYS if data["generate"].get("llm") else ():
             del data["generate"]["llm"][key]  # where the model runs is placement too
         return digest({"config": data, "corpora": corpus_labels, "semforge": __version__})
 

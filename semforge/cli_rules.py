@@ -11,7 +11,6 @@ The CLI sits above ``transforms`` and ``verifiers`` and is the one place that us
 
 from __future__ import annotations
 
-import gzip
 import json
 import shutil
 from pathlib import Path
@@ -82,34 +81,28 @@ def list_rules(as_json: bool, rule_module: tuple[str, ...], config: str | None) 
 # --------------------------------------------------------------------------------------- check
 
 
-def _read_jsonl(path: Path) -> Iterator[dict]:
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                yield json.loads(line)
+def corpus_spec(path: Path):
+    """The ``corpus:`` entry ``semforge run`` would use for PATH, so both commands read the same
+    seeds from it: EvalPlus records (.jsonl, .jsonl.gz, .parquet) or a .py file / folder."""
+    from semforge.pipeline.corpora import EVALPLUS_SUFFIXES, CorpusSpec
+
+    if path.is_file() and path.name.lower().endswith(EVALPLUS_SUFFIXES):
+        return CorpusSpec(kind="evalplus", path=str(path), max_inputs=50)
+    if path.is_dir() or path.suffix == ".py":
+        return CorpusSpec(kind="files", path=str(path))
+    raise click.ClickException(
+        f"{path}: a corpus is EvalPlus records ({', '.join(EVALPLUS_SUFFIXES)}), a .py file or a "
+        "folder of .py files")
 
 
 def corpus_seeds(path: Path, limit: int | None = None) -> Iterator:
-    """Seeds of a corpus: EvalPlus JSONL(.gz) records, or every self-contained top-level
-    function of a ``.py`` file or of the ``.py`` files under a folder. Rejections are skipped."""
-    from semforge.pipeline.corpora import seed_from_evalplus
-    from semforge.pipeline.seeds import extract_functions
+    """Seeds of a corpus, read exactly as ``semforge run`` reads it (pipeline.corpora);
+    rejected records are skipped."""
+    from semforge.pipeline.corpora import iter_corpus
     from semforge.record import Seed
 
-    def seeds() -> Iterator:
-        if path.is_file() and path.name.endswith((".jsonl", ".jsonl.gz", ".json")):
-            for n, record in enumerate(_read_jsonl(path)):
-                yield seed_from_evalplus(record, source=str(path), source_id=f"{path.name}:{n}",
-                                         license=None, max_inputs=50)
-            return
-        files = [path] if path.is_file() else sorted(path.rglob("*.py"))
-        for file in files:
-            code = file.read_bytes().decode("utf-8", "replace")
-            yield from extract_functions(code, str(file), str(file))
-
     n = 0
-    for seed in seeds():
+    for seed in iter_corpus(corpus_spec(path)):
         if isinstance(seed, Seed):
             yield seed
             n += 1
@@ -120,8 +113,9 @@ def corpus_seeds(path: Path, limit: int | None = None) -> Iterator:
 @rules.command("check")
 @click.argument("rule_id")
 @click.option("--corpus", required=True, type=click.Path(exists=True, path_type=Path),
-              help="EvalPlus JSONL or JSONL.gz (code = prompt + canonical_solution, inputs = "
-                   "base_input), a .py file, or a folder of .py files.")
+              help="EvalPlus records (.jsonl, .jsonl.gz, .parquet; code = prompt + "
+                   "canonical_solution, inputs = base_input then plus_input), a .py file, or a "
+                   "folder of .py files, read as `semforge run` reads its corpora.")
 @click.option("--limit", type=int, default=None, help="Check only the first N seeds.")
 @click.option("--examples", type=int, default=100, show_default=True,
               help="Inputs run per application (seed inputs first, then generated ones).")

@@ -40,19 +40,29 @@ Example config (YAML; TOML works too, same keys):
 @click.command(epilog=EXAMPLE_CONFIG)
 @click.option("--config", "config_path", type=click.Path(dir_okay=False),
               help="YAML or TOML config file. Without it: the built-in corpus and the defaults.")
-@click.option("--out", type=click.Path(file_okay=False),
-              help="Dataset directory to write (overrides the config's `out`). A rerun with the "
-                   "same config resumes: complete shards are kept, the rest are redone.")
+@click.option("--out", metavar="DIR|URL",
+              help="Dataset directory to write (overrides the config's `out`): a local folder or "
+                   "any fsspec URL (s3://bucket/path, gs://...; credentials from the environment). "
+                   "A rerun with the same config resumes: complete shards are kept, the rest are "
+                   "redone.")
 @click.option("--scheduler-address", metavar="ADDR",
               help="Run on an existing Dask cluster (e.g. tcp://10.0.0.5:8786) instead of "
                    "starting a local one. Workers need semforge installed.")
 @click.option("--workers", type=click.IntRange(min=1),
               help="Worker processes of the local cluster (default: number of cores).")
+@click.option("--limit", type=click.IntRange(min=1), metavar="N",
+              help="Use only the first N seeds (after duplicates are removed): a quick trial of "
+                   "a config on a big corpus.")
+@click.option("--force", is_flag=True,
+              help="Delete the output directory first and start over (instead of resuming).")
+@click.option("-v", "--verbose", is_flag=True, help="Print every skipped corpus record.")
+@click.option("-q", "--quiet", is_flag=True, help="Print only errors and the summary.")
 @click.option("--progress/--no-progress", default=True, show_default=True,
-              help="Show a progress bar.")
+              help="Show progress: a bar on a terminal, a line every 30 s in a redirected log.")
 @click.option("--print-config", is_flag=True,
               help="Print the effective config as YAML and exit.")
-def run(config_path, out, scheduler_address, workers, progress, print_config) -> None:
+def run(config_path, out, scheduler_address, workers, limit, force, verbose, quiet, progress,
+        print_config) -> None:
     """Build a dataset: seeds -> variants -> verified pairs -> Parquet shards + card.
 
     With no options it runs on the built-in seed corpus on a local Dask cluster and writes
@@ -72,6 +82,8 @@ def run(config_path, out, scheduler_address, workers, progress, print_config) ->
         config = load_config(config_path)
         if workers:
             config.run.workers = workers
+        if limit:
+            config.run.limit = limit
         if print_config:
             click.echo(yaml.safe_dump(config.model_dump(mode="json"), sort_keys=False))
             return
@@ -81,8 +93,10 @@ def run(config_path, out, scheduler_address, workers, progress, print_config) ->
             config,
             out=out,
             scheduler_address=scheduler_address,
-            progress=progress,
-            log=lambda msg: click.echo(msg, err=True),
+            progress=progress and not quiet,
+            log=(lambda msg: None) if quiet else (lambda msg: click.echo(msg, err=True)),
+            verbose=verbose,
+            force=force,
         )
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
@@ -91,11 +105,16 @@ def run(config_path, out, scheduler_address, workers, progress, print_config) ->
 
     v = summary.verdicts
     click.echo("")
-    click.echo(f"semforge run finished in {summary.seconds:.1f} s")
+    resumed = (f" ({summary.seconds_total:.1f} s over every invocation)"
+               if summary.seconds_total > summary.seconds + 0.05 else "")
+    click.echo(f"semforge run finished in {summary.seconds:.1f} s{resumed}")
     click.echo(f"  seeds       {summary.seeds} ({summary.rejected_records} corpus records rejected)")
     click.echo(f"  pairs       {summary.pairs}: " + ", ".join(f"{k} {n}" for k, n in v.items()))
     if any(summary.perf_labels.values()):
         click.echo("  speed       " + ", ".join(f"{k} {n}" for k, n in summary.perf_labels.items()))
+    if summary.seeds_over_budget:
+        click.echo(f"  budget      {summary.seeds_over_budget} seeds stopped over budget "
+                   "(stats.json: budget, errors)")
     click.echo(f"  shards      {summary.shards_total} ({summary.shards_skipped} resumed)")
     click.echo(f"  dataset     {summary.out_dir}  (README.md card, stats.json, report.md)")
     if not summary.ok:

@@ -48,3 +48,32 @@ def test_unknown_rule_id_is_a_clear_error(tmp_path):
     assert proc.returncode == 1
     assert "no-such-rule" in proc.stderr and "rules list" in proc.stderr
     assert "Started a local Dask cluster" not in proc.stderr  # refused before any work
+
+
+def test_limit_force_quiet_log_and_card_path(tmp_path):
+    """--limit, --force and -q; progress in a redirected log has no carriage-return frames; the
+    card loads the dataset by a relative path, not this machine's absolute one."""
+    import json
+
+    import pytest
+
+    pytest.importorskip("distributed")
+    config = tmp_path / "run.yaml"
+    config.write_text("generate: {variants_per_seed: 2, max_chain: 1}\n"
+                      "verify: {examples: 10, measure_speed: false}\n"
+                      "run: {seeds_per_shard: 2, workers: 1}\n")
+    first = run_cli("run", "--config", str(config), "--out", "ds", "--limit", "4", cwd=tmp_path)
+    assert "\r" not in first.stderr  # stderr is a pipe: plain lines only
+    stats = json.loads((tmp_path / "ds" / "stats.json").read_text())
+    assert stats["seeds"]["loaded"] == 4 and stats["shards"]["total"] == 2
+    card = (tmp_path / "ds" / "README.md").read_text()
+    assert 'load_dataset("ds")' in card and str(tmp_path) not in card
+    again = run_cli("run", "--config", str(config), "--out", "ds", "--limit", "4", "-q",
+                    cwd=tmp_path)
+    assert again.stderr == ""  # quiet: nothing but the summary on stdout
+    assert "(2 resumed)" in again.stdout
+    assert "over every invocation" in again.stdout  # wall time summed over both
+    forced = run_cli("run", "--config", str(config), "--out", "ds", "--limit", "4", "--force",
+                     cwd=tmp_path)
+    assert "(0 resumed)" in forced.stdout
+    assert len(list((tmp_path / "ds" / "_runs").iterdir())) == 1  # --force started over

@@ -435,18 +435,29 @@ def test_hf_local_folder_in_mbppplus_hub_layout(hf_cache):
         "2", "pick", [[1, [2, 3]], [4, [5]], [7, []]], 1e-6, "Apache-2.0")
 
 
-def test_hf_streamed_dataset_reads_the_same_rows(hf_cache, monkeypatch):
-    """A Hub dataset with a limit is streamed; a local folder streams the same way."""
-    import semforge.pipeline.corpora as corpora
+def test_hf_is_streamed_by_the_datasets_own_files(hf_cache):
+    """Hub datasets and local folders are streamed one of their files at a time; every unit read
+    on its own (as a worker does) gives exactly the items of the whole read."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from semforge.pipeline.corpora import corpus_label, read_unit, units
 
     folder = hf_cache / "snippets"
-    _write_parquet(folder, [{"content": f"def f{i}(x):\n    return x + {i}\n"} for i in range(5)])
-    spec = CorpusSpec(kind="hf", name=str(folder), data_format="code", code_column="content", limit=3)
-    loaded = [(i.source_id, i.code) for i in iter_corpus(spec)]
-    monkeypatch.setattr(corpora, "_should_stream", lambda spec: True)
-    streamed = [(i.source_id, i.code) for i in iter_corpus(spec)]
-    assert streamed == loaded and [sid for sid, _ in loaded] == [
-        "train[0]::f0", "train[1]::f1", "train[2]::f2"]
+    (folder / "data").mkdir(parents=True)
+    for part in range(3):
+        rows = [{"content": f"def f{part}_{i}(x):\n    return x + {i}\n"} for i in range(300)]
+        pq.write_table(pa.Table.from_pylist(rows), folder / "data" / f"train-{part:05d}-of-00003.parquet")
+    spec = CorpusSpec(kind="hf", name=str(folder), data_format="code", code_column="content")
+    whole = [(i.source_id, i.code) for i in iter_corpus(spec)]
+    assert len(whole) == 900 and whole[0][0] == "train[0]::f0_0" and whole[-1][0] == "train[899]::f2_299"
+    label = corpus_label(spec)
+    planned = [unit for unit, items in units(spec, label) if list(items) is not None]
+    assert {u[0] for u in planned} == {0, 1, 2} and all(u[1] == 3 for u in planned)
+    again = [(i.source_id, i.code) for unit in planned for i in read_unit(spec, unit, label)]
+    assert again == whole
+    limited = [i.source_id for i in iter_corpus(spec.model_copy(update={"limit": 3}))]
+    assert limited == ["train[0]::f0_0", "train[1]::f0_1", "train[2]::f0_2"]
 
 
 def test_hf_hub_id_is_pinned_to_its_commit_and_columns_found_when_streaming(hf_cache, monkeypatch):
@@ -462,13 +473,13 @@ def test_hf_hub_id_is_pinned_to_its_commit_and_columns_found_when_streaming(hf_c
         yield {"content": "def g(x):\n    return -x\n"}
 
     loads = []
-    monkeypatch.setattr(corpora, "_hub_commit", lambda spec: "0123456789abcdef" * 2)
+    monkeypatch.setattr(corpora.hf, "_hub_commit", lambda spec: "0123456789abcdef" * 2)
 
     def fake_load(spec, revision=None, streaming=False):
         loads.append((revision, streaming))
         return datasets.IterableDataset.from_generator(rows)
 
-    monkeypatch.setattr(corpora, "_load_hf", fake_load)
+    monkeypatch.setattr(corpora.hf, "_load_hf", fake_load)
     spec = CorpusSpec(kind="hf", name="org/snippets", data_format="code", code_column="content", limit=5)
     assert corpus_label(spec) == "hf:org/snippets@0123456789ab"
     items = list(iter_corpus(spec))

@@ -1,6 +1,7 @@
 """Shard files without Dask: names, atomic writes, completion markers, skip on rerun."""
 
 import json
+from pathlib import Path
 
 import pyarrow.parquet as pq
 
@@ -43,20 +44,20 @@ def test_process_shard_writes_both_splits_stats_and_marker(tmp_path):
     assert stats["counters"]["pairs"] > 0
     eq = pq.read_table(shards.data_path(tmp_path, "equivalent", 0))
     assert eq.schema.equals(SCHEMA)
-    rejected_path = shards.data_path(tmp_path, "rejected", 0)
+    rejected_path = Path(shards.data_path(tmp_path, "rejected", 0))
     n_rejected = pq.read_table(rejected_path).num_rows if rejected_path.exists() else 0
     assert eq.num_rows + n_rejected == stats["counters"]["pairs"]
     assert set(eq.column("verdict").to_pylist()) <= {"equivalent"}
     assert shards.is_complete(tmp_path, 0, "digest-a")
     assert not shards.is_complete(tmp_path, 0, "digest-b")
-    assert json.loads(shards.marker_path(tmp_path, 0).read_text())["rows"] == stats["counters"]["pairs"]
+    assert json.loads(Path(shards.marker_path(tmp_path, 0)).read_text())["rows"] == stats["counters"]["pairs"]
     assert not list(tmp_path.rglob("*.tmp"))
 
 
 def test_complete_shard_is_not_redone(tmp_path):
     task = make_task(tmp_path)
     first = shards.process_shard(task)
-    path = shards.data_path(tmp_path, "equivalent", 0)
+    path = Path(shards.data_path(tmp_path, "equivalent", 0))
     mtime = path.stat().st_mtime_ns
     assert shards.process_shard(task) == first
     assert path.stat().st_mtime_ns == mtime
@@ -67,8 +68,8 @@ def test_incomplete_shard_is_redone_whole(tmp_path):
     shards.process_shard(task)
     want = pq.read_table(shards.data_path(tmp_path, "equivalent", 0)).column("id").to_pylist()
     # A kill after the data but before the marker: the shard is written again, whole.
-    shards.marker_path(tmp_path, 0).unlink()
-    shards.data_path(tmp_path, "rejected", 0).unlink(missing_ok=True)
+    Path(shards.marker_path(tmp_path, 0)).unlink()
+    Path(shards.data_path(tmp_path, "rejected", 0)).unlink(missing_ok=True)
     (tmp_path / "data" / "equivalent" / ".shard-00000.parquet.dead.tmp").write_bytes(b"partial")
     assert shards.remove_temporaries(tmp_path) == 1
     shards.process_shard(task)
