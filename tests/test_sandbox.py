@@ -14,8 +14,8 @@ import time
 
 import pytest
 
-from semforge.verifiers.encoding import dumps, encode, make_encoder, make_serializer
-from semforge.verifiers.sandbox import OUTCOME_KEYS, Limits, Sandbox, Session, shared_sandbox
+from semforge.sandbox.encoding import dumps, encode, make_encoder, make_serializer
+from semforge.sandbox import OUTCOME_KEYS, Limits, Sandbox, Session, shared_sandbox
 
 I = lambda n: ["int", str(n)]  # noqa: E731
 
@@ -441,7 +441,7 @@ def test_nothing_outlives_a_killed_caller(tmp_path):
 
     script = (
         "import os, sys\n"
-        "from semforge.verifiers.sandbox import Sandbox\n"
+        "from semforge.sandbox import Sandbox\n"
         "sb = Sandbox()\n"
         "s = sb.open('import time\\ndef f():\\n    time.sleep(100)\\n', 'f')\n"
         "print(sb.zygote_pid, s.pid, flush=True)\n"
