@@ -183,7 +183,9 @@ def test_sandbox_escape_attempts_under_crosshair(case, tmp_path):
                + f"        _hostile({str(outside)!r}, {str(canary)!r})\n"
                + "    except BaseException:\n        pass\n    return x\n")
     proposal = propose_inputs(IDENTITY, variant, "f", 8)  # (they finish in well under a second)
-    assert proposal.status in ("done", "timeout", "failed"), proposal.note
+    # Explored (to the end or to the budget): the attempt ran. "failed" (a load error, CrossHair
+    # crashing) would leave the canary untouched without the escape ever being tried.
+    assert proposal.status in ("done", "timeout"), proposal.note
     if case.reason == DENIED:  # the audit hook saw it (the kernel stops the rest)
         assert DENIED in proposal.note, proposal.note
     assert canary.read_text() == "untouched"
