@@ -18,10 +18,18 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[test,crosshair]"
 	touch $@
 
+# The tests also run a real vLLM engine on the CPU: its CPU build (several GB) is installed once.
+# It drags in torchvision/torchaudio/torchcodec, unused, and PyPI's torchvision does not import
+# beside the CPU torch it pins: they are removed.
+$(VENV)/.installed-llm: $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -e ".[test,crosshair,llm-cpu]"
+	$(BIN)/python -m pip uninstall --quiet -y torchvision torchaudio torchcodec
+	touch $@
+
 demo: setup
 	$(BIN)/semforge run --out $(OUT)
 
-test: setup
+test: setup $(VENV)/.installed-llm
 	$(BIN)/python -m pytest -q -ra
 
 bench: setup

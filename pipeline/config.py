@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from semforge import __version__
 from semforge.record import digest
+from semforge.transforms.llm.config import PLACEMENT_KEYS, LLMConfig
 
 from .corpora import CorpusSpec
 
@@ -36,6 +37,31 @@ class GenerateSettings(_Section):
     rule_modules: list[str] = Field(
         default_factory=list, description="importable modules holding your own @register-ed rules"
     )
+    cuda_forms: list[Literal["fused", "plain", "strided", "separate"]] = Field(
+        ["fused", "plain", "strided", "separate"],
+        description="CUDA template forms made for PyTorch seeds (fast: fused/plain; slow: strided/separate)")
+    cuda_edits: list[Literal["block-size-128", "block-size-512", "unroll-4", "drop-restrict",
+                             "grid-stride", "commute-index"]] = Field(
+        ["block-size-512", "grid-stride", "drop-restrict"],
+        description="tree-sitter edits applied to the first CUDA template program of each seed")
+    llm: LLMConfig | None = Field(
+        None, description="also sample variants from a language model (see docs/llm.md); "
+        "`rules: []` for model variants only"
+    )
+
+
+class TorchSettings(_Section):
+    """How PyTorch / CUDA pairs (language: pytorch) are judged and timed."""
+
+    cases_per_shape: int = Field(6, ge=1, le=100, description="input cases on the program's own shapes")
+    shapes: int = Field(2, ge=1, le=2, description="2: also odd, smaller shapes where get_inputs allows")
+    device: Literal["auto", "cuda", "cpu"] = Field("auto", description="auto: CUDA when available")
+    compile_timeout_s: float = Field(600.0, gt=0, description="loading a variant (compiling its kernels)")
+    run_timeout_s: float = Field(120.0, gt=0, description="running every case after loading")
+    speed_band: float = Field(0.08, ge=0, lt=1, description="|speedup - 1| within this is 'same'")
+    sanitize: bool = Field(True, description="compute-sanitizer initcheck on passing CUDA variants")
+    cache_dir: str | None = Field(None, description="compiled-kernel cache shared by workers")
+    parallel: int = Field(4, ge=1, description="variants of one seed checked at once")
 
 
 class VerifySettings(_Section):
@@ -60,6 +86,7 @@ class VerifySettings(_Section):
     crosshair_budget_s: float = Field(
         5.0, ge=0.5, le=600, description="wall clock per pair for CrossHair, start-up included"
     )
+    pytorch: TorchSettings = Field(default_factory=TorchSettings)
 
 
 class RunSettings(_Section):
@@ -68,6 +95,9 @@ class RunSettings(_Section):
     seeds_per_shard: int = Field(10, ge=1, description="seeds per shard (one Dask task, one Parquet file)")
     workers: int | None = Field(None, ge=1, description="local cluster worker processes (default: cores)")
     max_retries: int = Field(1, ge=0, description="Dask retries of a shard whose worker died")
+    gpu_resources: bool = Field(
+        False, description="submit shards holding PyTorch seeds with Dask resources {'GPU': 1}: "
+        "only workers started with `--resources GPU=1` take them (local cluster: every worker)")
 
 
 class CardSettings(_Section):
@@ -88,7 +118,10 @@ class Config(_Section):
 
     def content_digest(self, corpus_labels: list[str]) -> str:
         """Digest of everything that decides the rows: not placement, not the output path."""
-        data = self.model_dump(mode="json", exclude={"run": {"workers", "max_retries"}, "out": True})
+        data = self.model_dump(mode="json", exclude={"run": {"workers", "max_retries", "gpu_resources"},
+                                                     "out": True})
+        for key in PLACEMENT_KEYS if data["generate"].get("llm") else ():
+            del data["generate"]["llm"][key]  # where the model runs is placement too
         return digest({"config": data, "corpora": corpus_labels, "semforge": __version__})
 
 

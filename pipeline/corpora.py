@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 from semforge import __version__
 from semforge.record import Rejection, Seed
 
+from . import kernelbench
 from .seeds import cap_inputs, decode_or_reason, extract_functions, json_value_reason, validate_seed
 
 EVALPLUS_SUFFIXES = (".jsonl", ".jsonl.gz", ".parquet")
@@ -43,9 +44,10 @@ class CorpusSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["builtin", "evalplus", "hf", "files"] = Field(
+    kind: Literal["builtin", "evalplus", "hf", "files", "builtin-pytorch", "kernelbench"] = Field(
         "builtin", description="builtin: semforge's own seeds; evalplus: a local EvalPlus file; "
-        "hf: a Hub dataset or local dataset folder; files: a .py file or a folder of them")
+        "hf: a Hub dataset or local dataset folder; files: a .py file or a folder of them; "
+        "builtin-pytorch / kernelbench: KernelBench-format PyTorch programs (pipeline/kernelbench.py)")
     path: str | None = Field(
         None, validate_default=True,
         description="evalplus: .jsonl / .jsonl.gz / .parquet; files: a .py file or a folder")
@@ -53,7 +55,7 @@ class CorpusSpec(BaseModel):
                              description="hf: a Hub dataset id, a local dataset folder or data file")
     split: str = Field("train", description="hf: dataset split")
     revision: str | None = Field(None, description="hf: Hub revision (commit, tag or branch)")
-    data_format: Literal["evalplus", "code"] = Field(
+    data_format: Literal["evalplus", "code", "kernelbench"] = Field(
         "evalplus", description="hf: rows are EvalPlus records, or plain source text")
     code_column: str = Field("code", description="hf with data_format=code: the source column")
     id_column: str | None = Field(
@@ -67,7 +69,7 @@ class CorpusSpec(BaseModel):
     @classmethod
     def _path_fits_kind(cls, path: str | None, info: ValidationInfo) -> str | None:
         kind = info.data.get("kind")
-        if kind in ("evalplus", "files") and not path:
+        if kind in ("evalplus", "files", "kernelbench") and not path:
             raise ValueError(f"path is required when kind is '{kind}'")
         if kind in ("builtin", "hf") and path:
             hint = " (use name: for a local dataset folder)" if kind == "hf" else ""
@@ -94,6 +96,8 @@ class CorpusSpec(BaseModel):
 
 def corpus_label(spec: CorpusSpec) -> str:
     """A name for the corpus that changes whenever its content does."""
+    if spec.kind in kernelbench.KINDS:
+        return kernelbench.corpus_label(spec)
     if spec.kind == "builtin":
         return f"semforge/builtin@{__version__}"
     if spec.kind == "evalplus":
@@ -116,7 +120,7 @@ def iter_corpus(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
     comes back as a Rejection ``duplicate of <source_id>``.
     """
     readers = {"builtin": _iter_builtin, "evalplus": _iter_evalplus, "files": _iter_files,
-               "hf": _iter_hf}
+               "hf": _iter_hf, **dict.fromkeys(kernelbench.KINDS, kernelbench.iter_corpus)}
     items = _without_duplicates(readers[spec.kind](spec))
     return itertools.islice(items, spec.limit) if spec.limit is not None else items
 
@@ -448,6 +452,10 @@ def _iter_hf(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
     if spec.id_column and spec.id_column not in columns:
         raise ValueError(f"dataset '{spec.name}' has no column '{spec.id_column}' (id_column); "
                          f"its columns are: {', '.join(columns)}")
+    if spec.data_format == "kernelbench":
+        yield from kernelbench.dataset_rows(rows, columns, source, spec.name,
+                                            spec.license or _dataset_license(dataset))
+        return
     if spec.data_format == "code":
         if spec.code_column not in columns:
             raise ValueError(f"dataset '{spec.name}' has no column '{spec.code_column}' "

@@ -25,6 +25,7 @@ from semforge.record import Rejection, Seed
 from . import shards
 from .config import Config, ConfigError
 from .corpora import corpus_label, iter_corpus
+from .llm_stage import llm_summary
 from .stages import Stats, select_rules
 
 
@@ -81,7 +82,8 @@ def _check_out_dir(out_dir: Path, digest: str, config: Config, labels: list[str]
     }, indent=1))
 
 
-def _start_client(stack: ExitStack, scheduler_address: str | None, workers: int | None, log):
+def _start_client(stack: ExitStack, scheduler_address: str | None, workers: int | None, log,
+                  resources: dict | None = None):
     from distributed import Client, LocalCluster
 
     # distributed logs every worker start and stop at INFO: a user wants the progress bar instead.
@@ -96,6 +98,7 @@ def _start_client(stack: ExitStack, scheduler_address: str | None, workers: int 
     cluster = stack.enter_context(LocalCluster(
         n_workers=n, threads_per_worker=1, processes=True,
         dashboard_address=":0" if has_dashboard else None,
+        **({"resources": resources} if resources else {}),
     ))
     client = stack.enter_context(Client(cluster))
     where = f", dashboard {client.dashboard_link}" if has_dashboard else ""
@@ -137,7 +140,8 @@ def run(
     if todo:
         config_data = config.model_dump(mode="json")
         with ExitStack() as stack:
-            client = _start_client(stack, scheduler_address, config.run.workers, log)
+            client = _start_client(stack, scheduler_address, config.run.workers, log,
+                                   {"GPU": 1} if config.run.gpu_resources else None)
             futures = {
                 client.submit(
                     shards.process_shard,
@@ -145,6 +149,9 @@ def run(
                     key=f"semforge-shard-{digest}-{i:05d}",
                     retries=config.run.max_retries,
                     pure=False,
+                    # PyTorch/CUDA shards go to GPU workers when asked for
+                    resources=({"GPU": 1} if config.run.gpu_resources
+                               and any(s.language == "pytorch" for s in planned[i]) else None),
                 ): i
                 for i in todo
             }
@@ -214,4 +221,5 @@ def build_stats(total: Stats, seeds, rejections, labels, digest, n_shards, skipp
         "errors": total.errors,
         "shards": {"total": n_shards, "skipped": skipped, "failed": failed},
         "seconds": round(elapsed, 2),
+        "llm": llm_summary(c),  # model requests, cache hits, samples kept and discarded by reason
     }

@@ -99,7 +99,8 @@ def process_shard(task: ShardTask) -> dict[str, Any]:
     config = Config.model_validate(task.config)
     stats = Stats()
     rules = select_rules(config.generate)
-    groups = generate_batch(task.seeds, rules, config.generate, stats)
+    groups = generate_batch(task.seeds, rules, config.generate, stats,
+                            llm_cache=f"{str(task.out_dir).rstrip('/')}/_llm_cache")
     rows = verify_batch(groups, config.verify, task.config_digest, stats)
     # One row per pair, in a deterministic order: shard content is a function of (seeds, config).
     by_split = {

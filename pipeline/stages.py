@@ -21,6 +21,7 @@ from hypothesis.errors import HypothesisDeprecationWarning
 
 from semforge.verifiers import Verdict, VerifyConfig, verify_variants
 
+from . import torch_stages
 from .config import GenerateSettings, VerifySettings
 
 
@@ -71,13 +72,15 @@ def select_rules(settings: GenerateSettings) -> list[Rule]:
 
 
 def generate_batch(
-    seeds: Iterable[Seed], rules: list[Rule], settings: GenerateSettings, stats: Stats
+    seeds: Iterable[Seed], rules: list[Rule], settings: GenerateSettings, stats: Stats,
+    *, llm_cache: str | None = None,
 ) -> list[tuple[Seed, list[Variant]]]:
-    """Variants for each seed: seeded chains of rules, deduplicated by normalized AST."""
+    """Variants for each seed: seeded chains of rules, deduplicated by normalized AST; then,
+    with ``settings.llm``, samples from the model (``llm_cache``: its request cache location)."""
     out = []
     for seed in seeds:
         try:
-            result = generate_variants(
+            result = torch_stages.generate(seed, settings) if seed.language == "pytorch" else generate_variants(
                 seed.code,
                 rules,
                 count=settings.variants_per_seed,
@@ -97,6 +100,10 @@ def generate_batch(
         if not result.variants:
             stats.counters["seeds_without_variants"] += 1
         out.append((seed, result.variants))
+    if settings.llm is not None and out:
+        from .llm_stage import add_llm_variants
+
+        add_llm_variants(out, settings.llm, llm_cache, stats)
     return out
 
 
@@ -133,20 +140,23 @@ def verify_batch(
         warnings.filterwarnings("ignore", message="Do not use the `random` module",
                                 category=HypothesisDeprecationWarning)
         for seed, variants in groups:
-            rows.extend(_verify_group(seed, variants, vconfig, config_digest, stats))
+            rows.extend(_verify_group(seed, variants, vconfig, config_digest, stats, settings))
     return rows
 
 
 def _verify_group(seed: Seed, variants: list[Variant], vconfig: VerifyConfig, config_digest: str,
-                  stats: Stats) -> list[dict[str, Any]]:
+                  stats: Stats, settings: VerifySettings | None = None) -> list[dict[str, Any]]:
     """Rows of one seed's variants (the verifier reuses the original's runs across them)."""
     if not variants:
         return []
     try:
-        verdicts = verify_variants(
-            seed.code, seed.entry_point, [v.code for v in variants], seed.inputs, vconfig,
-            atol=seed.atol,
-        )
+        if seed.language == "pytorch":
+            verdicts = torch_stages.verify(seed, variants, settings or VerifySettings())
+        else:
+            verdicts = verify_variants(
+                seed.code, seed.entry_point, [v.code for v in variants], seed.inputs, vconfig,
+                atol=seed.atol,
+            )
     except Exception as exc:  # the verifier must not raise; if it does, no pair is published
         stats.errors.append(_error(seed, "verify", exc))
         verdicts = [None] * len(variants)
@@ -180,9 +190,9 @@ def make_row(seed: Seed, variant: Variant, verdict: Verdict | None, vconfig: Ver
         "entry_point": seed.entry_point,
         "original": seed.code,
         "variant": variant.code,
-        "generator": "rules",
+        "generator": getattr(variant, "generator", "rules"),
         "transforms": list(variant.transforms),
-        "model": None,
+        "model": getattr(variant, "model", None),
         "verdict": verdict.verdict,
         "verification": {
             "method": verdict.method,
@@ -191,6 +201,8 @@ def make_row(seed: Seed, variant: Variant, verdict: Verdict | None, vconfig: Ver
             "counterexample": verdict.counterexample,
             "reason": verdict.reason,
             "policy": verdict.policy,
+            "input_classes": getattr(verdict, "input_classes", None),
+            "tolerance": getattr(verdict, "tolerance", None),
         },
         "speedup": verdict.speedup,
         "speedup_ci": verdict.speedup_ci,

@@ -44,13 +44,13 @@ def parse_line(line: str, lineno: int) -> tuple[dict | None, dict | None]:
         return None, _result(None, "error", f"line {lineno}: expected a JSON object")
     pair_id = pair.get("id")
     language = pair.get("language", "python")
-    if language == "pytorch":
-        return None, _result(pair_id, "undecided", PYTORCH_REASON)
-    if language != "python":
+    if language not in ("python", "pytorch"):
         return None, _result(pair_id, "error", f"language {language!r} is not verifiable here")
     missing = [k for k in ("original", "variant", "entry_point") if not isinstance(pair.get(k), str)]
     if missing:
         return None, _result(pair_id, "error", f"line {lineno}: missing or non-string {', '.join(missing)}")
+    if language == "pytorch":
+        return pair, None  # judged by semforge.verifiers.cuda (KernelBench-format programs)
     seeds = pair.get("seed_inputs") or []
     if not isinstance(seeds, list) or not all(isinstance(s, list) for s in seeds):
         return None, _result(pair_id, "error", f"line {lineno}: seed_inputs must be a list of argument lists")
@@ -67,10 +67,11 @@ def judge_group(task: tuple[str, str, list, list[str], dict]) -> list[dict]:
     for v in verdicts:
         line = {"verdict": v.verdict, "reason": v.reason, "counterexample": v.counterexample,
                 "examples": v.examples, "seconds": v.seconds, "method": v.method,
-                "seed": v.seed, "policy": v.policy}
+                "seed": v.seed, "policy": v.policy, "input_classes": v.input_classes,
+                "tolerance": v.tolerance}
         if v.speedup is not None:
             line.update(speedup=v.speedup, speedup_ci=v.speedup_ci, perf_label=v.perf_label,
-                        timing=v.timing)
+                        timing=v.timing, speed_input=v.speed_input)
         out.append(line)
     return out
 
@@ -118,6 +119,10 @@ def verify(pairs_path: str, output: str, examples: int, workers: int, seed: int,
 
     Each line of PAIRS.jsonl is an object with id, language (python or pytorch), original,
     variant, entry_point and optionally seed_inputs (a list of positional-argument lists).
+
+    language pytorch: original is a KernelBench program (Model, get_inputs, get_init_inputs) and
+    variant defines ModelNew (or Model); both run in their own processes, on the GPU when there
+    is one. Without CUDA, plain-PyTorch variants run on the CPU and CUDA variants are undecided.
     """
     from tqdm import tqdm
 
@@ -136,9 +141,17 @@ def verify(pairs_path: str, output: str, examples: int, workers: int, seed: int,
             results[i] = done
         else:
             pairs[i] = pair
+    torch_pairs = {i: p for i, p in pairs.items() if p.get("language") == "pytorch"}
+    pairs = {i: p for i, p in pairs.items() if i not in torch_pairs}
     tasks = plan(pairs)
     bar = tqdm(total=len(lines), desc="verify", unit="pair", file=sys.stderr, dynamic_ncols=True)
     bar.update(len(results))
+    if torch_pairs:
+        from semforge.verifiers.cuda import TorchVerifyConfig
+        from semforge.verifiers.cuda.batch import judge_pairs
+
+        results.update(judge_pairs(torch_pairs, TorchVerifyConfig(
+            seed=seed, measure_speed=not no_speed, parallel=workers), bar.update))
 
     def finish(chunk: list[int], outs: list[dict] | None, failure: str | None = None) -> None:
         for k, i in enumerate(chunk):

@@ -1,0 +1,25 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Model(nn.Module):
+    """Mean squared error between predictions and targets."""
+
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, predictions: torch.Tensor, targets: torch.Tensor) -> torch.Tensor:
+        return F.mse_loss(predictions, targets)
+
+
+batch_size = 128
+dim = 4096
+
+
+def get_inputs():
+    return [torch.randn(batch_size, dim), torch.randn(batch_size, dim)]
+
+
+def get_init_inputs():
+    return []
