@@ -15,7 +15,7 @@ def main() -> None:
     """semforge builds datasets of semantics-preserving code transformations.
 
     \b
-    The flow:  corpora -> seeds -> rule variants -> verify (sandboxed) -> measure speed
+    The flow:  corpora -> seeds -> variants (rules, LLM) -> verify (sandboxed) -> measure speed
                -> Parquet shards + dataset card
     A pair is `equivalent` only after differential testing; speed labels come from measurement.
 
