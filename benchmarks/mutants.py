@@ -47,7 +47,7 @@ from pathlib import Path
 from semforge.verifiers import VerifyConfig, verify_variants
 from semforge.verifiers.compare import Tolerance, diff_outcomes
 from semforge.verifiers.python_diff import run_inputs
-from semforge.verifiers.sandbox import Limits, shared_sandbox
+from semforge.sandbox import Limits, shared_sandbox
 
 SHARED = Path(os.environ.get("SEMFORGE_SHARED", Path(__file__).resolve().parents[2] / "shared"))
 DATA = SHARED / "data" / "HumanEvalPlus.jsonl.gz"

@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from semforge.verifiers.sandbox import Limits, Sandbox
+from semforge.sandbox import Limits, Sandbox
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "HumanEvalPlus.jsonl.gz"
 _DRIVER = """

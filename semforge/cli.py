@@ -15,8 +15,9 @@ def main() -> None:
     """semforge builds datasets of semantics-preserving code transformations.
 
     \b
-    The flow:  corpora -> seed -> generate -> verify -> measure -> curate -> shard -> publish
-    Every published pair is differentially tested; speed labels come from measurement only.
+    The flow:  corpora -> seeds -> variants (rules, LLM) -> verify (sandboxed) -> measure speed
+               -> Parquet shards + dataset card
+    A pair is `equivalent` only after differential testing; speed labels come from measurement.
 
     \b
     Start here:

@@ -76,7 +76,8 @@ VERIFICATION_TYPE = pa.struct(
     ]
 )
 
-# Dataset v1 schema (shared/DESIGN.md). Extend with new nullable columns; never rename or drop.
+# Dataset v1 schema. Extend with new nullable columns; never rename or drop: published datasets
+# and users' loaders depend on these names.
 SCHEMA = pa.schema(
     [
         ("id", pa.string()),

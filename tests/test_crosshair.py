@@ -14,10 +14,9 @@ import pytest
 
 from semforge.pipeline.config import ConfigError, parse_config
 from semforge.verifiers import VerifyConfig, verify_pair
-from semforge.verifiers._sandbox_zygote import _default_root
 from semforge.verifiers.crosshair_check import (literal, propose_inputs, remove_stale,
                                                 unsupported_reason)
-from semforge.verifiers.sandbox import Limits, shared_sandbox
+from semforge.sandbox import Limits, default_root, shared_sandbox
 
 from conftest import run_cli
 
@@ -184,7 +183,9 @@ def test_sandbox_escape_attempts_under_crosshair(case, tmp_path):
                + f"        _hostile({str(outside)!r}, {str(canary)!r})\n"
                + "    except BaseException:\n        pass\n    return x\n")
     proposal = propose_inputs(IDENTITY, variant, "f", 8)  # (they finish in well under a second)
-    assert proposal.status in ("done", "timeout", "failed"), proposal.note
+    # Explored (to the end or to the budget): the attempt ran. "failed" (a load error, CrossHair
+    # crashing) would leave the canary untouched without the escape ever being tried.
+    assert proposal.status in ("done", "timeout"), proposal.note
     if case.reason == DENIED:  # the audit hook saw it (the kernel stops the rest)
         assert DENIED in proposal.note, proposal.note
     assert canary.read_text() == "untouched"
@@ -230,7 +231,7 @@ def test_killing_the_verifier_kills_crosshair_and_all_it_started():
         time.sleep(0.1)
     assert not [p for p in launched if _is_alive(p)]
     # Its scratch directory outlived it (no finally ran); the next verifier sweeps it away.
-    root = _default_root() or tempfile.gettempdir()
+    root = default_root() or tempfile.gettempdir()
     remove_stale(root)
     assert not [n for n in os.listdir(root) if n.startswith(f"semforge-crosshair-{verifier.pid}-")]
 

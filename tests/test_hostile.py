@@ -17,7 +17,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent / "hostile"))
 from programs import HOSTILE  # noqa: E402
 
-from semforge.verifiers.sandbox import Limits, Sandbox  # noqa: E402
+from semforge.sandbox import Limits, Sandbox  # noqa: E402
 
 LIMITS = Limits(timeout_s=1.5, memory_mb=256, cpu_s=10)
 BENIGN = "def f(x):\n    return sorted(x)\n"

@@ -11,11 +11,12 @@ import os
 import signal
 import socket
 import time
+import types
 
 import pytest
 
-from semforge.verifiers.encoding import dumps, encode, make_encoder, make_serializer
-from semforge.verifiers.sandbox import OUTCOME_KEYS, Limits, Sandbox, Session, shared_sandbox
+from semforge.sandbox.encoding import dumps, encode, make_encoder, make_serializer
+from semforge.sandbox import OUTCOME_KEYS, Limits, Sandbox, Session, shared_sandbox
 
 I = lambda n: ["int", str(n)]  # noqa: E731
 
@@ -80,7 +81,9 @@ def test_encode_distinguishes_what_equality_would_not():
     assert encode(1) != encode(1.0) != encode(True)
     assert encode((1,)) != encode([1])
     assert encode(0.1 + 0.2) != encode(0.3)
-    assert encode(10**5000)[1] == str(10**5000) if hasattr(__import__("sys"), "set_int_max_str_digits") else True
+    # Past str()'s default 4300-digit limit, still exact (expected values built without str()).
+    assert encode(10**5000) == ["int", "1" + "0" * 5000]
+    assert encode(-(10**5000 + 7)) == ["int", "-1" + "0" * 4999 + "7"]
 
     class Liar(int):
         def __eq__(self, other):
@@ -131,13 +134,38 @@ def test_encode_survives_hostile_methods():
         def __iter__(self):
             raise RuntimeError
 
-    assert encode(Bad())[0] == "obj"
+    # State read with object.__getattribute__ (Bad's never runs): an empty __dict__.
+    bad = "test_sandbox.test_encode_survives_hostile_methods.<locals>.Bad"
+    assert encode(Bad()) == ["obj", bad, ["dict", []]]
     assert encode(BadIter([1]))[3] == ["list", [I(1)]]  # read through list's own iterator
 
 
+def _closure_functions(fn) -> list:
+    """``fn`` and every function reachable from it through closure cells: all parts of the encoder."""
+    found, stack = [], [fn]
+    while stack:
+        f = stack.pop()
+        if any(f is g for g in found):
+            continue
+        found.append(f)
+        for cell in f.__closure__ or ():
+            try:
+                value = cell.cell_contents
+            except ValueError:  # an empty cell
+                continue
+            if isinstance(value, types.FunctionType):
+                stack.append(value)
+    return found
+
+
 def test_encoder_and_serializer_use_no_globals():
-    """Every name the closures use is bound when they are built, so later patching cannot reach them."""
-    for fn in (make_encoder(), make_serializer()):
+    """Every name the closures use is bound when they are built, so later patching cannot reach
+    them: checked in every part of the encoder (each module's closures), not only its entry."""
+    parts = _closure_functions(make_encoder()) + _closure_functions(make_serializer())
+    names = {f.__name__ for f in parts}
+    assert {"encode", "enc", "seq", "container", "dict_node", "gen_node", "payload", "state_of",
+            "cut", "rest_digest", "int_to_dec", "safe_repr", "qualname", "func_name", "dumps"} <= names
+    for fn in parts:
         stack = [fn.__code__]
         while stack:
             code = stack.pop()
@@ -272,6 +300,7 @@ def test_hash_seed_is_honoured():
         with Sandbox(Limits(hash_seed=seed)) as sb, sb.open(code, "f") as s:
             results.append(s.call(words[0])["value"])
     assert results[0] == results[1]
+    assert results[0] != results[2]  # (these words: a different set order under seed 2)
     assert shared_sandbox(Limits(hash_seed=5)) is shared_sandbox(Limits(hash_seed=5))
     assert shared_sandbox(Limits(hash_seed=5)) is not shared_sandbox(Limits(hash_seed=6))
 
@@ -441,7 +470,7 @@ def test_nothing_outlives_a_killed_caller(tmp_path):
 
     script = (
         "import os, sys\n"
-        "from semforge.verifiers.sandbox import Sandbox\n"
+        "from semforge.sandbox import Sandbox\n"
         "sb = Sandbox()\n"
         "s = sb.open('import time\\ndef f():\\n    time.sleep(100)\\n', 'f')\n"
         "print(sb.zygote_pid, s.pid, flush=True)\n"

@@ -70,14 +70,18 @@ def test_doc_has_the_promised_steps():
 def test_fixtures_and_config_registration(tmp_path: Path):
     write_files(tmp_path)
     site = tmp_path / "site"
+    ran = []
     for command in commands():
         if command.startswith("python -m pytest") or command.startswith("semforge rules list --config"):
             proc = run(command, tmp_path, site)
             assert proc.returncode == 0, f"{command}\n{proc.stdout}\n{proc.stderr}"
             if "pytest" in command:
                 assert "7 passed" in proc.stdout  # one test per fixture case, plus the has-cases check
+                ran.append("fixtures")
             else:
                 assert "double-not" in proc.stdout
+                ran.append("config")
+    assert sorted(set(ran)) == ["config", "fixtures"], f"docs/rules.md lost a step: ran {ran}"
 
 
 @pytest.mark.slow

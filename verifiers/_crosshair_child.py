@@ -1,20 +1,19 @@
 """The confined CrossHair process: explore an (original, variant) pair symbolically, report inputs.
 
-Started by ``crosshair_check.propose_inputs`` (``python -c <boot> REQUEST_PATH``) with two pipes:
-one for the analysing process's pid, one for its report. CrossHair cannot run in a zygote child:
-its tracer needs ``sys.settrace`` and z3 needs ``ctypes``, both of which the child's audit hook
-refuses. So the analysing process confines *itself* with the sandbox's own primitives, in the
-same order as a zygote child, and more, because ctypes (loaded for z3) is reachable from here:
+A script, run by path (``semforge.sandbox.tool.command``, so the verifier package and its
+Hypothesis never load here), started by ``crosshair_check.propose_inputs`` with a request file and
+two pipes: one for the analysing process's pid, one for its report. CrossHair cannot run in a
+zygote child: its tracer needs ``sys.settrace`` and z3 needs ``ctypes``, both of which the child's
+audit hook refuses. So the analysing process confines *itself* with ``semforge.sandbox.tool``,
+in the same order as a zygote child, and more, because ctypes (loaded for z3) is reachable here:
 
-1. read the request, import CrossHair and z3 (trusted, installed code), prepare like a zygote;
-2. unshare the network namespace (empty, as the zygote's) and the PID namespace, then fork the
-   analysing process, the new namespace's init: killing it kills all it may have started;
-3. ``_sandbox_child._confine``: own process group, fds 0-2 on /dev/null, the result pipe on fd 3,
-   everything else closed, private directory, Landlock (writes only beneath it, no execve, no
-   signals or ptrace out), parent-death signal, no core dumps, rlimits (memory, CPU, file size,
-   files); then every capability dropped, so even code that got past the audit hook through
-   ctypes cannot leave the namespaces, lift the limits or mount anything;
-4. the guard's audit hook and module stubs, with three events let through, all needed by
+1. read the request, import CrossHair and z3 (trusted, installed code), ``tool.prepare``;
+2. ``tool.unshare_namespaces`` (an empty network namespace, as the zygote's, and a PID
+   namespace), then fork the analysing process, the new namespace's init: killing it kills all
+   it may have started;
+3. ``tool.confine``: what a zygote child applies (the result pipe on fd 3, private directory,
+   Landlock, rlimits, ...), then every capability dropped;
+4. ``tool.guard``: the audit hook and module stubs, with three events let through, all needed by
    CrossHair and z3: ``sys.settrace``/``sys.setprofile`` (tracing hands out frames, which here
    can only falsify this process's own report, see below) and ``ctypes.cdata/buffer`` (z3 wraps
    Python buffers; ``dlopen``/``dlsym`` and the other ctypes events stay refused);
@@ -33,21 +32,15 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import signal
 import sys
 import time
 from collections import Counter
 
+from semforge.sandbox import tool
+
 # Both directions of the report are bounded: the parent reads at most this many bytes.
 MAX_REPORT = 1 << 20
 MAX_REPR = 4000
-_CLONE_NEWNET = 0x40000000
-_CLONE_NEWPID = 0x20000000
-_PR_CAPBSET_DROP = 24
-_PR_SET_PDEATHSIG = 1
-_PR_CAP_AMBIENT = 47
-_PR_CAP_AMBIENT_CLEAR_ALL = 4
-_CAP_VERSION_3 = 0x20080522
 _LET_THROUGH = frozenset({"sys.settrace", "sys.setprofile", "ctypes.cdata/buffer"})
 
 
@@ -61,66 +54,6 @@ def _load(path: str, name: str, code: str):
     return module
 
 
-def _filtered_guard_hook(workdir: str, violations: list, trust):
-    """The guard's audit hook behind a filter that lets ``_LET_THROUGH`` pass.
-
-    The guard finds the code that raised an event at a fixed depth below its hook (to trust
-    installed code, refuse the program); the filter adds one frame, so the guard is built with a
-    ``_getframe`` that looks that much deeper (two: the filter and this shim)."""
-    from semforge.verifiers import _sandbox_guard
-
-    real_getframe = sys._getframe
-
-    def deeper(depth: int = 0):
-        return real_getframe(depth + 2)
-
-    sys._getframe = deeper
-    try:
-        hook, _ = _sandbox_guard.make_audit_hook(workdir, violations, trust)
-    finally:
-        sys._getframe = real_getframe
-
-    def filtered(event, args):
-        if event not in _LET_THROUGH:
-            hook(event, args)
-
-    return filtered
-
-
-def _namespaces() -> tuple[str, object]:
-    """Unshare the network and PID namespaces (as far as allowed); return (what, capset)."""
-    import ctypes
-
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-    except OSError:
-        return "", None
-    done = []
-    for flag, name in ((_CLONE_NEWNET, "netns"), (_CLONE_NEWPID, "pidns")):
-        if libc.unshare(flag) == 0:
-            done.append(name)
-    return ",".join(done), getattr(libc, "capset", None)
-
-
-def _drop_capabilities(capset, prctl) -> bool:
-    """Give up every capability, for good: a program that got around the audit hook (ctypes is
-    loaded here, for z3) still cannot leave the namespaces, raise its limits or mount anything."""
-    import ctypes
-
-    if capset is None or prctl is None:
-        return False
-    for cap in range(64):
-        prctl(_PR_CAPBSET_DROP, cap, 0, 0, 0)
-    prctl(_PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
-    header = (ctypes.c_uint32 * 2)(_CAP_VERSION_3, 0)
-    data = (ctypes.c_uint32 * 6)()  # effective, permitted, inheritable (x2): all empty
-    if capset(header, data) != 0:
-        return False
-    with open("/proc/self/status") as fh:
-        eff = [line.split()[1] for line in fh if line.startswith("CapEff:")]
-    return bool(eff) and int(eff[0], 16) == 0
-
-
 def main() -> None:
     """Fork the analysing process and wait for it. This first process never loads a program.
 
@@ -132,17 +65,11 @@ def main() -> None:
     # Trusted imports first: after the hook, imports of ctypes and friends are refused.
     import crosshair.core_and_libs  # noqa: F401 - registers CrossHair's symbolic builtins
 
-    from semforge.verifiers import _sandbox_child
-
-    prepared = _sandbox_child.prepare()
+    prepared = tool.prepare()
     # Die with the verifier: the analysing process dies with this one (its own parent-death
     # signal), and with it its PID namespace.
-    parent = os.getppid()
-    if prepared["prctl"] is not None:
-        prepared["prctl"](_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent:
-        os._exit(71)
-    namespaces, capset = _namespaces()
+    tool.die_with_parent(prepared)
+    namespaces, capset = tool.unshare_namespaces()
     me = os.getpid()
     pid = os.fork()
     if pid == 0:
@@ -163,17 +90,10 @@ def _analyse(req: dict, prepared: dict, namespaces: str, capset, parent: int) ->
     from crosshair.fnutil import FunctionInfo
     from crosshair.options import DEFAULT_OPTIONS
 
-    from semforge.verifiers import _sandbox_child, _sandbox_guard
-
     workdir = req["workdir"]
-    applied = _sandbox_child._confine(int(req["result_fd"]), workdir, req["limits"], prepared)
-    # The parent-death signal is armed now; if the parent already died, stop. (A PID namespace's
-    # init sees no parent: there the caller kills it by pid.)
-    if "pidns" not in namespaces and os.getppid() != parent:
-        os._exit(71)
-    nocaps = _drop_capabilities(capset, prepared["prctl"])
-    _write, _exit, _dumps = os.write, os._exit, json.dumps
-    conf = ",".join(x for x in (applied, namespaces, "nocaps" if nocaps else "") if x)
+    conf = tool.confine(int(req["result_fd"]), workdir, req["limits"], prepared, namespaces, capset,
+                        parent)
+    _write, _exit, _dumps, _fd = os.write, os._exit, json.dumps, tool.CHANNEL_FD
     report = {"status": "failed", "confinement": conf, "violations": []}
     sent = [0]
 
@@ -184,7 +104,7 @@ def _analyse(req: dict, prepared: dict, namespaces: str, capset, parent: int) ->
         sent[0] += len(data)
         view = memoryview(data)
         while view:
-            view = view[_write(_sandbox_child.CHANNEL_FD, view):]
+            view = view[_write(_fd, view):]
 
     # Each difference is sent the moment CrossHair records it (BehaviorDiff is built once per
     # differing path), so one found early survives the kill at the budget.
@@ -198,11 +118,7 @@ def _analyse(req: dict, prepared: dict, namespaces: str, capset, parent: int) ->
 
     diff_module.BehaviorDiff = streamed_diff
 
-    violations: list = []
-    hook = _filtered_guard_hook(workdir, violations, prepared["trust"])
-
-    sys.addaudithook(hook)
-    _sandbox_guard.disarm_modules(prepared["stubs"])
+    violations = tool.guard(workdir, prepared, _LET_THROUGH)
     del prepared
     try:
         try:

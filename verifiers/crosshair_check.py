@@ -1,8 +1,8 @@
 """CrossHair as a second opinion: symbolic search for inputs on which a pair differs.
 
 ``propose_inputs`` runs ``crosshair diffbehavior``'s engine on (original, variant) in processes
-confined by the sandbox's own primitives and more (see ``_crosshair_child``), all killed when the
-budget (wall clock, start-up included) runs out. It returns *proposals* only: argument lists
+confined by ``semforge.sandbox.tool`` (see ``_crosshair_child``), all killed when the budget
+(wall clock, start-up included) runs out. It returns *proposals* only: argument lists
 parsed from CrossHair's report without executing anything. The caller re-runs them concretely in
 the normal sandbox; CrossHair never decides a verdict itself.
 
@@ -22,14 +22,13 @@ import select
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 
-from ._sandbox_zygote import _default_root, remove_stale_dirs
+from semforge.sandbox import default_root, remove_stale_dirs, tool
+
 from .inputs import entry_params
-from .sandbox import boot_script
 
 # Start-up (interpreter, CrossHair, z3) must leave CrossHair this much of the budget.
 MIN_BUDGET_S = 0.5
@@ -43,7 +42,8 @@ MAX_PROPOSALS = 64
 MAX_REPORT = 1 << 20
 # Leaf types of annotations CrossHair makes symbolic values of (inputs.py's hint names).
 _SUPPORTED = {"int", "float", "str", "bool", "bytes", "none", "list", "tuple", "dict", "set", "union"}
-_BOOT = boot_script("_crosshair_child")
+# Run by path, not imported: the confined process must not load this package (Hypothesis and all).
+_CHILD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_crosshair_child.py")
 
 
 @dataclass
@@ -132,7 +132,7 @@ def propose_inputs(original: str, variant: str, entry_point: str, budget_s: floa
             json.dump(request, fh)
         env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
         proc = subprocess.Popen(
-            [sys.executable, "-c", _BOOT, path], stdin=subprocess.DEVNULL,
+            tool.command(_CHILD, path), stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_fd, pid_w),
             close_fds=True, process_group=0, env=env)
         for fd in (write_fd, pid_w):
@@ -158,7 +158,7 @@ _swept: set[int] = set()  # pids of processes that already removed stale directo
 
 def _scratch_dir() -> str:
     """A fresh directory for one analysis, named after this process (see ``remove_stale``)."""
-    root = _default_root() or tempfile.gettempdir()
+    root = default_root() or tempfile.gettempdir()
     if os.getpid() not in _swept:
         _swept.add(os.getpid())
         remove_stale(root)

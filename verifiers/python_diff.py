@@ -542,7 +542,7 @@ def crosshair_opinion(run: OriginalRun, original: str, variant: str, entry_point
 
 
 def _sandboxes(config: VerifyConfig) -> list:
-    from .sandbox import Limits, shared_sandbox
+    from semforge.sandbox import Limits, shared_sandbox
 
     return [shared_sandbox(Limits(timeout_s=config.timeout_s, memory_mb=config.memory_mb,
                                   hash_seed=h)) for h in HASH_SEEDS]

@@ -167,7 +167,7 @@ HOSTILE = [
         "patch_json_and_encoder",
         "import json, sys\ndef f(d, c):\n    json.dumps = lambda *a, **k: '\"fake\"'\n"
         "    import json.encoder as je\n    je.encode_basestring_ascii = lambda s: '\"fake\"'\n"
-        "    import semforge.verifiers.encoding as e\n    e.encode = lambda *a, **k: ['int', '42']\n"
+        "    import semforge.sandbox.encoding as e\n    e.encode = lambda *a, **k: ['int', '42']\n"
         "    e.dumps = lambda t: b'[]'\n    return 7\n",
         ("return",),
         calls=2,

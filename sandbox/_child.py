@@ -1,6 +1,6 @@
 """The sandboxed child: confine itself, load one program, serve calls over its channel until told to stop.
 
-Runs in a process forked from the zygote (``_sandbox_zygote``) and never returns: it ends with
+Runs in a process forked from the zygote (``_zygote``) and never returns: it ends with
 ``os._exit``. Wire format, both directions: a 4-byte big-endian length, then the body. Requests
 (from the trusted caller) are pickles; replies are the session token followed by a flat ASCII JSON
 array built by ``encoding.make_serializer`` (``[seq, i, *outcome fields]``, the load reply with
@@ -23,8 +23,8 @@ import sys
 import time
 import types
 
-from semforge.verifiers import _sandbox_guard as guard
-from semforge.verifiers.encoding import make_encoder, make_serializer
+from semforge.sandbox import _guard as guard
+from semforge.sandbox.encoding import make_encoder, make_serializer
 
 CHANNEL_FD = 3
 _MSG_CAP = 1 << 30
@@ -269,7 +269,7 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
 
     def pack(seq, i, o):
         # Replies are flat JSON arrays (the caller decodes them without a single object): see
-        # sandbox.REPLY_FIELDS.
+        # client._clean.
         return [seq, i, o["kind"], o["value"], o["exc_type"], o["exc_msg"], o["stdout"], o["stderr"],
                 o["args_after"], o["time_ns"], o["reason"]]
 
@@ -381,13 +381,13 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
         del init
         sys.addaudithook(hook)
         guard.disarm_modules(stubs)
-        for name in ("semforge.verifiers._sandbox_child", "semforge.verifiers._sandbox_guard",
-                     "semforge.verifiers._sandbox_zygote", "semforge.verifiers.encoding",
-                     "semforge.verifiers.sandbox"):
+        # The program gets no handle on the sandbox's own modules: importing one loads a fresh
+        # copy, and patching that copy reaches nothing this child runs.
+        for name in [n for n in sys.modules if n == "semforge.sandbox" or n.startswith("semforge.sandbox.")]:
             sys.modules.pop(name, None)
-            pkg = sys.modules.get("semforge.verifiers")
-            if pkg is not None:
-                pkg.__dict__.pop(name.rpartition(".")[2], None)
+        pkg = sys.modules.get("semforge")
+        if pkg is not None:
+            pkg.__dict__.pop("sandbox", None)
         module = types.ModuleType("__program__")
         module.__dict__["__builtins__"] = builtins
         _sys.modules["__program__"] = module

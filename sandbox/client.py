@@ -1,6 +1,6 @@
 """Run untrusted Python programs in isolated, limited, fast child processes.
 
-    from semforge.verifiers.sandbox import Limits, shared_sandbox
+    from semforge.sandbox import Limits, shared_sandbox
 
     sandbox = shared_sandbox(Limits(timeout_s=2.0))
     with sandbox.open(code, "add") as session:
@@ -14,12 +14,12 @@ then talk directly. A child is confined by kernel rules (Landlock: writes only b
 directory, no execve, no signals out; rlimits on memory, CPU, file size and open files; the
 zygote's empty network namespace; no core dumps; a parent-death signal) and by an audit hook
 (no process creation, sockets, ctypes, frame or gc introspection, hand-made bytecode, writes
-outside its directory); see ``_sandbox_guard``. ``Session.confinement`` says which kernel rules
+outside its directory); see ``_guard``. ``Session.confinement`` says which kernel rules
 this machine allowed.
 
 Nothing a program does can raise in the caller or hang it: every call ends as an *outcome* dict
 (``kind`` in ``return``, ``raise``, ``timeout``, ``crash``, ``load_error``; see ``OUTCOME_KEYS``)
-whose values are trees of ``semforge.verifiers.encoding``. Replies are never unpickled: ASCII JSON
+whose values are trees of ``semforge.sandbox.encoding``. Replies are never unpickled: ASCII JSON
 without floats or stray objects, under a size cap, carrying the session token and the request's
 sequence number; anything else ends the session as a ``crash``. Refusals by the sandbox are named
 in the outcome's ``reason`` ("sandbox refused: ..."), even when the program swallowed them.
@@ -52,25 +52,9 @@ OUTCOME_KEYS = ("kind", "value", "exc_type", "exc_msg", "stdout", "stderr", "arg
 KINDS = ("return", "raise", "timeout", "crash", "load_error")
 _TOKEN_BYTES = 16
 _ZYGOTE_START_S = 60.0
-
-
-def boot_script(module: str) -> str:
-    """``python -c`` source that runs ``semforge.verifiers.<module>.main()`` without running
-    ``semforge/verifiers/__init__.py``: the package's public API pulls in the whole verifier
-    (and Hypothesis), which sandboxed processes need not carry or depend on."""
-    return (
-        "import importlib.util, sys, types\n"
-        "spec = importlib.util.find_spec('semforge.verifiers')\n"
-        "pkg = types.ModuleType('semforge.verifiers')\n"
-        "pkg.__path__ = list(spec.submodule_search_locations)\n"
-        "pkg.__spec__ = spec\n"
-        "sys.modules['semforge.verifiers'] = pkg\n"
-        f"from semforge.verifiers.{module} import main\n"
-        "main()\n"
-    )
-
-
-_ZYGOTE_BOOT = boot_script("_sandbox_zygote")
+# The zygote imports ``semforge.sandbox`` (whose ``__init__`` imports nothing) and its own
+# modules, never this one: it must not carry ``subprocess`` and the rest into its children.
+_ZYGOTE_BOOT = "from semforge.sandbox._zygote import main\nmain()\n"
 _ZYGOTE_REPLY_S = 30.0
 
 

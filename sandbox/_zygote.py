@@ -1,6 +1,6 @@
 """The zygote: a warm interpreter that forks one sandboxed child per session, one ahead.
 
-Started by ``Sandbox`` (``python -c <boot> CONFIG_JSON``, see ``sandbox._ZYGOTE_BOOT``) with a
+Started by ``Sandbox`` (``python -c <boot> CONFIG_JSON``, see ``client._ZYGOTE_BOOT``) with a
 SOCK_SEQPACKET control socket as stdin. It imports what children commonly need once, moves
 itself into an empty network namespace (when allowed), and then serves JSON packets:
 
@@ -24,12 +24,13 @@ import gc
 import importlib
 import json
 import os
-import re
 import shutil
 import signal
 import socket
 import sys
 import tempfile
+
+from semforge.sandbox._dirs import default_root, remove_stale_dirs
 
 # Imported once here so a child starts with them loaded (and shares their pages copy-on-write).
 PRELOAD = (
@@ -43,33 +44,7 @@ PRELOAD = (
 _CLONE_NEWNET = 0x40000000
 
 
-def _default_root() -> str | None:
-    """Where children's directories go: /dev/shm when writable (a tmpfs: creating and removing a
-    directory there costs microseconds, on a disk file system milliseconds), else the temp dir."""
-    shm = "/dev/shm"
-    return shm if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) else None
-
-
 _BASE_PREFIX = "semforge-sandbox-"
-
-
-def remove_stale_dirs(root: str, prefix: str) -> None:
-    """Delete directories ``{prefix}{pid}-*`` in ``root`` whose pid is dead: left by processes
-    that were killed (SIGKILL leaves no time to clean up). Live or foreign pids are kept."""
-    try:
-        names = os.listdir(root)
-    except OSError:
-        return
-    for name in names:
-        m = re.fullmatch(re.escape(prefix) + r"(\d+)-\w+", name)
-        if m is None:
-            continue
-        try:
-            os.kill(int(m.group(1)), 0)
-        except ProcessLookupError:
-            shutil.rmtree(os.path.join(root, name), ignore_errors=True)
-        except OSError:
-            pass  # alive (or not ours to judge)
 
 
 def _describe(status: int) -> dict:
@@ -112,7 +87,7 @@ class _Children:
         self.spare: tuple[int, socket.socket, str] | None = None  # (pid, link, limits key)
 
     def fork(self, limits: dict, key: str) -> tuple[int, socket.socket, str]:
-        from semforge.verifiers import _sandbox_child
+        from semforge.sandbox import _child
 
         self.counter += 1
         workdir = os.path.join(self.base, f"s{self.counter}")
@@ -121,7 +96,7 @@ class _Children:
         if pid == 0:
             try:
                 ours.close()
-                _sandbox_child.child_main(theirs.detach(), workdir, limits, self.prepared, self.me)
+                _child.child_main(theirs.detach(), workdir, limits, self.prepared, self.me)
             finally:
                 os._exit(70)
         theirs.close()
@@ -197,10 +172,10 @@ def main() -> None:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     os.environ.setdefault("MKL_NUM_THREADS", "1")
-    root = config.get("root") or _default_root() or tempfile.gettempdir()
+    root = config.get("root") or default_root() or tempfile.gettempdir()
     remove_stale_dirs(root, _BASE_PREFIX)  # bases of zygotes that were killed
     base = tempfile.mkdtemp(prefix=f"{_BASE_PREFIX}{os.getpid()}-", dir=root)
-    from semforge.verifiers import _sandbox_child
+    from semforge.sandbox import _child
 
     netns = False
     try:
@@ -214,7 +189,7 @@ def main() -> None:
             importlib.import_module(name)
         except Exception:  # noqa: BLE001 - a missing optional module is not our failure
             pass
-    prepared = _sandbox_child.prepare()
+    prepared = _child.prepare()
     gc.collect()
     gc.freeze()  # keep preloaded objects out of children's collections: fewer copied pages
     children = _Children(base, prepared, os.getpid())

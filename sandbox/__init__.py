@@ -1,0 +1,81 @@
+"""The sandbox: run untrusted Python in confined processes and get back what it did, as data.
+
+Verifiers use it only through the names below; everything else in this package is internal.
+
+Start a worker, run calls with limits, read encoded outcomes, shut down::
+
+    from semforge.sandbox import Limits, shared_sandbox
+
+    sandbox = shared_sandbox(Limits(timeout_s=2.0, memory_mb=512))  # a warm zygote, per limits
+    with sandbox.open(code, "add") as session:        # a confined child running one program
+        if session.load["kind"] == "return":          # the program loaded, "add" is callable
+            outcomes = session.call_many([[1, 2], [3, 4]])   # one outcome dict per call
+            times = session.time_calls([[1, 2]], rounds=5)   # per-round nanoseconds
+    sandbox.close()                                   # (shared sandboxes also close at exit)
+
+``Limits``
+    Per-call wall clock and CPU time, memory, output, file size, open files, the hash seed of the
+    zygote, and the encoding's bounds (``max_items``, ``max_depth``).
+``Sandbox`` / ``shared_sandbox(limits)``
+    A zygote process that forks confined children one ahead; ``shared_sandbox`` gives one per
+    process and distinct limits. ``Sandbox.open(code, entry_point) -> Session``.
+``Session``
+    One child running one program: ``load`` (the loading outcome), ``call``, ``call_many``,
+    ``time_calls``, ``close``; ``confinement`` names the kernel rules applied, ``failure`` the
+    outcome that ended it.
+Outcomes
+    Dicts with the keys ``OUTCOME_KEYS``; ``kind`` is one of ``KINDS`` (``return``, ``raise``,
+    ``timeout``, ``crash``, ``load_error``). Nothing a program does raises in the caller.
+    ``value`` and ``args_after`` are trees of :mod:`semforge.sandbox.encoding` (``encode``
+    builds the same tree in the caller's process, to compare against).
+``SandboxError``
+    The machinery itself failed (the zygote could not start); never a program's outcome.
+``default_root()`` / ``remove_stale_dirs(root, prefix)``
+    Where confined processes keep private directories, and the sweep of those left by killed
+    processes.
+:mod:`semforge.sandbox.tool`
+    For a trusted tool that cannot run in a zygote child (it needs ``sys.settrace`` or
+    ``ctypes``, as CrossHair does): start it by path, and confine its own process the same way.
+
+What a child may not do, and how that is enforced, is in ``client.py`` (the caller's side),
+``_zygote.py``, ``_child.py`` and ``_guard.py`` (kernel rules and the audit hook).
+
+This ``__init__`` loads none of these modules at import time: the zygote and the children import this
+package, and must not carry the caller's modules (``subprocess`` among them, which a program
+could then use) into the programs they run. The names above load on first use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ._dirs import default_root, remove_stale_dirs
+    from .client import KINDS, OUTCOME_KEYS, Limits, Sandbox, SandboxError, Session, shared_sandbox
+    from .encoding import encode
+
+__all__ = [
+    "KINDS", "OUTCOME_KEYS", "Limits", "Sandbox", "SandboxError", "Session", "shared_sandbox",
+    "encode", "default_root", "remove_stale_dirs",
+]
+
+_HOME = {
+    "KINDS": "client", "OUTCOME_KEYS": "client", "Limits": "client", "Sandbox": "client",
+    "SandboxError": "client", "Session": "client", "shared_sandbox": "client",
+    "encode": "encoding", "default_root": "_dirs", "remove_stale_dirs": "_dirs",
+}
+
+
+def __getattr__(name: str):
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
