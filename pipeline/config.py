@@ -19,6 +19,7 @@ from semforge import __version__
 from semforge.record import digest
 
 from .corpora import CorpusSpec
+from .curate.settings import CurateSettings
 
 
 class _Section(BaseModel):
@@ -84,11 +85,13 @@ class Config(_Section):
     verify: VerifySettings = Field(default_factory=VerifySettings)
     run: RunSettings = Field(default_factory=RunSettings)
     card: CardSettings = Field(default_factory=CardSettings)
+    curate: CurateSettings = Field(default_factory=CurateSettings)
     out: str = Field("semforge-out", description="output dataset directory")
 
     def content_digest(self, corpus_labels: list[str]) -> str:
         """Digest of everything that decides the rows: not placement, not the output path."""
-        data = self.model_dump(mode="json", exclude={"run": {"workers", "max_retries"}, "out": True})
+        data = self.model_dump(mode="json", exclude={"run": {"workers", "max_retries"}, "out": True,
+                                                  "curate": True})
         return digest({"config": data, "corpora": corpus_labels, "semforge": __version__})
 
 

@@ -115,7 +115,7 @@ def run(
     from distributed import as_completed
     from tqdm.auto import tqdm
 
-    from semforge.cards.render import write_dataset_files
+    from .finalize import finalize
 
     started = time.monotonic()
     out_dir = Path(out or config.out).resolve()
@@ -169,7 +169,7 @@ def run(
             total.merge(shards.read_stats(out_dir, i))
     elapsed = time.monotonic() - started
     stats = build_stats(total, seeds, rejections, labels, digest, len(planned), skipped, failed, elapsed)
-    write_dataset_files(out_dir, stats, config)
+    stats = finalize(str(out_dir), stats, config, log)
     c = total.counters
     return RunSummary(
         out_dir=out_dir,
