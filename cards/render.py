@@ -60,7 +60,9 @@ def card_data(stats: dict[str, Any], config: Any,
              "data_files": [{"split": "train", "path": f"{CONFIG_DIRS['rejected']}/*.parquet"}]},
         ],
         dataset_info=[
-            {"config_name": name, "splits": [{"name": "train", "num_examples": rows[name]}],
+            {"config_name": name,
+             "splits": [{"name": "train", "num_examples": rows[name],
+                         "num_bytes": stats.get("configs", {}).get(name, {}).get("arrow_bytes", 0)}],
              "download_size": split_bytes[name]}
             for name in ("default", "rejected")
         ],

@@ -73,7 +73,8 @@ def finalize(out: str, stats: dict[str, Any], config: Any,
             models.update(r["model"] for r in kept if r.get("model"))
             writer.write(kept)
         files = writer.close()
-        configs[name] = {"rows": sum(f["rows"] for f in files), "files": files}
+        configs[name] = {"rows": sum(f["rows"] for f in files), "files": files,
+                         "arrow_bytes": writer.arrow_bytes}
     final = dict(stats)
     final["curation"] = curator.counts.to_json()
     final["configs"] = configs

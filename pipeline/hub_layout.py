@@ -40,6 +40,7 @@ class ConfigWriter:
         fs.makedirs(self.staging, exist_ok=True)
         self.parts: list[str] = []
         self.rows_per_part: list[int] = []
+        self.arrow_bytes = 0
         self._buffer: list[pa.Table] = []
         self._buffered = 0
         self._file_bytes = 0
@@ -77,6 +78,7 @@ class ConfigWriter:
                 self._file_bytes = 0
             self._writer.write_table(group, row_group_size=group.num_rows)
             self._file_bytes += group.nbytes
+            self.arrow_bytes += group.nbytes
             self.rows_per_part[-1] += group.num_rows
 
     def _close_file(self) -> None:
