@@ -228,6 +228,9 @@ def publish_hub(src: str, repo: str, version: str, *, endpoint: str | None = Non
         raise _hub_error(exc, repo, endpoint) from None
     except OSError as exc:
         raise _hub_error(exc, repo, endpoint) from None
+    except (KeyError, ValueError) as exc:  # an answer the client could not read
+        raise PublishError(f"unexpected answer from {endpoint} while publishing {repo}: "
+                           f"{type(exc).__name__}: {exc}") from None
     url = f"{endpoint}/datasets/{repo}/tree/{tag}"
     return Published(url=url, revision=tag, commit=commit.oid,
                      load_line=f'load_dataset("{repo}", revision="{tag}")')
