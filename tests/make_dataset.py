@@ -20,30 +20,46 @@ from semforge.record import Seed, rows_to_table
 from semforge.transforms.compose import Variant
 from semforge.verifiers.python_diff import Verdict, VerifyConfig
 
-# Programs unlike each other and unlike any benchmark problem, so curation keeps them all.
-TEMPLATES = [
-    "def f{i}(values):\n    total = {i}\n    for v in values:\n        if v % {m} == 0:\n"
-    "            total += v * {i}\n    return total\n",
-    "def g{i}(text):\n    words = text.split()\n    seen = {{}}\n    for w in words:\n"
-    "        seen[w] = seen.get(w, 0) + {i}\n    return sorted(seen.items())[:{m}]\n",
-    "class K{i}:\n    def __init__(self, n):\n        self.n = n * {m}\n\n"
-    "    def step(self, k):\n        return [self.n ^ j for j in range(k + {i})]\n",
+# Statement shapes for seed programs; each seed draws its own sequence, names and constants, so
+# seeds are unlike each other (and unlike benchmark problems) and curation keeps them all.
+STATEMENTS = [
+    "{a} = [{b} * {k} for {b} in range({n})]",
+    "{a} = sum({b} % {k} for {b} in {c})",
+    "{a} = {{{b}: {b} ** {k} for {b} in range({n})}}",
+    "{a} = sorted({c}, key=lambda {b}: -{b} * {k})",
+    "{a} = max({c} or [{k}]) - min({c} or [{n}])",
+    "{a} = [{b} for {b} in {c} if {b} > {k}]",
+    "{a} = len(str({c})) * {k} + {n}",
+    "{a} = {c}[::{k}] + {c}[:{n}]",
 ]
+NAMES = ["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta", "theta", "iota", "kappa",
+         "lam", "mu", "nu", "xi", "omicron", "rho", "sigma", "tau", "upsilon", "phi"]
 
 
 def seed_program(i: int) -> tuple[str, str]:
-    code = TEMPLATES[i % len(TEMPLATES)].format(i=i, m=i % 7 + 2)
-    name = code.split("(")[0].split()[-1].rstrip(":")
-    return name, code
+    import random
+
+    rnd = random.Random(i)
+    name = f"fn_{i}_{rnd.choice(NAMES)}"
+    names = rnd.sample(NAMES, 8)
+    lines = [f"def {name}({names[0]}):"]
+    for j in range(6):
+        stmt = rnd.choice(STATEMENTS)
+        lines.append("    " + stmt.format(a=names[j + 1], b=names[7], c=names[j],
+                                          k=rnd.randint(2, 999), n=rnd.randint(2, 999)))
+    lines.append(f"    return {names[6]}")
+    return name, "\n".join(lines) + "\n"
 
 
 def pair_rows(n: int, verdict: str = "equivalent", start: int = 0, digest: str = "d",
-              perf: list[str | None] | None = None) -> list[dict[str, Any]]:
+              perf: list[str | None] | None = None, per_seed: int = 1) -> list[dict[str, Any]]:
+    """``n`` pairs, ``per_seed`` consecutive ones from the same seed program."""
     rows = []
     for i in range(start, start + n):
-        entry, code = seed_program(i)
-        seed = Seed("test-corpus@1", f"seed-{i}", entry, code, license="MIT")
-        variant = code + f"\n\n# variant {i}\n"
+        s = start + (i - start) // per_seed
+        entry, code = seed_program(s)
+        seed = Seed("test-corpus@1", f"seed-{s}", entry, code, license="MIT")
+        variant = code + f"\n\nVARIANT_{i} = {i}\n"
         counterexample = None if verdict == "equivalent" else json.dumps({"args": [i]})
         row = make_row(seed, Variant(variant, ["test-rule"]),
                        Verdict(verdict, "same" if verdict == "equivalent" else "differs",
@@ -92,9 +108,9 @@ def write_work_shard(out: Path, index: int, equivalent: list[dict], rejected: li
 
 def make_dataset(out: Path, equivalent: int, rejected: int = 0, start: int = 0,
                  config: dict | None = None, failed: list[str] | None = None,
-                 perf: list[str | None] | None = None) -> dict[str, Any]:
+                 perf: list[str | None] | None = None, per_seed: int = 1) -> dict[str, Any]:
     """A finished dataset directory with the given numbers of pairs; returns its final stats."""
-    eq = pair_rows(equivalent, start=start, perf=perf)
+    eq = pair_rows(equivalent, start=start, perf=perf, per_seed=per_seed)
     rej = pair_rows(rejected, "different", start=start + equivalent)
     write_work_shard(out, 0, eq, rej)
     cfg = parse_config({"card": {"name": "test-pairs", "license": "mit"},
