@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 import fsspec
 import pyarrow.parquet as pq
+from tqdm.auto import tqdm
 
 from .curate import build_curator
 from .hub_layout import CONFIGS, ConfigWriter, remove_staging
@@ -61,6 +62,9 @@ def finalize(out: str, stats: dict[str, Any], config: Any,
     settings = config.curate
     curator = build_curator(settings, stats.get("corpora", []), log)
     shards = work_shards(fs, root)
+    # A progress bar on a terminal only (disable=None): curation of millions of rows takes minutes.
+    bar = tqdm(total=sum(len(v) for v in shards.values()), unit="shard", desc="curate",
+               disable=None, dynamic_ncols=True)
     configs: dict[str, Any] = {}
     models: Counter = Counter()
     for name in CONFIGS:
@@ -72,9 +76,11 @@ def finalize(out: str, stats: dict[str, Any], config: Any,
             kept = curator.keep(name, rows)
             models.update(r["model"] for r in kept if r.get("model"))
             writer.write(kept)
+            bar.update(1)
         files = writer.close()
         configs[name] = {"rows": sum(f["rows"] for f in files), "files": files,
                          "arrow_bytes": writer.arrow_bytes}
+    bar.close()
     final = dict(stats)
     final["curation"] = curator.counts.to_json()
     final["configs"] = configs

@@ -154,3 +154,26 @@ def test_card_declares_both_configs_when_one_is_empty(tmp_path):
     report = (out / "report.md").read_text()
     for link in __import__("re").findall(r"\]\((plots/[^)]+)\)", report):
         assert (out / link).exists()
+
+
+def test_finalize_and_publish_work_on_an_fsspec_url(tmp_path):
+    """The run's output may be a URL (s3://...): finalize and publish go through fsspec only.
+    fsspec's in-memory filesystem stands in for an object store."""
+    import fsspec
+
+    from semforge.pipeline.publish import publish_local
+
+    local = tmp_path / "work"
+    write_work_shard(local, 0, pair_rows(8, start=0), pair_rows(2, "different", start=50))
+    fs = fsspec.filesystem("memory")
+    url = f"memory://semforge-test-{id(tmp_path)}/ds"
+    fs.put(str(local), url.replace("memory://", "/"), recursive=True)
+    config = parse_config({"curate": {"decontaminate": []}})
+    stats = finalize(url, stats_for(8, 2), config, log=lambda _: None)
+    assert stats["configs"]["default"]["rows"] == 8
+    root = url.replace("memory://", "/")
+    assert fs.exists(f"{root}/data/default/train-00000-of-00001.parquet")
+    assert fs.exists(f"{root}/README.md") and fs.exists(f"{root}/plots/verdicts.png")
+    published = publish_local(url, str(tmp_path / "rel"), "0.1.0", log=lambda _: None)
+    assert len(load_dataset(published.url, split="train")) == 8
+    assert len(load_dataset(published.url, "rejected", split="train")) == 2
