@@ -14,8 +14,11 @@ import os
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
 import pytest
+
+pytestmark = pytest.mark.slow  # a Hub server and a client process per step: about 2 minutes
 
 from conftest import SEMFORGE
 from hub_server import HubServer
@@ -215,3 +218,29 @@ def test_incomplete_run_is_refused(hub, tmp_path):
     proc = publish(hub, tmp_path, unfinished, "--repo", "alice/pairs", "--version", "1.0.0",
                    check=False)
     assert proc.returncode != 0 and "semforge run" in proc.stderr
+
+
+PREVIOUS = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from pathlib import Path
+from make_dataset import pair_rows, stats_for, write_work_shard
+from semforge.pipeline.config import parse_config
+from semforge.pipeline.finalize import finalize
+out = Path(sys.argv[2])
+write_work_shard(out, 0, pair_rows(12, start=4), [])  # pairs 4..15; v1.0.0 holds 0..9
+config = parse_config({"curate": {"decontaminate": [], "previous": "alice/pairs@v1.0.0"}})
+stats = finalize(str(out), stats_for(12, 0), config, log=lambda _: None)
+print(json.dumps(stats["curation"]["previous_version"]))
+"""
+
+
+def test_curation_against_a_previous_version_on_the_hub(hub, tmp_path):
+    out1, _ = dataset(tmp_path, "one", 10, 0, start=0)
+    publish(hub, tmp_path, out1, "--repo", "alice/pairs", "--version", "1.0.0")
+    proc = subprocess.run([sys.executable, "-c", PREVIOUS, str(Path(__file__).parent),
+                           str(tmp_path / "two")], capture_output=True, text=True, timeout=300,
+                          env=client_env(hub, tmp_path))
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    previous = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert previous == {"source": "alice/pairs@v1.0.0", "rows": 10, "dropped": {"default": 6}}

@@ -71,7 +71,7 @@ class Curator:
         """The rows of ``config`` that survive, in their order. Call in a fixed order of rows."""
         kept = []
         if self.settings.dedup or self.settings.near_dup:
-            dedup = self._dedup.setdefault(config, Deduplicator(self._near()))
+            dedup = self._dedup.setdefault(config, Deduplicator(self._near(), self.settings.dedup))
         else:
             dedup = None
         for row in rows:

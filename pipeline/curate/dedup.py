@@ -93,9 +93,10 @@ def _digest(text: str) -> str:
 class Deduplicator:
     """Stateful filter: ``seen`` rows (a previous version) first, then ``keep`` over new rows."""
 
-    def __init__(self, near: NearDupIndex | None) -> None:
+    def __init__(self, near: NearDupIndex | None, exact: bool = True) -> None:
         self.exact: set[str] = set()
         self.near = near
+        self.use_exact = exact
 
     def remember(self, rows: Iterable[dict[str, Any]]) -> None:
         for row in rows:
@@ -112,7 +113,7 @@ class Deduplicator:
     def check(self, row: dict[str, Any]) -> str | None:
         """``None`` if the row is new (and remember it), else ``"exact"`` or ``"near"``."""
         key = exact_key(row)
-        if key in self.exact:
+        if self.use_exact and key in self.exact:
             return "exact"
         sig = None
         if self.near is not None:
