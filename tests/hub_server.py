@@ -38,7 +38,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
-EMPTY_TREE: dict[str, dict] = {}
 
 
 def git_blob_sha1(data: bytes) -> str:
@@ -118,7 +117,7 @@ class HubError(Exception):
         self.status, self.message, self.code = status, message, code
 
 
-def _entry(path: str, info: dict, expand: bool = False) -> dict:
+def _entry(path: str, info: dict) -> dict:
     entry = {"type": "file", "path": path, "size": info["size"], "oid": info["sha1"]}
     if info["lfs"]:
         entry["lfs"] = {"oid": info["sha256"], "size": info["size"], "pointerSize": 134}

@@ -177,3 +177,19 @@ def test_finalize_and_publish_work_on_an_fsspec_url(tmp_path):
     published = publish_local(url, str(tmp_path / "rel"), "0.1.0", log=lambda _: None)
     assert len(load_dataset(published.url, split="train")) == 8
     assert len(load_dataset(published.url, "rejected", split="train")) == 2
+
+
+def test_benchmark_from_a_dataset_folder_is_loaded_with_datasets(tmp_path):
+    import pyarrow as pa
+
+    folder = tmp_path / "kb"
+    (folder / "data").mkdir(parents=True)
+    kernel = ("import torch\nimport torch.nn as nn\n\nclass Model(nn.Module):\n"
+              "    def forward(self, a, b):\n        c = torch.matmul(a, b)\n"
+              "        return torch.relu(c) * 2 + torch.sigmoid(c)\n\n"
+              "def get_inputs():\n    return [torch.randn(64, 32), torch.randn(32, 16)]\n")
+    pq.write_table(pa.table({"name": ["k1"], "code": [kernel]}),
+                   folder / "data" / "test-00000-of-00001.parquet")
+    c = curator(decontaminate=[{"name": "kernelbench", "path": str(folder), "split": "test"}])
+    kept = c.keep("default", [row(kernel, kernel.replace("* 2", "+ c"), "k", "pytorch")])
+    assert kept == [] and c.counts.contaminated["kernelbench"] == 1
