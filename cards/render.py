@@ -20,7 +20,10 @@ from semforge import __version__
 
 from .report import write_report
 
-CONFIG_DIRS = {"default": "data/default", "rejected": "data/rejected"}
+# Each config's files. ``train-*``, not ``*``: the run's work shards of rejected pairs
+# (data/rejected/shard-*.parquet) share the folder and must never be loaded as data.
+CONFIG_FILES = {"default": "data/default/train-*.parquet",
+                "rejected": "data/rejected/train-*.parquet"}
 
 
 def _size_category(n: int) -> str:
@@ -55,9 +58,9 @@ def card_data(stats: dict[str, Any], config: Any,
         tags=["code", "program-transformation", "semantics-preserving", "semforge"],
         configs=[
             {"config_name": "default", "default": True,
-             "data_files": [{"split": "train", "path": f"{CONFIG_DIRS['default']}/*.parquet"}]},
+             "data_files": [{"split": "train", "path": CONFIG_FILES["default"]}]},
             {"config_name": "rejected",
-             "data_files": [{"split": "train", "path": f"{CONFIG_DIRS['rejected']}/*.parquet"}]},
+             "data_files": [{"split": "train", "path": CONFIG_FILES["rejected"]}]},
         ],
         dataset_info=[
             {"config_name": name,
@@ -105,8 +108,8 @@ def render_card(stats: dict[str, Any], config: Any, load_path: str,
 
 
 def _split_bytes(fs, root: str) -> dict[str, int]:
-    return {name: sum(fs.size(p) for p in fs.glob(f"{root}/{folder}/*.parquet"))
-            for name, folder in CONFIG_DIRS.items()}
+    return {name: sum(fs.size(p) for p in fs.glob(f"{root}/{pattern}"))
+            for name, pattern in CONFIG_FILES.items()}
 
 
 def load_name(out: str) -> str:

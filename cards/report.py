@@ -14,7 +14,7 @@ import pyarrow.parquet as pq
 
 def _speedups(fs, root: str) -> list[float]:
     values: list[float] = []
-    for path in sorted(fs.glob(f"{root}/data/default/*.parquet")):
+    for path in sorted(fs.glob(f"{root}/data/default/train-*.parquet")):
         with fs.open(path, "rb") as fh:
             column = pq.read_table(fh, columns=["speedup"]).column("speedup").to_pylist()
         values.extend(v for v in column if v is not None and v > 0)

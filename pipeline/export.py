@@ -37,9 +37,9 @@ def split_of(source: str, source_id: str, seed: int, validation: float) -> str:
 
 def iter_pairs(src: str) -> Iterator[dict[str, Any]]:
     fs, root = fsspec.core.url_to_fs(src)
-    files = sorted(fs.glob(f"{root.rstrip('/')}/data/default/*.parquet"))
+    files = sorted(fs.glob(f"{root.rstrip('/')}/data/default/train-*.parquet"))
     if not files:
-        raise ValueError(f"{src} has no data/default/*.parquet: point at a directory written by "
+        raise ValueError(f"{src} has no data/default/train-*.parquet: point at a directory written by "
                          "`semforge run` (or a published version of one)")
     for path in files:
         with fs.open(path, "rb") as fh:

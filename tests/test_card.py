@@ -31,8 +31,8 @@ def test_card_front_matter_declares_both_configs():
     meta = yaml.safe_load(front)
     assert meta["license"] == "apache-2.0"
     configs = {c["config_name"]: c for c in meta["configs"]}
-    assert configs["default"]["data_files"][0]["path"] == "data/default/*.parquet"
-    assert configs["rejected"]["data_files"][0]["path"] == "data/rejected/*.parquet"
+    assert configs["default"]["data_files"][0]["path"] == "data/default/train-*.parquet"
+    assert configs["rejected"]["data_files"][0]["path"] == "data/rejected/train-*.parquet"
     assert "# my-pairs" in body
     assert "| `swap-if-else` | 5 | 4 |" in body
     assert "| equivalent | 7 |" in body

@@ -129,6 +129,8 @@ def test_shards_follow_the_hub_layout_and_finalize_can_be_redone(tmp_path):
     assert stats["configs"]["default"]["rows"] == 300 and stats["configs"]["rejected"]["rows"] == 7
     ds = load_dataset(str(out), split="train")
     assert len(ds) == 300 and len(set(ds["id"])) == 300
+    # The rejected work shard shares data/rejected/ with the final files: never loaded as data.
+    assert len(load_dataset(str(out), "rejected", split="train")) == 7
 
     again = finalize(str(out), stats_for(307, 0), parse_config({"curate": {"decontaminate": []}}),
                      log=lambda _: None)

@@ -100,7 +100,7 @@ def test_run_on_external_scheduler_and_two_workers(tmp_path):
     assert stats["configs"]["default"]["rows"] == len(equivalent)
     assert stats["seeds"]["loaded"] >= 35
     card = (out / "README.md").read_text()
-    assert "configs:" in card and "data/default/*.parquet" in card
+    assert "configs:" in card and "data/default/train-*.parquet" in card
     assert (out / "report.md").exists() and (out / "plots" / "verdicts.png").exists()
 
 

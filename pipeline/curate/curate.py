@@ -107,10 +107,10 @@ def load_previous(source: str) -> list[dict[str, Any]]:
     columns = ["language", "original", "variant"]
     fs, root = fsspec.core.url_to_fs(source)
     if fs.exists(root):
-        files = sorted(fs.glob(f"{root.rstrip('/')}/data/default/*.parquet")) or \
+        files = sorted(fs.glob(f"{root.rstrip('/')}/data/default/train-*.parquet")) or \
             sorted(fs.glob(f"{root.rstrip('/')}/data/equivalent/*.parquet"))
         if not files:
-            raise ValueError(f"curate.previous: {source} holds no data/default/*.parquet")
+            raise ValueError(f"curate.previous: {source} holds no data/default/train-*.parquet")
         rows: list[dict[str, Any]] = []
         for f in files:
             with fs.open(f, "rb") as fh:
