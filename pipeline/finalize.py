@@ -8,7 +8,6 @@ so the output may be a local folder or a URL.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections import Counter
@@ -97,10 +96,7 @@ def finalize(out: str, stats: dict[str, Any], config: Any,
         if sum(c["previous_version"]["dropped"].values()):
             parts.append(f"in the previous version {sum(c['previous_version']['dropped'].values())}")
         log(f"curation dropped {dropped} pairs: " + ", ".join(parts))
+    log("final dataset: " + ", ".join(
+        f"{name} {c['rows']} pairs in {len(c['files'])} file(s)" for name, c in configs.items()))
     return final
 
-
-def read_stats(out: str) -> dict[str, Any]:
-    fs, root = fsspec.core.url_to_fs(str(out))
-    with fs.open(f"{root.rstrip('/')}/stats.json", "r") as fh:
-        return json.load(fh)

@@ -69,6 +69,7 @@ def test_humaneval_solutions_are_caught_even_reformatted():
     kept += c.keep("rejected", [row(clean + "\n", HE0, "leak-in-variant")])
     assert [r["source_id"] for r in kept] == ["ok"]
     assert c.counts.contaminated["humaneval"] == 2
+    assert c.counts.to_json()["contaminated_by_config"] == {"humaneval": {"default": 1, "rejected": 1}}
 
 
 def test_named_benchmark_file_and_unshipped_names(tmp_path):

@@ -25,6 +25,7 @@ class CurationCounts:
     near_duplicates: Counter = field(default_factory=Counter)
     previous_version: Counter = field(default_factory=Counter)  # per config: in the earlier version
     contaminated: Counter = field(default_factory=Counter)  # per benchmark
+    contaminated_by_config: dict[str, Counter] = field(default_factory=dict)
     benchmarks: list[str] = field(default_factory=list)
     skipped_benchmarks: dict[str, str] = field(default_factory=dict)
     previous: str | None = None
@@ -38,6 +39,8 @@ class CurationCounts:
             "previous_version": {"source": self.previous, "rows": self.previous_rows,
                                  "dropped": dict(self.previous_version)},
             "contaminated": {b: self.contaminated[b] for b in self.benchmarks},
+            "contaminated_by_config": {b: dict(self.contaminated_by_config.get(b, {}))
+                                       for b in self.benchmarks},
             "benchmarks": self.benchmarks,
             "skipped_benchmarks": self.skipped_benchmarks,
         }
@@ -80,6 +83,7 @@ class Curator:
                 hit = self.contamination.check(row)
                 if hit is not None:
                     self.counts.contaminated[hit[0]] += 1
+                    self.counts.contaminated_by_config.setdefault(hit[0], Counter())[config] += 1
                     continue
             if config == "default" and self._previous is not None and self._previous.seen(row):
                 self.counts.previous_version[config] += 1

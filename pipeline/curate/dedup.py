@@ -56,6 +56,7 @@ class NearDupIndex:
 
         self._lsh = MinHashLSH(threshold=self.threshold, num_perm=self.num_perm)
         self._entries: list[tuple[str, object]] = []  # (original's key, original's MinHash)
+        self._last_original: tuple[str, object] | None = None  # a seed's pairs come together
 
     def _minhash(self, code: str, language: str):
         from datasketch import MinHash
@@ -67,8 +68,10 @@ class NearDupIndex:
 
     def signature(self, row: dict[str, Any]):
         language = row.get("language") or "python"
-        return (_digest(_normal(row["original"])), self._minhash(row["original"], language),
-                self._minhash(row["variant"], language))
+        key = _digest(_normal(row["original"]))
+        if self._last_original is None or self._last_original[0] != key:
+            self._last_original = (key, self._minhash(row["original"], language))
+        return key, self._last_original[1], self._minhash(row["variant"], language)
 
     def query(self, sig) -> bool:
         original_key, original_hash, variant_hash = sig
