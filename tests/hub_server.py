@@ -7,6 +7,7 @@ file_download.py, hf_file_system.py):
 
     POST /api/repos/create                               create (409 if it exists)
     GET  /api/whoami-v2
+    GET  /api/agent-harnesses                            registry the client labels its user agent with
     POST /api/validate-yaml                              README metadata check before a commit
     POST /api/datasets/{repo}/preupload/{rev}            upload mode per file: regular or lfs
     POST /datasets/{repo}.git/info/lfs/objects/batch     LFS batch: where to PUT each object
@@ -217,6 +218,10 @@ class Handler(BaseHTTPRequestHandler):
         user = self._user(required=True)
         self._send(200, {"type": "user", "name": user, "orgs": [],
                          "auth": {"type": "access_token", "accessToken": {"role": "write"}}})
+
+    def agent_harnesses(self, query, head):
+        # The client fetches this registry (at most daily) to label its user agent; empty here.
+        self._send(200, {"standardEnvVars": [], "harnesses": {}})
 
     def validate_yaml(self, query, head):
         self._body()
@@ -441,6 +446,7 @@ class Handler(BaseHTTPRequestHandler):
 REPO = r"([^/]+/[^/]+?)"
 ROUTES = [
     (r"/api/whoami-v2", "GET", Handler.whoami),
+    (r"/api/agent-harnesses", "GET", Handler.agent_harnesses),
     (r"/api/validate-yaml", "POST", Handler.validate_yaml),
     (r"/api/repos/create", "POST", Handler.create_repo),
     (rf"/api/datasets/{REPO}/preupload/([^/]+)", "POST", Handler.preupload),
