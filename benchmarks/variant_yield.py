@@ -47,7 +47,7 @@ def load_seeds(path: Path, limit: int | None, max_inputs: int):
 
 def judge_seed(args: tuple) -> dict:
     """Generate and verify the variants of one seed (runs in a worker process)."""
-    seed, variants, max_chain, examples, gen_seed = args
+    seed, variants, max_chain, examples, gen_seed, repeat = args
     from semforge.transforms import all_rules
     from semforge.transforms.compose import generate_variants
     from semforge.verifiers import VerifyConfig, verify_variants
@@ -57,14 +57,17 @@ def judge_seed(args: tuple) -> dict:
     gen = generate_variants(seed.code, rules, count=variants, max_chain=max_chain, seed=gen_seed,
                             protected={seed.entry_point})
     t1 = time.perf_counter()
-    verdicts = verify_variants(seed.code, seed.entry_point, [v.code for v in gen.variants],
-                               seed.inputs, VerifyConfig(examples=examples, measure_speed=True),
-                               atol=seed.atol)
+    runs = [verify_variants(seed.code, seed.entry_point, [v.code for v in gen.variants],
+                            seed.inputs, VerifyConfig(examples=examples, measure_speed=True),
+                            atol=seed.atol) for _ in range(repeat)]
+    verdicts = runs[0]
     rows = [{"transforms": v.transforms, "verdict": d.verdict, "reason": d.reason,
-             "perf_label": d.perf_label, "speedup": d.speedup,
+             "perf_label": d.perf_label, "speedup": d.speedup, "speedup_ci": d.speedup_ci,
+             "speed_input": d.speed_input,
+             "labels": [r[k].perf_label for r in runs],
              "counterexample": d.counterexample if d.verdict == "different" else None,
              "variant": v.code if d.verdict == "different" else None}
-            for v, d in zip(gen.variants, verdicts)]
+            for k, (v, d) in enumerate(zip(gen.variants, verdicts))]
     return {"source_id": seed.source_id, "entry_point": seed.entry_point, "rows": rows,
             "rule_errors": gen.rule_errors, "generate_s": t1 - t0,
             "verify_s": time.perf_counter() - t1}
@@ -80,11 +83,14 @@ def main() -> None:
     parser.add_argument("--max-inputs", type=int, default=30, help="corpus inputs kept per seed")
     parser.add_argument("--seed", type=int, default=0, help="seed of the rule chains")
     parser.add_argument("--workers", type=int, default=1, help="seeds judged in parallel")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="verify every variant this many times (2: report whether the speed "
+                             "labels outside the band agree between runs)")
     parser.add_argument("--json", type=Path, default=None, help="write every result here")
     args = parser.parse_args()
 
     seeds = load_seeds(args.corpus, args.limit, args.max_inputs)
-    jobs = [(s, args.variants, args.max_chain, args.examples, args.seed) for s in seeds]
+    jobs = [(s, args.variants, args.max_chain, args.examples, args.seed, args.repeat) for s in seeds]
     started = time.perf_counter()
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
@@ -120,6 +126,15 @@ def main() -> None:
                      if r["verdict"] == "equivalent")
     print("speed labels of equivalent variants     : "
           + ", ".join(f"{k} {v}" for k, v in sorted(labels.items(), key=str)))
+    timed = [r for res in results for r in res["rows"] if r["verdict"] == "equivalent"]
+    scaled = sum(" len " in (r["speed_input"] or "") or "|x|" in (r["speed_input"] or "")
+                 for r in timed)
+    print(f"timed on a scaled input                 : {scaled}/{len(timed)}")
+    if args.repeat > 1:
+        outside = [r for r in timed if {"faster", "slower"} & set(r["labels"])]
+        agree = sum(len(set(r["labels"])) == 1 for r in outside)
+        print(f"labels outside the band agreeing in {args.repeat} runs: {agree}/{len(outside)} = "
+              f"{agree / max(len(outside), 1):.0%} (goal >= 95%)")
     print(f"\n{'rule':32} {'variants':>8} {'equiv':>6} {'diff':>5} {'other':>6}")
     for rule_id, c in sorted(per_rule.items()):
         total = sum(c.values())

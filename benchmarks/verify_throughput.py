@@ -1,14 +1,23 @@
-"""Verifier throughput: pairs per second on one core with ``verify_variants``, against a baseline.
+"""Verifier throughput: pairs per second on one core with ``verify_variants``, against baselines.
 
-Pairs: for each of the first N HumanEval+ tasks, K variants of the canonical solution (the
-solution re-printed by ``ast.unparse``, which is equivalent, plus first-order mutants from
-``mutants.py``, most of which are not). Every pair is judged on 200 inputs.
+Pairs: for each of the first N HumanEval+ tasks, K variants of the canonical solution: with
+``--pairs rules`` (default) the variants the registered rules generate (``generate_variants``),
+with ``--pairs mutants`` the solution re-printed by ``ast.unparse`` plus first-order mutants from
+``mutants.py``. Every pair is judged on 200 inputs (and the scale ladders and behaviour probes).
 
-Baseline, measured in the same run on the same pairs: one fresh ``python`` process per pair doing
-the same work: generate the inputs (the same generator, seeds and budget), load both programs,
-run both once per input, compare ``repr`` of results and exception types. It does less than the
-verifier (no sandbox, no isolation, no behaviour-guided exploration run, no second hash seed, no
-argument/stdout comparison), so the ratio understates the gap at equal work.
+Two baselines, measured in the same run on the same pairs:
+
+* **fresh process**: one ``python`` process per pair doing the same work as far as it can:
+  generate the inputs (the same generator, seeds and budget), load both programs, run both once
+  per input, compare ``repr`` of results and exception types;
+* **Hypothesis worker** (the fair one): one persistent process running a plain Hypothesis test
+  per pair, ``@given`` a strategy built from the seeds' types (``st.integers()``, ``st.text()``,
+  ``st.lists(...)``, or one of the seeds), ``max_examples`` = the same budget, both programs
+  loaded in-process, results compared with ``==`` and exception types. This is what a user would
+  write without semforge.
+
+Both do less than the verifier (no sandbox, no second hash seed, no argument/stdout comparison,
+no probes), so the ratios understate the gap at equal work.
 
     python benchmarks/verify_throughput.py --tasks 20 --variants 5
 """
@@ -52,6 +61,124 @@ except Exception:
     same = False
 print("equivalent" if same else "different")
 """
+
+
+HYPOTHESIS_WORKER = r"""
+import copy, json, signal, sys
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+def like(v, depth=0):
+    t = type(v)
+    if t is bool: return st.booleans()
+    if t is int: return st.integers()
+    if t is float: return st.floats()
+    if t is str: return st.text()
+    if v is None: return st.none()
+    if t in (list, tuple, set) and depth < 3:
+        elem = like(next(iter(v)), depth + 1) if v else st.integers()
+        lists = st.lists(elem, max_size=20)
+        return lists if t is list else lists.map(t)
+    if t is dict and depth < 3:
+        if v:
+            k, x = next(iter(v.items()))
+            return st.dictionaries(like(k, depth + 1), like(x, depth + 1), max_size=10)
+        return st.dictionaries(st.text(), st.integers(), max_size=10)
+    return st.just(v)
+
+class Alarm(Exception):
+    pass
+
+def alarm(*_):
+    raise Alarm
+
+signal.signal(signal.SIGALRM, alarm)
+
+def outcome(fn, args):
+    signal.setitimer(signal.ITIMER_REAL, 2.0)
+    try:
+        return ("ok", fn(*copy.deepcopy(args)))
+    except Alarm:
+        return ("timeout", None)
+    except Exception as e:
+        return ("raise", type(e).__name__)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+def load(code, entry):
+    ns = {"__name__": "__main__"}
+    exec(compile(code, "<prog>", "exec"), ns)
+    return ns[entry]
+
+for line in sys.stdin:
+    job = json.loads(line)
+    seeds = [list(s) for s in job["seeds"]]
+    arity = max((len(s) for s in seeds), default=0)
+    per_arg = [st.one_of([like(s[i]) for s in seeds if len(s) == arity]) for i in range(arity)]
+    args_st = st.one_of(st.sampled_from(seeds), st.tuples(*per_arg).map(list)) if seeds else st.just([])
+    verdict = "equivalent"
+    try:
+        f, g = load(job["original"], job["entry"]), load(job["variant"], job["entry"])
+
+        @settings(max_examples=job["examples"], database=None, deadline=None,
+                  suppress_health_check=list(HealthCheck), phases=[Phase.generate], derandomize=True)
+        @given(args_st)
+        def test(args):
+            a, b = outcome(f, args), outcome(g, args)
+            if a[0] == "timeout":
+                return
+            assert a == b
+
+        test()
+    except AssertionError:
+        verdict = "different"
+    except Exception:
+        verdict = "error"
+    print(verdict, flush=True)
+"""
+
+
+def rule_pairs(n_tasks: int, k: int, seed: int) -> list[tuple[dict, list[str]]]:
+    """The registered rules' variants of the first ``n_tasks`` HumanEval+ solutions."""
+    from semforge.transforms import all_rules
+    from semforge.transforms.compose import generate_variants
+
+    rules = [cls() for cls in all_rules().values()]
+    tasks = [json.loads(line) for line in gzip.open(DATA, "rt")][:n_tasks]
+    out = []
+    for task in tasks:
+        code = task["prompt"] + task["canonical_solution"]
+        gen = generate_variants(code, rules, count=k, max_chain=3, seed=seed,
+                                protected={task["entry_point"]})
+        variants = [v.code for v in gen.variants]
+        if variants:
+            out.append((task, variants))
+    return out
+
+
+def run_hypothesis_worker(pairs, examples: int, limit: int) -> tuple[int, float, dict]:
+    jobs = []
+    for task, variants in pairs:
+        code = task["prompt"] + task["canonical_solution"]
+        jobs += [{"original": code, "variant": v, "entry": task["entry_point"],
+                  "seeds": task["base_input"], "examples": examples} for v in variants]
+    jobs = jobs[:limit]
+    proc = subprocess.Popen([sys.executable, "-c", HYPOTHESIS_WORKER], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    counts: dict[str, int] = {}
+    t0 = time.perf_counter()
+    for job in jobs:  # one at a time: a pair's time includes its own test only
+        proc.stdin.write(json.dumps(job) + "\n")
+        proc.stdin.flush()
+        verdict = proc.stdout.readline().strip() or "crashed"
+        counts[verdict] = counts.get(verdict, 0) + 1
+        if verdict == "crashed":
+            proc = subprocess.Popen([sys.executable, "-c", HYPOTHESIS_WORKER],
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    secs = time.perf_counter() - t0
+    proc.stdin.close()
+    proc.wait(timeout=60)
+    return len(jobs), secs, counts
 
 
 def make_pairs(n_tasks: int, k: int, seed: int) -> list[tuple[dict, list[str]]]:
@@ -113,19 +240,27 @@ def main() -> None:
     ap.add_argument("--examples", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--baseline-pairs", type=int, default=40, help="pairs timed for the baseline")
+    ap.add_argument("--hypothesis-pairs", type=int, default=10**9,
+                    help="pairs timed for the Hypothesis-worker baseline (default: all)")
+    ap.add_argument("--pairs", choices=["rules", "mutants"], default="rules",
+                    help="variants: the registered rules' (default) or ast.unparse + mutants")
     ap.add_argument("--speed", action="store_true", help="also time equivalent pairs (speed labels)")
     args = ap.parse_args()
 
-    pairs = make_pairs(args.tasks, args.variants, args.seed)
+    pairs = (rule_pairs if args.pairs == "rules" else make_pairs)(args.tasks, args.variants, args.seed)
     # Warm-up: start the sandboxes outside the measured window (a one-off per process).
     run_verifier(pairs[:1], 5, args.seed, False)
     n, secs, counts = run_verifier(pairs, args.examples, args.seed, args.speed)
     bn, bsecs = run_baseline(pairs, args.examples, args.seed, args.baseline_pairs)
-    ours, base = n / secs, bn / bsecs
-    print(f"verifier: {n} pairs in {secs:.1f}s = {ours:.1f} pairs/s on one worker "
+    hn, hsecs, hcounts = run_hypothesis_worker(pairs, args.examples, args.hypothesis_pairs)
+    ours, base, hyp = n / secs, bn / bsecs, hn / hsecs
+    print(f"verifier: {n} {args.pairs} pairs in {secs:.1f}s = {ours:.1f} pairs/s on one worker "
           f"(examples={args.examples}, speed={'on' if args.speed else 'off'}) verdicts {counts}")
     print(f"baseline (fresh python process per pair): {bn} pairs in {bsecs:.1f}s = {base:.1f} pairs/s")
-    print(f"ratio verifier/baseline: {ours / base:.1f}x  (goals: >= 5x and >= 20 pairs/s/core)")
+    print(f"baseline (persistent Hypothesis worker, plain @given tests): {hn} pairs in {hsecs:.1f}s "
+          f"= {hyp:.1f} pairs/s, verdicts {hcounts}")
+    print(f"ratio verifier/fresh-process: {ours / base:.1f}x; verifier/Hypothesis-worker: "
+          f"{ours / hyp:.2f}x  (goal: >= 20 pairs/s/core)")
 
 
 if __name__ == "__main__":

@@ -191,6 +191,8 @@ def make_row(seed: Seed, variant: Variant, verdict: Verdict | None, vconfig: Ver
             "counterexample": verdict.counterexample,
             "reason": verdict.reason,
             "policy": verdict.policy,
+            "input_classes": getattr(verdict, "input_classes", None),
+            "tolerance": getattr(verdict, "tolerance", None),
         },
         "speedup": verdict.speedup,
         "speedup_ci": verdict.speedup_ci,

@@ -67,10 +67,11 @@ def judge_group(task: tuple[str, str, list, list[str], dict]) -> list[dict]:
     for v in verdicts:
         line = {"verdict": v.verdict, "reason": v.reason, "counterexample": v.counterexample,
                 "examples": v.examples, "seconds": v.seconds, "method": v.method,
-                "seed": v.seed, "policy": v.policy}
+                "seed": v.seed, "policy": v.policy, "input_classes": v.input_classes,
+                "tolerance": v.tolerance}
         if v.speedup is not None:
             line.update(speedup=v.speedup, speedup_ci=v.speedup_ci, perf_label=v.perf_label,
-                        timing=v.timing)
+                        timing=v.timing, speed_input=v.speed_input)
         out.append(line)
     return out
 

@@ -69,6 +69,10 @@ VERIFICATION_TYPE = pa.struct(
         # Extensions of the v1 struct: a one-line reason and the exception policy used.
         ("reason", pa.string()),
         ("policy", pa.string()),
+        # The classes of inputs compared (seeds, boundary, unicode, scale, probe:alias, ...) and
+        # the float comparison mode (rtol, atol, whether -0.0 != 0.0).
+        ("input_classes", pa.list_(pa.string())),
+        ("tolerance", pa.string()),
     ]
 )
 

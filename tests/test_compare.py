@@ -120,3 +120,13 @@ def test_speed_label_needs_the_whole_interval_outside_the_band():
     assert bootstrap_ratio(slow, fast, seed=3) == bootstrap_ratio(slow, fast, seed=3)
     assert pick_timing_inputs([[1], [2], [3]], [5, 5, 5], budget_ns=10) == [[1], [2]]
     assert pick_timing_inputs([[1], [2]], [50, 1], budget_ns=10) == [[1]]
+
+
+def test_signed_zero_is_a_value_unless_the_mode_says_otherwise():
+    assert not floats_close(-0.0, 0.0, Tolerance())
+    assert not floats_close(0.0, -0.0, Tolerance(atol=1e-6))  # a tolerance is not a sign mode
+    assert floats_close(-0.0, -0.0, Tolerance())
+    assert floats_close(-0.0, 0.0, Tolerance(signed_zero=False))
+    assert diff_values(f(-0.0), f(0.0)) is not None
+    assert diff_values(["complex", (-0.0).hex(), "0x0p+0"], ["complex", "0x0p+0", "0x0p+0"]) is not None
+    assert Tolerance(1e-9, 0.0, False).describe() == "rtol=1e-09 atol=0 zero-sign=ignored"

@@ -29,11 +29,19 @@ def test_hints_parsed_without_running_code():
 
 def test_seeds_first_then_distinct_inputs():
     seeds = [[[3, 1, 2], 2], [[5], 0]]
-    out = generate_inputs("def f(xs, k):\n    return xs[k]\n", "f", seeds, 100, seed=0)
+    out = generate_inputs("def f(xs, k):\n    return xs[k]\n", "f", seeds, 100, seed=0,
+                          policy="domain")
     assert out[:2] == seeds
     assert len(out) == 100
     assert len({input_key(x) for x in out}) == 100
+    # The domain policy keeps the seeds' types; strict also tries their neighbours.
     assert all(len(x) == 2 and isinstance(x[0], list) and isinstance(x[1], int) for x in out)
+    origin = []
+    strict = generate_inputs("def f(xs, k):\n    return xs[k]\n", "f", seeds, 100, seed=0,
+                             origin=origin)
+    edge = [x for x, c in zip(strict, origin) if c == "types"]
+    assert [(3, 1, 2), 2] in edge and [None, 2] in edge and [[3, 1, 2], 2.0] in edge
+    assert any(hasattr(x[0], "__next__") for x in edge)  # an iterator for a list
 
 
 def test_boundaries_cover_empty_duplicates_and_edges():
@@ -55,7 +63,8 @@ def test_deterministic_in_seed_and_seed_matters():
 
 
 def test_strings_mutated_from_seed_characters():
-    out = generate_inputs("def f(s):\n    return s\n", "f", [["(()())"]], 80, seed=0)
+    out = generate_inputs("def f(s):\n    return s\n", "f", [["(()())"]], 80, seed=0,
+                          policy="domain")
     strs = [x[0] for x in out]
     assert "" in strs
     # Most mutants stay within the seed's alphabet plus a few probe characters.
@@ -76,13 +85,14 @@ def test_zero_argument_function_gets_one_empty_call():
 
 
 def test_sizes_bounded():
-    out = generate_inputs("def f(xs):\n    return xs\n", "f", [[[1, 2, 3]]], 200, seed=1)
+    out = generate_inputs("def f(xs):\n    return xs\n", "f", [[[1, 2, 3]]], 200, seed=1,
+                          policy="domain")
     assert max(len(x[0]) for x in out) <= Bounds.from_seeds([[[1, 2, 3]]]).max_len
 
 
 def test_program_constants_reach_the_inputs():
     code = 'def grade(xs):\n    """Doc 9.9."""\n    return ["A" if x > 3.7 else "B" for x in xs]\n'
-    out = generate_inputs(code, "grade", [[[1.0, 2.0]]], 120, seed=0)
+    out = generate_inputs(code, "grade", [[[1.0, 2.0]]], 120, seed=0, policy="domain")
     floats = {x for args in out for x in args[0]}
     assert 3.7 in floats  # exactly on the threshold
     assert 9.9 not in floats  # docstrings are not constants
@@ -90,13 +100,14 @@ def test_program_constants_reach_the_inputs():
 
 def test_relations_between_arguments_and_swaps():
     code = "def tri(a, b, c):\n    return a + b <= c\n"
-    out = generate_inputs(code, "tri", [[3, 4, 10]], 200, seed=0)
+    out = generate_inputs(code, "tri", [[3, 4, 10]], 200, seed=0, policy="domain")
     assert any(a + b == c for a, b, c in out)  # exactly on the relation
     assert [3, 10, 4] in out or [10, 4, 3] in out or [4, 3, 10] in out  # arguments swapped
 
 
 def test_numbers_inside_strings_mutate_as_numbers():
-    out = generate_inputs("def f(d):\n    return d\n", "f", [["03-11-2000"]], 80, seed=0)
+    out = generate_inputs("def f(d):\n    return d\n", "f", [["03-11-2000"]], 80, seed=0,
+                          policy="domain")
     dates = {a[0] for a in out}
     assert {"00-11-2000", "02-11-2000", "03-12-2000"} <= dates
     assert generate_inputs("def f(s):\n    return s\n", "f", [["1" * 5000]], 20)  # no int() limit
@@ -160,14 +171,15 @@ def test_compared_constants_reach_every_numeric_field():
 
     code = "def f(s):\n    a, b = map(int, s.split(':'))\n    return a <= 23 and -1 < b < 60\n"
     assert set(compared_ints(code)) == {23, -1, 60}
-    out = {x[0] for x in generate_inputs(code, "f", [["07:15"]], 100, seed=0)}
+    out = {x[0] for x in generate_inputs(code, "f", [["07:15"]], 100, seed=0, policy="domain")}
     assert {"24:15", "07:60"} <= out  # each field just past its own bound
     assert any(s[:2] not in ("07", "08", "06") and s[3:] not in ("15", "16", "14")
                for s in out if len(s) == 5 and s[2] == ":")  # both fields moved at once
 
 
 def test_separators_of_structured_strings_are_replaced():
-    out = {x[0] for x in generate_inputs("def f(s):\n    return s\n", "f", [["12-05-1999"]], 60)}
+    out = {x[0] for x in generate_inputs("def f(s):\n    return s\n", "f", [["12-05-1999"]], 60,
+                                            policy="domain")}
     assert "12/05-1999" in out  # "/" is in no seed: the edge, not a random edit
 
 

@@ -20,8 +20,10 @@ CASES = [
     ("boundary-gt-ge", fn("return x > 0"), fn("return x >= 0"), [[5], [9]], "different"),
     ("empty-input", fn("return max(x) if x else 0"), fn("return max(x) if len(x) > 0 else -1"),
      [[[1, 2]]], "different"),
+    # Equivalent on lists, but under ``strict`` the original also accepts None (falsy: 0.0)
+    # where the variant raises (test_edge_types_only_under_strict).
     ("empty-guard-rewrite", fn("return sum(x) / len(x) if x else 0.0"), fn("return sum(x) / max(len(x), 1)"),
-     [[[1.0, 3.0]], [[2.0]]], "equivalent"),
+     [[[1.0, 3.0]], [[2.0]]], "different"),
     ("duplicates", fn("return sorted(x)"), fn("return sorted(set(x))"), [[[3, 1, 2]], [[5, 4]]], "different"),
     ("argument-mutation", fn("return sorted(x)"), fn("x.sort()\nreturn x"), [[[3, 1, 2]]], "different"),
     ("stdout", fn("return x * 2"), fn("print(x)\nreturn x * 2"), [[1], [2]], "different"),
@@ -125,7 +127,11 @@ def test_verdict_records_seed_examples_and_method():
                     VerifyConfig(examples=50, seed=7, measure_speed=False))
     assert v.verdict == "equivalent", v.reason
     assert (v.seed, v.method, v.policy) == (7, "hypothesis-diff", "strict")
-    assert 0 < v.examples <= 50
+    # The examples budget, plus the scale ladders' rungs (their own, time-bounded budget).
+    from semforge.verifiers.scale_run import MAX_RUNGS
+
+    assert 0 < v.examples <= 50 + MAX_RUNGS
+    assert {"seeds", "boundary", "scale", "probe:alias"} <= set(v.input_classes)
 
 
 def test_equivalent_pair_gets_a_speed_label():
@@ -162,3 +168,89 @@ def test_real_corpus_task(humaneval_path):
     verdicts = verify_variants(code, task["entry_point"], [same, wrong], task["base_input"],
                                VerifyConfig(measure_speed=False))
     assert [v.verdict for v in verdicts] == ["equivalent", "different"], [v.reason for v in verdicts]
+
+
+def test_edge_types_only_under_strict():
+    original, variant = fn("return sum(x) / len(x) if x else 0.0"), fn("return sum(x) / max(len(x), 1)")
+    seeds = [[[1.0, 3.0]], [[2.0]]]
+    strict = verify_pair(original, variant, "f", seeds, FAST)
+    assert strict.verdict == "different" and "None" in json.loads(strict.counterexample)["args"]
+    assert "types" in (verify_pair(original, original, "f", seeds, FAST).input_classes or [])
+    domain = verify_pair(original, variant, "f", seeds,
+                         VerifyConfig(examples=120, measure_speed=False, policy="domain"))
+    assert domain.verdict == "equivalent", domain.reason
+    assert "types" not in domain.input_classes
+
+
+# Hostile variants that agree on every input near the seeds and diverge only far from them.
+FAR_AWAY = [
+    ("long-list", fn("return sorted(x)"), fn("if len(x) > 3000:\n    return x\nreturn sorted(x)"),
+     [[[3, 1, 2]]]),
+    ("recursion-depth", fn("t = 0\nfor v in x:\n    t += v\nreturn t"),
+     fn("return 0 if not x else x[0] + f(x[1:])"), [[[1, 2, 3]]]),
+    ("past-2-53", fn("return x // 3"), fn("return x // 3 if x < 2**53 else int(x / 3)"), [[10], [7]]),
+    ("long-string", fn("return x.upper()"), fn("return x.upper() if len(x) < 5000 else x"), [["ab"]]),
+]
+
+
+@pytest.mark.parametrize("name,original,variant,seeds", FAR_AWAY, ids=[c[0] for c in FAR_AWAY])
+def test_difference_only_far_from_the_seeds(name, original, variant, seeds):
+    verdict = verify_pair(original, variant, "f", seeds, FAST)
+    assert verdict.verdict == "different", verdict.reason
+    assert "scale" in verify_pair(original, original, "f", seeds, FAST).input_classes
+
+
+def test_original_failure_at_scale_is_the_reference():
+    # The original itself recurses past the limit on long inputs: a variant must raise there too.
+    original = fn("return 0 if i >= len(x) else x[i] + f(x, i + 1)", "f(x, i=0)")
+    loop = fn("t = 0\nfor v in x[i:]:\n    t += v\nreturn t", "f(x, i=0)")
+    domain_types = VerifyConfig(examples=120, measure_speed=False, policy="domain")
+    verdict = verify_pair(original, loop, "f", [[[1, 2, 3]]], domain_types)
+    assert verdict.verdict == "equivalent", verdict.reason  # domain: only where it returns
+    from semforge.verifiers.python_diff import _sandboxes, prepare_original
+
+    config = VerifyConfig(examples=40, measure_speed=False)
+    run = prepare_original(original, "f", [[[1, 2, 3]]], config, _sandboxes(config), 0.0)
+    scaled = [run.outcomes[0][i] for i in run.scale]
+    assert any(o.get("exc_type") == "RecursionError" for o in scaled)  # kept as the reference
+    assert verify_pair(original, loop, "f", [[[1, 2, 3]]], config).verdict == "different"
+    assert verify_pair(original, original, "f", [[[1, 2, 3]]], FAST).verdict == "equivalent"
+
+
+@pytest.mark.parametrize("variant,kind", [
+    (fn("return x"), "alias"),                                      # the caller's own object
+    ("_c = {}\n" + fn("return _c.setdefault(len(x), list(x))"), "alias"),  # a cache handing out its objects
+    (fn("acc.extend(x)\nreturn list(acc)", "f(x, acc=[])"), "defaults"),   # a default that keeps state
+])
+def test_identity_and_state_probes(variant, kind):
+    original = fn("return list(x)")
+    verdict = verify_pair(original, variant, "f", [[[1, 2]], [[3]]],
+                          VerifyConfig(examples=60, measure_speed=False, policy="domain"))
+    assert verdict.verdict == "different", verdict.reason
+    assert f"{kind} probe" in verdict.reason or "inputs differ" in verdict.reason
+
+
+def test_harness_cannot_be_fooled_by_shadowed_builtins():
+    # A variant that shadows the names a naive harness would use still shows the aliasing.
+    variant = "type = len\nlist = tuple\n" + fn("return x")
+    verdict = verify_pair(fn("return [*x]"), variant, "f", [[[1, 2]]],
+                          VerifyConfig(examples=60, measure_speed=False, policy="domain"))
+    assert verdict.verdict == "different", verdict.reason
+
+
+def test_signed_zero_and_its_mode_are_recorded():
+    original, variant = fn("return -x"), fn("return 0 - x")
+    strict = verify_pair(original, variant, "f", [[1.5]], FAST)
+    assert strict.verdict == "different" and "zero-sign=kept" in strict.tolerance
+    relaxed = verify_pair(original, variant, "f", [[1.5]],
+                          VerifyConfig(examples=60, measure_speed=False, signed_zero=False))
+    assert relaxed.verdict == "equivalent" and "zero-sign=ignored" in relaxed.tolerance
+
+
+def test_speed_is_measured_on_a_scaled_input():
+    original = fn("out = []\nfor v in x:\n    out.append(v * 2)\nreturn out")
+    variant = fn("return [v * 2 for v in x]")
+    verdict = verify_pair(original, variant, "f", [[[1, 2, 3]]], VerifyConfig(examples=60))
+    assert verdict.verdict == "equivalent", verdict.reason
+    assert verdict.speed_input and "len" in verdict.speed_input and "ms per call" in verdict.speed_input
+    assert verdict.perf_label in ("faster", "same", "slower") and verdict.speedup_ci

@@ -52,6 +52,17 @@ class RuleTransformer(cst.CSTTransformer):
         super().__init__()
         self.rng = rng
         self.sites = 0
+        self.skips: list[str] = []
+
+    def skip(self, reason: str) -> bool:
+        """Record why a candidate site was left alone (like a codemod's ``SkipFile`` reason):
+        once a site has the rule's *shape*, a precondition that fails says so here, in a few
+        words naming the hazard ("annotation is not evidence", "shadowed builtin sum").
+        ``Rule.apply`` returns the reasons; must-not-fire fixtures check them.
+        Returns False, so a check can read ``return self.skip("...")``."""
+        if reason not in self.skips:
+            self.skips.append(reason)
+        return False
 
     def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> bool:
         # f"{a * a=}" prints the expression's source text as well as its value: rewriting
@@ -98,6 +109,7 @@ class Rewrite:
 
     code: str
     sites: int
+    skipped: tuple[str, ...] = ()   # why candidate sites were left alone (RuleTransformer.skip)
 
 
 class Rule:
@@ -114,14 +126,15 @@ class Rule:
     Transformer: ClassVar[type[RuleTransformer]]
 
     def transform(self, module: cst.Module, seed: int = 0, protected: Iterable[str] = (),
-                  wrapper: MetadataWrapper | None = None) -> tuple[cst.Module, int]:
+                  wrapper: MetadataWrapper | None = None,
+                  skips: list[str] | None = None) -> tuple[cst.Module, int]:
         """Apply the rule to a parsed module; return the new module and the sites rewritten.
 
         ``protected`` names reach the transformer as ``self.protected`` (see RuleTransformer).
         ``wrapper``, a ``MetadataWrapper(module)``, lets several rules share one computation of
         the metadata (scopes, positions...) of the same module; it is the costly part of a
         rewrite. Without it a fresh wrapper is made. Metadata is computed only when the rule
-        first reads it (`LazyMetadata`).
+        first reads it (`LazyMetadata`). ``skips``, a list, receives the skip reasons.
         """
         transformer = self.Transformer(random.Random(f"{self.id}:{seed}"))
         transformer.protected = frozenset(protected)
@@ -136,6 +149,8 @@ class Rule:
                 transformer.metadata = {}
         else:  # no metadata: visit the module itself, no copy, no wrapper
             new_module = module.visit(transformer)
+        if skips is not None:
+            skips.extend(transformer.skips)
         if transformer.sites == 0:
             return module, 0
         return new_module, transformer.sites
@@ -145,10 +160,11 @@ class Rule:
         module = cst.parse_module(source)
         # A freshly parsed tree holds no node twice, so the wrapper need not copy it.
         wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-        new_module, sites = self.transform(module, seed, protected, wrapper)
+        skips: list[str] = []
+        new_module, sites = self.transform(module, seed, protected, wrapper, skips)
         if sites == 0:
-            return Rewrite(source, 0)
-        return Rewrite(new_module.code, sites)
+            return Rewrite(source, 0, tuple(skips))
+        return Rewrite(new_module.code, sites, tuple(skips))
 
     @classmethod
     def info(cls) -> dict[str, str]:

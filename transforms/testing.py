@@ -6,6 +6,7 @@
         RULE = "swap-if-else"
         CASES = [(before_source, after_source), ...]   # the rule must turn before into after
         UNTOUCHED = [source, ...]                       # the rule must not fire here
+        UNTOUCHED = [(source, "reason"), ...]           # ... and says why (RuleTransformer.skip)
 
 Sources are dedented, so fixtures can be indented triple-quoted strings.
 """
@@ -44,28 +45,53 @@ def assert_rewrites(rule: str | Rule | type[Rule], before: str, after: str, seed
     ast.parse(result.code)
 
 
-def assert_untouched(rule: str | Rule | type[Rule], source: str, seed: int = 0) -> None:
-    """The rule's preconditions do not hold anywhere in ``source``: it must not fire."""
+def assert_untouched(rule: str | Rule | type[Rule], source: str, seed: int = 0,
+                     reason: str | None = None) -> None:
+    """The rule's preconditions do not hold anywhere in ``source``: it must not fire; with
+    ``reason``, one of the skip reasons it reports must contain that text."""
     r = _rule(rule)
     code = _clean(source)
     result = r.apply(code, seed=seed)
     assert result.sites == 0 and result.code == code, (
         f"rule {r.id} must not fire on:\n{code}\nbut produced:\n{result.code}"
     )
+    if reason is not None:
+        assert any(reason in s for s in result.skipped), (
+            f"rule {r.id} left this alone but not for {reason!r} (it said {result.skipped}):"
+            f"\n{code}")
+
+
+def untouched_case(case) -> tuple[str, str | None]:
+    """An ``UNTOUCHED`` entry as (source, expected reason or None)."""
+    return (case, None) if isinstance(case, str) else (case[0], case[1])
 
 
 class RuleTestCase:
-    """Subclass as ``TestMyRule`` with ``RULE``, ``CASES`` and ``UNTOUCHED``; pytest runs them."""
+    """Subclass as ``TestMyRule`` with ``RULE``, ``CASES`` and ``UNTOUCHED``; pytest runs them,
+    one test per case (a failing case does not hide the others).
+
+    A case is ``(before, after)``, or ``(before, after, inputs)`` with a list of argument
+    lists for the fixture's function: tests/rules/test_fixtures_verified.py then has the
+    verifier judge the pair on them (and on inputs generated from annotations)."""
 
     RULE: ClassVar[str] = ""
-    CASES: ClassVar[Sequence[tuple[str, str]]] = ()
-    UNTOUCHED: ClassVar[Sequence[str]] = ()
+    CASES: ClassVar[Sequence[tuple]] = ()
+    UNTOUCHED: ClassVar[Sequence[str | tuple[str, str]]] = ()
 
-    def test_cases(self) -> None:
+    def pytest_generate_tests(self, metafunc) -> None:
+        if metafunc.function.__name__ == "test_case":
+            metafunc.parametrize("case", self.CASES,
+                                 ids=[f"case{i}" for i in range(len(self.CASES))])
+        elif metafunc.function.__name__ == "test_untouched":
+            metafunc.parametrize("case", self.UNTOUCHED,
+                                 ids=[f"untouched{i}" for i in range(len(self.UNTOUCHED))])
+
+    def test_has_cases(self) -> None:
         assert self.CASES, f"{type(self).__name__} has no CASES: every rule needs a positive fixture"
-        for before, after in self.CASES:
-            assert_rewrites(self.RULE, before, after)
 
-    def test_untouched(self) -> None:
-        for source in self.UNTOUCHED:
-            assert_untouched(self.RULE, source)
+    def test_case(self, case) -> None:
+        assert_rewrites(self.RULE, case[0], case[1])
+
+    def test_untouched(self, case) -> None:
+        source, reason = untouched_case(case)
+        assert_untouched(self.RULE, source, reason=reason)

@@ -23,13 +23,22 @@ _LINENO = re.compile(r"(line |:)\d+")
 
 @dataclass(frozen=True)
 class Tolerance:
-    """Float tolerance: ``|a-b| <= max(atol, rtol*max(|a|,|b|))``; NaN equals only NaN."""
+    """Float tolerance: ``|a-b| <= max(atol, rtol*max(|a|,|b|))``; NaN equals only NaN.
+
+    ``signed_zero``: ``-0.0`` and ``0.0`` are different values (``1 / x``, ``math.copysign``,
+    ``str`` and ``atan2`` tell them apart) unless this is False, a mode the verdict records."""
 
     rtol: float = 1e-9
     atol: float = 0.0
+    signed_zero: bool = True
+
+    def describe(self) -> str:
+        """The mode as recorded in a verdict: ``rtol=1e-09 atol=0 zero-sign=kept``."""
+        return (f"rtol={self.rtol:g} atol={self.atol:g} "
+                f"zero-sign={'kept' if self.signed_zero else 'ignored'}")
 
 
-EXACT = Tolerance(0.0, 0.0)
+EXACT = Tolerance(0.0, 0.0, True)
 
 
 def floats_close(a: float, b: float, tol: Tolerance) -> bool:
@@ -37,6 +46,8 @@ def floats_close(a: float, b: float, tol: Tolerance) -> bool:
         return math.isnan(a) and math.isnan(b)
     if math.isinf(a) or math.isinf(b):
         return a == b
+    if a == 0.0 and b == 0.0:
+        return not tol.signed_zero or math.copysign(1.0, a) == math.copysign(1.0, b)
     return a == b or abs(a - b) <= max(tol.atol, tol.rtol * max(abs(a), abs(b)))
 
 

@@ -4,33 +4,45 @@
 run once per hash seed, and those outcomes are reused for every variant. The steps:
 
 0. an original that uses ``random``/``time``/``id()``... is ``undecided`` without running it;
-1. inputs: seeds, boundary cases, Hypothesis mutants (``inputs.py``), half of them generated
-   after a first run of the original, from the inputs whose outcomes were rarest;
+1. inputs: seeds, boundary cases, Unicode / coordinated / neighbouring-type edges, Hypothesis
+   mutants (``inputs.py``), half of them generated after a first run of the original, from the
+   inputs whose outcomes were rarest; then the scale ladders (``scale_inputs.py``), climbed on
+   the original as far as its time budget allows (``scale_run.py``);
 2. the original runs in two sessions with different ``PYTHONHASHSEED``s; any disagreement means
    its behaviour is not a function of its inputs -> every variant ``undecided``;
 3. inputs where the original times out or crashes are dropped (no behaviour to compare); under
    the ``domain`` policy so are inputs where it raises;
 4. each variant runs on the kept inputs (and, if it can make seed-dependent hashes, on a prefix
    under the second hash seed); outcomes are compared with ``compare.diff_outcomes`` (types
-   exact, floats within tolerance, mutation of arguments, stdout);
+   exact, floats within tolerance, signed zero, mutation of arguments, stdout); then on the
+   behaviour probes (``probes.py``: aliasing, state across calls, defaults and keywords,
+   laziness, nesting), planned and run on the original once;
 5. with ``crosshair`` on, CrossHair proposes inputs for a variant that passed, in its own confined
    process; they are re-run concretely, and only that run can make the pair ``different``;
 6. a variant that passes but adds escape hatches (``inspect``, ``gc``, ``globals()``, ...) the
-   original does not use is ``undecided``; otherwise ``equivalent``, then timed (``timing.py``).
+   original does not use is ``undecided``; otherwise ``equivalent``, then timed (``timing.py``) on a scaled input where the original
+   takes about a millisecond per call (which the variant must also agree on).
 
 Nothing here raises for a bad program: every failure is a Verdict with a one-line reason.
 """
 
 from __future__ import annotations
 
-import ast
 import json
 import time
 from dataclasses import dataclass, field, replace
 
 from . import timing
 from .compare import Tolerance, describe, diff_outcomes, short, summary
-from .inputs import generate_inputs, input_key
+from .input_keys import show
+from .inputs import entry_params, generate_inputs, input_key
+from .program_run import CHUNK, MAX_TIMEOUTS, ProgramRun, run_inputs  # noqa: F401
+from .probes import ENTRY as PROBE_ENTRY
+from .probes import Probe, harness, plan_probes
+from .scale_inputs import ladders
+from .scale_run import climb
+from .static_guard import (GUARDED_MODULES, GUARDED_NAMES, escape_hatches,  # noqa: F401
+                           introduced_hatches, may_depend_on_hash_seed, nondeterminism_sources)
 
 METHOD = "hypothesis-diff"
 # Two hash seeds: differences between them expose reliance on set/dict order of str keys.
@@ -56,6 +68,10 @@ class VerifyConfig:
     speed_rounds: int = 15
     crosshair: bool = False      # CrossHair proposes inputs for pairs that pass (crosshair_check.py)
     crosshair_budget_s: float = 5.0  # wall clock per pair for CrossHair, start-up included
+    signed_zero: bool = True     # -0.0 != 0.0; False: compared as equal (recorded in the verdict)
+    scale: bool = True           # climb the scale ladders (scale_inputs.py) on the original
+    scale_budget_ms: float = 12.0  # cost of the scale inputs kept (calls + encoding), summed
+    probes: int = 16             # behaviour probes per pair (probes.py); 0: none
 
 
 @dataclass
@@ -72,174 +88,9 @@ class Verdict:
     speedup_ci: list[float] | None = None
     perf_label: str | None = None
     timing: str | None = None
-
-
-# --------------------------------------------------------------------------------------------
-# Static guard: escape hatches a rewrite has no business introducing
-
-GUARDED_MODULES = {
-    "gc", "inspect", "ctypes", "builtins", "os", "subprocess", "signal", "atexit", "threading",
-    "multiprocessing", "sys", "importlib", "random", "time", "datetime", "socket", "shutil",
-    "pickle", "marshal", "types", "faulthandler", "resource", "tracemalloc", "weakref", "secrets",
-    "uuid", "asyncio", "concurrent", "io", "pathlib", "tempfile",
-}
-GUARDED_NAMES = {
-    "__builtins__", "__import__", "globals", "locals", "vars", "eval", "exec", "compile",
-    "setattr", "delattr", "open", "input", "breakpoint", "exit", "quit", "id", "hash",
-    "__code__", "__globals__", "__closure__", "__dict__", "__class__", "__subclasses__",
-    "_getframe", "f_back", "f_locals", "f_globals", "__defaults__", "__kwdefaults__",
-}
-
-
-def escape_hatches(code: str) -> set[str]:
-    """Guarded modules imported and guarded names/attributes used by ``code``."""
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return set()
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found |= {a.name.split(".")[0] for a in node.names} & GUARDED_MODULES
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            root = node.module.split(".")[0]
-            if root in GUARDED_MODULES:
-                found.add(root)
-        elif isinstance(node, ast.Name) and node.id in GUARDED_NAMES:
-            found.add(node.id)
-        elif isinstance(node, ast.Attribute) and node.attr in GUARDED_NAMES:
-            found.add("." + node.attr)
-    return found
-
-
-def introduced_hatches(original: str, variant: str) -> set[str]:
-    return escape_hatches(variant) - escape_hatches(original)
-
-
-# Sources of nondeterminism that two sandbox runs may not expose: every sandbox child seeds
-# ``random`` identically, and forked children can share clocks' coarse values and addresses.
-NONDETERMINISTIC_MODULES = {"random", "time", "datetime", "uuid", "secrets", "os"}
-NONDETERMINISTIC_NAMES = {"id", "urandom", "random", "shuffle", "randint", "choice", "perf_counter",
-                          "monotonic", "time_ns", "now", "today", "uuid4", "getrandbits"}
-
-
-def nondeterminism_sources(code: str) -> set[str]:
-    """Modules and names in ``code`` whose results are not a function of the inputs."""
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return set()
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found |= {a.name.split(".")[0] for a in node.names} & NONDETERMINISTIC_MODULES
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            if node.module.split(".")[0] in NONDETERMINISTIC_MODULES:
-                found.add(node.module.split(".")[0])
-        elif isinstance(node, ast.Attribute) and node.attr in NONDETERMINISTIC_NAMES:
-            found.add("." + node.attr)
-        elif isinstance(node, ast.Name) and node.id == "id":
-            found.add("id")
-    return found
-
-
-# Only str/bytes (and datetime) hashes change with PYTHONHASHSEED, and object hashes with
-# addresses. A program that never makes such a value cannot depend on the hash seed.
-_HASHY_NAMES = {"str", "repr", "chr", "format", "ascii", "bytes", "bytearray", "hash", "id",
-                "object", "vars", "dir", "globals", "locals", "__import__", "eval", "exec",
-                "getattr", "open", "input"}
-
-
-def may_depend_on_hash_seed(code: str, inputs: list[list]) -> bool:
-    """False only when neither the code nor the inputs can produce a str, bytes or object whose
-    hash varies between processes (then a second hash seed cannot change anything)."""
-    if any("str" in key or "bytes" in key for key in map(input_key, inputs)):
-        return True
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return True
-    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
-                  if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-                  and n.body and isinstance(n.body[0], ast.Expr)
-                  and isinstance(n.body[0].value, ast.Constant)}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)):
-            if id(node) not in docstrings:
-                return True
-        elif isinstance(node, (ast.JoinedStr, ast.ClassDef, ast.Import, ast.ImportFrom, ast.Lambda)):
-            return True
-        elif isinstance(node, ast.Name) and node.id in _HASHY_NAMES:
-            return True
-        elif isinstance(node, ast.Attribute) and node.attr.startswith("__"):
-            return True
-    return False
-
-
-# --------------------------------------------------------------------------------------------
-# Running a program on many inputs
-
-
-CHUNK = 64
-# Every timeout costs a whole ``timeout_s`` and a restarted session. Inputs run smallest-first,
-# so once a program has timed out this often the remaining (larger) inputs are not tried.
-MAX_TIMEOUTS = 3
-
-
-class ProgramRun:
-    """One program fed inputs in order, in one session for as long as it lives: a session that
-    dies (timeout, crash) is replaced and work resumes after the input that killed it."""
-
-    def __init__(self, sandbox, code: str, entry_point: str):
-        self.sandbox, self.code, self.entry_point = sandbox, code, entry_point
-        self.session = sandbox.open(code, entry_point)
-        self.load: dict = self.session.load
-        self.timeouts = 0
-
-    @property
-    def loaded(self) -> bool:
-        return self.load.get("kind") == "return"
-
-    def run(self, inputs: list[list], max_timeouts: int | None = None) -> list[dict]:
-        """Outcomes of a prefix of ``inputs``: all of them, unless this program's timeouts (all
-        runs counted) reach ``max_timeouts``. If it cannot be reloaded the rest are crashes."""
-        outcomes: list[dict] = []
-        while len(outcomes) < len(inputs):
-            if max_timeouts is not None and self.timeouts >= max_timeouts:
-                break
-            if not self.session.alive:
-                self.session.close()
-                self.session = self.sandbox.open(self.code, self.entry_point)
-                if self.session.load.get("kind") != "return":
-                    lost = {"kind": "crash", "reason": f"could not reload: {describe(self.session.load)}"}
-                    outcomes.extend([lost] * (len(inputs) - len(outcomes)))
-                    break
-            start = len(outcomes)
-            batch = self.session.call_many(inputs[start: start + CHUNK])
-            if not batch:  # the sandbox gave nothing back for this input: count it lost
-                batch = [{"kind": "crash", "reason": "no outcome returned"}]
-            # The first timeout or crash ends the session; the calls after it did not run and
-            # go again in a fresh session.
-            for k, o in enumerate(batch):
-                if o.get("kind") in ("timeout", "crash"):
-                    batch = batch[: k + 1]
-                    break
-            outcomes.extend(batch)
-            self.timeouts += sum(o.get("kind") == "timeout" for o in batch)
-        return outcomes[: len(inputs)]
-
-    def close(self) -> None:
-        self.session.close()
-
-
-def run_inputs(sandbox, code: str, entry_point: str, inputs: list[list],
-               max_timeouts: int | None = None) -> tuple[dict, list[dict]]:
-    """(load outcome, outcomes of a prefix of the inputs) in a fresh session (see ProgramRun)."""
-    program = ProgramRun(sandbox, code, entry_point)
-    try:
-        return program.load, (program.run(inputs, max_timeouts) if program.loaded else [])
-    finally:
-        program.close()
+    input_classes: list[str] | None = None  # the classes of the inputs compared (INPUT_CLASSES)
+    tolerance: str | None = None            # the float comparison mode, e.g. Tolerance.describe()
+    speed_input: str | None = None          # what speed was measured on (size, time per call)
 
 
 @dataclass
@@ -250,24 +101,39 @@ class OriginalRun:
     outcomes: list[list[dict]] = field(default_factory=list)  # per hash seed, per kept input
     failure: Verdict | None = None                           # set when no variant can be judged
     note: str = ""                                            # dropped-input counts, for reasons
+    classes: list[str] = field(default_factory=list)          # input class of each kept input
+    scale: dict[int, str] = field(default_factory=dict)       # kept index -> "arg 0 (list) len 4096"
+    rungs: dict[int, tuple[int, int]] = field(default_factory=dict)  # kept index -> (ladder, rung)
+    ladders: list = field(default_factory=list)               # the scale ladders (scale_inputs.py)
+    speed: tuple | None = None                                # (args, outcome, label), once found
+    probes: list[Probe] = field(default_factory=list)         # behaviour probes kept
+    probe_outcomes: list[dict] = field(default_factory=list)  # the original's, one per probe
 
 
 def _verdict(kind: str, reason: str, config: VerifyConfig, t0: float, examples: int = 0,
              counterexample: str | None = None) -> Verdict:
     return Verdict(kind, reason, counterexample, examples, config.seed, METHOD, config.policy,
-                   round(time.perf_counter() - t0, 4))
+                   round(time.perf_counter() - t0, 4), tolerance=_tolerance(config).describe())
+
+
+def _tolerance(config: VerifyConfig, atol: float = 0.0) -> Tolerance:
+    return Tolerance(config.rtol, max(config.atol, atol or 0.0), config.signed_zero)
 
 
 def _counterexample(args: list, orig: dict, var: dict, hash_seed: int | None = None,
                     second: str = "variant") -> str:
-    payload = {"args": repr(args), "original": summary(orig), second: summary(var)}
+    payload = {"args": show(args), "original": summary(orig), second: summary(var)}
     if hash_seed is not None:
         payload["hash_seed"] = hash_seed
     return json.dumps(payload, default=repr)
 
 
-def _smallest_first(inputs: list[list], n_fixed: int) -> list[list]:
-    return inputs[:n_fixed] + sorted(inputs[n_fixed:], key=lambda a: len(input_key(a)))
+def _smallest_first(inputs: list[list], n_fixed: int,
+                    origin: list[str]) -> tuple[list[list], list[str]]:
+    """Inputs after the first ``n_fixed`` sorted by size, with their classes alongside."""
+    order = list(range(n_fixed)) + sorted(range(n_fixed, len(inputs)),
+                                          key=lambda i: len(input_key(inputs[i])))
+    return [inputs[i] for i in order], [origin[i] if i < len(origin) else "seeds" for i in order]
 
 
 def rare_inputs(inputs: list[list], outcomes: list[dict], k: int) -> list[list]:
@@ -292,7 +158,8 @@ def _load_failure(load: dict, config: VerifyConfig, t0: float) -> OriginalRun:
 
 
 def run_original(original: str, entry_point: str, seed_inputs: list[list], config: VerifyConfig,
-                 sandbox) -> tuple[dict, list[list], list[dict]]:
+                 sandbox, origin: list[str] | None = None,
+                 rungs: dict | None = None) -> tuple[dict, list[list], list[dict]]:
     """Generate the inputs and run the original on them in one session: (load, inputs, outcomes).
 
     Half the budget is generated from the seeds and run; the inputs whose outcome was rarest (a
@@ -301,23 +168,43 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
     first, generated inputs smallest first within each half (see MAX_TIMEOUTS)."""
     n = config.examples
     n_seeds = min(len(seed_inputs), n)
-    first = generate_inputs(original, entry_point, seed_inputs, max(n // 2, n_seeds), config.seed)
-    first = _smallest_first(first, n_seeds)
+    origin = origin if origin is not None else []
+    first_origin: list[str] = []
+    first = generate_inputs(original, entry_point, seed_inputs, max(n // 2, n_seeds), config.seed,
+                            config.policy, first_origin)
+    first, first_origin = _smallest_first(first, n_seeds, first_origin)
     program = ProgramRun(sandbox, original, entry_point)
     try:
         if not program.loaded or not first:
             return program.load, first, []
         outcomes = program.run(first, MAX_TIMEOUTS)
         inputs = first[: len(outcomes)]
+        origin += first_origin[: len(outcomes)]
         if len(inputs) == len(first) < n and program.timeouts < MAX_TIMEOUTS:
             focus = rare_inputs(inputs, outcomes, FOCUS_SEEDS)
             seen = {input_key(a) for a in inputs}
+            more_origin: list[str] = []
             more = generate_inputs(original, entry_point, focus or list(seed_inputs), n,
-                                   config.seed + 1)
-            more = _smallest_first([a for a in more if input_key(a) not in seen], 0)[: n - len(inputs)]
+                                   config.seed + 1, config.policy, more_origin)
+            fresh = [i for i, a in enumerate(more) if input_key(a) not in seen]
+            more, more_origin = _smallest_first([more[i] for i in fresh], 0,
+                                                [more_origin[i] for i in fresh])
+            more, more_origin = more[: n - len(inputs)], more_origin[: n - len(inputs)]
             more_outcomes = program.run(more, MAX_TIMEOUTS)
             inputs += more[: len(more_outcomes)]
             outcomes += more_outcomes
+            origin += ["guided-" + c if c != "seeds" else "guided" for c in more_origin[: len(more_outcomes)]]
+        if config.scale and program.timeouts < MAX_TIMEOUTS and seed_inputs:
+            # Scale: grown far past the seeds, as far as the original's time budget allows.
+            seen = {input_key(a) for a in inputs}
+            for rung in climb(program, ladders([list(s) for s in seed_inputs], config.seed),
+                              int(config.scale_budget_ms * 1e6)):
+                if input_key(rung.args) not in seen:
+                    if rungs is not None:
+                        rungs[len(inputs)] = (rung.ladder, rung.rung)
+                    inputs.append(rung.args)
+                    outcomes.append(rung.outcome)
+                    origin.append("scale: " + rung.label)
         return program.load, inputs, outcomes
     finally:
         program.close()
@@ -325,7 +212,10 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
 
 def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
                      config: VerifyConfig, sandboxes: list, t0: float) -> OriginalRun:
-    load, inputs, outcomes = run_original(original, entry_point, seed_inputs, config, sandboxes[0])
+    origin: list[str] = []
+    rungs: dict[int, tuple[int, int]] = {}
+    load, inputs, outcomes = run_original(original, entry_point, seed_inputs, config, sandboxes[0],
+                                          origin, rungs)
     if load.get("kind") != "return":
         return _load_failure(load, config, t0)
     if not inputs:
@@ -336,6 +226,8 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
     keep = [i for i, o in enumerate(outcomes) if o.get("kind") != "timeout"]
     dropped_timeouts = len(outcomes) - len(keep)
     inputs = [inputs[i] for i in keep]
+    origin = [origin[i] if i < len(origin) else "seeds" for i in keep]
+    rungs = {k: rungs[i] for k, i in enumerate(keep) if i in rungs}
     runs = [[outcomes[i] for i in keep]]
     for sandbox in sandboxes[1:]:
         load, rerun = run_inputs(sandbox, original, entry_point, inputs, MAX_TIMEOUTS)
@@ -344,7 +236,8 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
         # Timed out on the rerun: pad, those inputs are dropped below.
         runs.append(rerun + [{"kind": "timeout"}] * (len(inputs) - len(rerun)))
     tol = Tolerance(0.0, 0.0)  # the same program twice must agree exactly
-    kept, kept_outcomes = [], [[] for _ in runs]
+    kept, kept_outcomes, kept_origin = [], [[] for _ in runs], []
+    kept_rungs: dict[int, tuple[int, int]] = {}
     dropped = {"timeout": dropped_timeouts, "crash": 0, "raise": 0}
     for i, args in enumerate(inputs):
         first = runs[0][i]
@@ -362,7 +255,10 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
         if config.policy == "domain" and first.get("kind") != "return":
             dropped["raise"] += 1
             continue
+        if i in rungs:
+            kept_rungs[len(kept)] = rungs[i]
         kept.append(args)
+        kept_origin.append(origin[i])
         for j, r in enumerate(runs):
             kept_outcomes[j].append(r[i])
     returning = sum(o.get("kind") == "return" for o in kept_outcomes[0]) if kept else 0
@@ -375,7 +271,51 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
         return OriginalRun(failure=_verdict(
             "undecided", f"original returns on only {returning} of {len(inputs)} inputs "
             f"({note or 'the rest raise'}): too little evidence", config, t0, len(kept)))
-    return OriginalRun(kept, kept_outcomes, None, note)
+    scale = {i: c[len("scale: "):] for i, c in enumerate(kept_origin) if c.startswith("scale: ")}
+    classes = [("scale" if c.startswith("scale: ") else c) for c in kept_origin]
+    n_seeds = sum(c == "seeds" for c in kept_origin)
+    probes, probe_outcomes = prepare_probes(original, entry_point, kept, kept_outcomes[0],
+                                            config, sandboxes, n_seeds)
+    rungs = {k: v for k, v in kept_rungs.items() if k in scale}
+    return OriginalRun(kept, kept_outcomes, None, note, classes, scale, rungs,
+                       ladders([list(s) for s in seed_inputs], config.seed) if config.scale else [],
+                       None, probes, probe_outcomes)
+
+
+def prepare_probes(original: str, entry_point: str, inputs: list[list], outcomes: list[dict],
+                   config: VerifyConfig, sandboxes: list,
+                   n_seeds: int = 0) -> tuple[list[Probe], list[dict]]:
+    """The behaviour probes (``probes.py``) and the original's outcomes on them. A probe the
+    original does not answer the same way under both hash seeds, or that times out or crashes,
+    is dropped; so, under the ``domain`` policy, is one where a call of the original raised."""
+    if config.probes <= 0:
+        return [], []
+    # Inputs where the original returned: the seeds first (typical values), then the others
+    # smallest first (readable counterexamples, cheap probes).
+    returned = sorted((i for i, o in enumerate(outcomes) if o.get("kind") == "return"),
+                      key=lambda i: (i >= n_seeds, len(input_key(inputs[i]))))
+    probes = plan_probes(entry_params(original, entry_point), inputs, returned, config.probes,
+                         twins=config.policy == "strict")
+    if not probes:
+        return [], []
+    code = harness(original, entry_point)
+    runs = []
+    for sandbox in sandboxes:
+        load, outs = run_inputs(sandbox, code, PROBE_ENTRY, [[p.plan] for p in probes], 1)
+        if load.get("kind") != "return":
+            return [], []
+        runs.append(outs + [{"kind": "timeout"}] * (len(probes) - len(outs)))
+    kept, kept_outcomes = [], []
+    exact = Tolerance(0.0, 0.0)
+    for i, p in enumerate(probes):
+        first = runs[0][i]
+        if first.get("kind") != "return" or any(diff_outcomes(first, r[i], exact) for r in runs[1:]):
+            continue
+        if config.policy == "domain" and '["str", "raise"]' in json.dumps(first.get("value")):
+            continue
+        kept.append(p)
+        kept_outcomes.append(first)
+    return kept, kept_outcomes
 
 
 def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: str,
@@ -415,7 +355,7 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
             i, found = min(diffs, key=lambda d: (len(input_key(run.inputs[d[0]])), d[0]))
             return _verdict(
                 "different",
-                f"{len(diffs)} of {n} inputs differ{hash_note}; e.g. {short(repr(run.inputs[i]), 60)}: {found}",
+                f"{len(diffs)} of {n} inputs differ{hash_note}; e.g. {short(show(run.inputs[i]), 60)}: {found}",
                 config, t0, n,
                 _counterexample(run.inputs[i], expected[i], outcomes[i], None if not hash_note else h))
         if timeouts:
@@ -424,6 +364,9 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
                 "timeout", f"variant timed out on {len(timeouts)} of {n} inputs{hash_note} where the "
                 f"original finished, e.g. {short(repr(run.inputs[i]), 60)}", config, t0, n,
                 _counterexample(run.inputs[i], expected[i], outcomes[i]))
+    found = judge_probes(run, variant, entry_point, config, sandboxes, tol, t0)
+    if found is not None:
+        return found
     method, opinion = METHOD, ""
     if config.crosshair:
         found, opinion, ran = crosshair_opinion(run, original, variant, entry_point, config,
@@ -438,12 +381,25 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
                                 f"{', '.join(sorted(hatches))}, which testing cannot vouch "
                                 f"for{opinion}", config, t0, n), method=method)
     note = f"; {run.note}" if run.note else ""
-    verdict = _verdict("equivalent", f"same behaviour on {n} inputs ({config.policy} policy){note}"
-                       f"{opinion}", config, t0, n)
+    probes = f" and {len(run.probes)} behaviour probes" if run.probes else ""
+    verdict = _verdict("equivalent", f"same behaviour on {n} inputs{probes} ({config.policy} "
+                       f"policy){note}{opinion}", config, t0, n)
     verdict.method = method
+    verdict.input_classes = input_classes(run)
     if config.measure_speed:
-        times = [o.get("time_ns") for o in run.outcomes[0]]
-        chosen = timing.pick_timing_inputs(run.inputs, times)
+        found = find_speed_input(run, original, entry_point, config, sandboxes[0])
+        if found:
+            # The speed input is also a test input: the variant must agree there too.
+            args, want, _ = found
+            _, got = run_inputs(sandboxes[0], variant, entry_point, [args], 1)
+            if got and got[0].get("kind") == "timeout":
+                return _verdict("timeout", f"variant timed out on the scaled speed input "
+                                f"{found[2]} where the original finished", config, t0, n + 1)
+            diff = diff_outcomes(want, got[0], tol) if got else "no outcome"
+            if diff:
+                return _verdict("different", f"scaled speed input ({found[2]}): {diff}", config,
+                                t0, n + 1, _counterexample(args, want, got[0] if got else {}))
+        chosen, verdict.speed_input = speed_inputs(run)
         speed = timing.measure(sandboxes[0], original, variant, entry_point, chosen,
                                config.speed_rounds, config.speed_band, config.seed)
         if speed is not None:
@@ -451,8 +407,99 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
             verdict.speedup_ci = [round(x, 4) for x in speed.ci]
             verdict.perf_label = speed.label
             verdict.timing = speed.timing
+        else:
+            verdict.speed_input = None
         verdict.seconds = round(time.perf_counter() - t0, 4)
     return verdict
+
+
+# Speed is measured on one scaled input where the original takes at least this long per call
+# (as EvalPerf does): on the seeds' tiny inputs the call overhead drowns most rewrites.
+SPEED_MIN_NS = 1_000_000
+SPEED_CAP_NS = 20_000_000
+
+
+def find_speed_input(run: OriginalRun, original: str, entry_point: str, config: VerifyConfig,
+                     sandbox) -> tuple | None:
+    """(args, outcome, label): the input speed is measured on, found once per original. The
+    ladder on which the original's time grew most is climbed further (past the verification
+    climb's cap) until the original takes SPEED_MIN_NS per call, as EvalPerf scales its inputs;
+    None when no ladder gets there within SPEED_CAP_NS."""
+    if run.speed is not None or not run.rungs:
+        return run.speed or None
+    times = [o.get("time_ns") or 0 for o in run.outcomes[0]]
+    returning = [i for i in run.rungs if run.outcomes[0][i].get("kind") == "return"]
+    if not returning:
+        run.speed = ()
+        return None
+    best = max(returning, key=lambda i: times[i])
+    if times[best] >= SPEED_MIN_NS:
+        run.speed = (run.inputs[best], run.outcomes[0][best], run.scale[best])
+        return run.speed
+    ladder, rung = run.rungs[best]
+    program = ProgramRun(sandbox, original, entry_point)
+    try:
+        higher = climb(program, [run.ladders[ladder]], SPEED_CAP_NS * 3, SPEED_CAP_NS,
+                       [rung + 1], SPEED_MIN_NS) if program.loaded else []
+    finally:
+        program.close()
+    # A ladder that never gets near the target (the original does constant work however long
+    # the input) says nothing about speed at scale: the verified inputs are timed instead.
+    top = [r for r in higher if r.outcome.get("kind") == "return" and r.time_ns >= SPEED_MIN_NS // 4]
+    run.speed = (top[-1].args, top[-1].outcome, top[-1].label) if top else ()
+    return run.speed or None
+
+
+def speed_inputs(run: OriginalRun) -> tuple[list[list], str]:
+    """The inputs to time, and what they are: the scaled input of ``find_speed_input``, else
+    a prefix of the verified inputs (at most 20 ms of the original per round)."""
+    times = [o.get("time_ns") or 0 for o in run.outcomes[0]]
+    if run.speed:
+        args, outcome, label = run.speed
+        return [args], f"{label} ({(outcome.get('time_ns') or 0) / 1e6:.2f} ms per call)"
+    chosen = timing.pick_timing_inputs(run.inputs, times)
+    total = sum(times[: len(chosen)])
+    return chosen, f"{len(chosen)} verified inputs ({total / 1e6:.3f} ms per round)"
+
+
+def input_classes(run: OriginalRun) -> list[str]:
+    """The classes of inputs compared, and the kinds of behaviour probes, sorted."""
+    names = {c.removeprefix("guided-") for c in run.classes}
+    names |= {"probe:" + p.kind for p in run.probes}
+    return sorted(names)
+
+
+def judge_probes(run: OriginalRun, variant: str, entry_point: str, config: VerifyConfig,
+                 sandboxes: list, tol: Tolerance, t0: float) -> Verdict | None:
+    """The variant on the original's behaviour probes: a Verdict when it differs, else None."""
+    if not run.probes:
+        return None
+    n = len(run.inputs) + len(run.probes)
+    load, outs = run_inputs(sandboxes[0], harness(variant, entry_point), PROBE_ENTRY,
+                            [[p.plan] for p in run.probes], 1)
+    if load.get("kind") != "return":
+        return _verdict("undecided", f"variant could not load with the probe harness "
+                        f"({describe(load)})", config, t0, len(run.inputs))
+    for p, want, got in zip(run.probes, run.probe_outcomes, outs):
+        if got.get("kind") == "timeout":
+            return _verdict("timeout", f"variant timed out on a {p.kind} probe where the original "
+                            f"finished", config, t0, n,
+                            _counterexample(p.plan, want, got))
+        found = diff_outcomes(want, got, tol)
+        if found:
+            return _verdict("different", f"{p.kind} probe ({PROBE_WHAT[p.kind]}): {found}", config,
+                            t0, n, _counterexample(p.plan, want, got))
+    return None
+
+
+PROBE_WHAT = {
+    "alias": "the result mutated after each call, then the call repeated",
+    "defaults": "optional parameters left out, repeatedly, and keyword calls",
+    "order": "several inputs called in two orders in one process",
+    "lazy": "a returned iterator stepped with the argument changed between steps",
+    "nest": "an argument nested past the recursion limit",
+    "twins": "equal arguments of another type called in sequence (1 then True, 2 then 2.0)",
+}
 
 
 def crosshair_opinion(run: OriginalRun, original: str, variant: str, entry_point: str,
@@ -508,7 +555,7 @@ def verify_variants(original: str, entry_point: str, variants: list[str], seed_i
     if config.policy not in ("strict", "domain"):
         bad = _verdict("error", f"unknown policy {config.policy!r}: use 'strict' or 'domain'", config, t0)
         return [bad for _ in variants]
-    tol = Tolerance(config.rtol, max(config.atol, atol or 0.0))
+    tol = _tolerance(config, atol)
     sources = nondeterminism_sources(original)
     if sources:  # decided statically: two sandbox runs would agree (random is seeded alike)
         reason = (f"original is nondeterministic: it uses {', '.join(sorted(sources))}, so its "
@@ -521,7 +568,7 @@ def verify_variants(original: str, entry_point: str, variants: list[str], seed_i
         reason = f"verifier failed on the original: {type(exc).__name__}: {short(str(exc), 120)}"
         return [_verdict("error", reason, config, t0) for _ in variants]
     if run.failure is not None:
-        return [replace(run.failure) for _ in variants]
+        return [replace(run.failure, tolerance=tol.describe()) for _ in variants]
 
     verdicts = []
     for variant in variants:
@@ -532,6 +579,8 @@ def verify_variants(original: str, entry_point: str, variants: list[str], seed_i
             verdicts.append(_verdict(
                 "error", f"verifier failed on the variant: {type(exc).__name__}: {short(str(exc), 120)}",
                 config, tv))
+    for v in verdicts:
+        v.tolerance = tol.describe()
     return verdicts
 
 

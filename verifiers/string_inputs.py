@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING
 
 from hypothesis import strategies as st
 
+from .edge_inputs import ALL_SPECIALS
+
 if TYPE_CHECKING:
-    from .inputs import Bounds
+    from .program_facts import Bounds
 
 NUMBER = re.compile(r"\d+")
 MAX_FIELDS = 8
@@ -98,6 +100,13 @@ def mutate_str(s: str, b: "Bounds") -> st.SearchStrategy:
         st.text(st.sampled_from(alphabet), max_size=b.max_len),
         st.text(st.sampled_from(corpus_alphabet), max_size=b.max_len),
     ]
+    # Characters from all of Unicode where near-synonym string methods disagree (edge_inputs).
+    specials = sorted(set(ALL_SPECIALS))
+    edits += [st.tuples(st.integers(0, n), st.sampled_from(specials)).map(
+        lambda ic: s[: ic[0]] + ic[1] + s[ic[0]:])]
+    if n:
+        edits.append(st.tuples(st.integers(0, n - 1), st.sampled_from(specials)).map(
+            lambda ic: s[: ic[0]] + ic[1] + s[ic[0] + 1:]))
     if b.code_strs:
         consts = list(b.code_strs)
         edits += [

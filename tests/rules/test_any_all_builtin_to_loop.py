@@ -3,35 +3,19 @@ from semforge.transforms.testing import RuleTestCase
 
 class TestAnyAllBuiltinToLoop(RuleTestCase):
     RULE = "any-all-builtin-to-loop"
-    CASES = [
-        (
-            """
-            def has_negative(xs):
-                return any(x < 0 for x in xs)
-            """,
-            """
-            def has_negative(xs):
-                for x in xs:
-                    if x < 0:
-                        return True
+    CASES = [("""
+def f(words_in: list[str], n):
+    words = tuple("".join([v]) for v in words_in)
+    return all(w.isalpha() or n for w in words if w)
+""", """
+def f(words_in: list[str], n):
+    words = tuple("".join([v]) for v in words_in)
+    for w in words:
+        if w:
+            if not (w.isalpha() or n):
                 return False
-            """,
-        ),
-        (  # all() with a filter and a condition that needs parentheses under `not`
-            """
-            def f(words: list[str], n):
-                return all(w.isalpha() or n for w in words if w)
-            """,
-            """
-            def f(words: list[str], n):
-                for w in words:
-                    if w:
-                        if not (w.isalpha() or n):
-                            return False
-                return True
-            """,
-        ),
-        (  # a plain iterable gets a fresh loop variable
+    return True
+"""), (  # a plain iterable gets a fresh loop variable
             """
             def g(flags):
                 item = 1
@@ -45,8 +29,16 @@ class TestAnyAllBuiltinToLoop(RuleTestCase):
                         return False
                 return True
             """,
-        ),
-    ]
+        ), ("""
+def has_negative(n):
+    return any(x - 3 < 0 for x in range(n))
+""", """
+def has_negative(n):
+    for x in range(n):
+        if x - 3 < 0:
+            return True
+    return False
+""")]
     UNTOUCHED = [
         # the generator variable is also a name of the function (global read, local, param)
         """
@@ -86,18 +78,36 @@ class TestAnyAllBuiltinToLoop(RuleTestCase):
         from funcy import all
         def f(xs):
             return all(x for x in xs)
-        """,
+        ""","""
+def has_negative(xs):
+    return any(x < 0 for x in xs)
+""", ("""
+def f(words: list[str], n):
+    return all(w.isalpha() or n for w in words if w)
+""", 'annotation is not evidence')
     ]
 
 
 class TestAnyAllBuiltinIterableReadsTarget(RuleTestCase):
     RULE = "any-all-builtin-to-loop"
-    CASES = TestAnyAllBuiltinToLoop.CASES[:1]
+    CASES = [("""
+def has_negative(n):
+    return any(x - 3 < 0 for x in range(n))
+""", """
+def has_negative(n):
+    for x in range(n):
+        if x - 3 < 0:
+            return True
+    return False
+""")]
     UNTOUCHED = [
         """
         def f():
             return any(x for x in x)
-        """,
+        ""","""
+def has_negative(xs):
+    return any(x < 0 for x in xs)
+"""
     ]
 
 
@@ -105,7 +115,16 @@ class TestAnyAllBuiltinStopIteration(RuleTestCase):
     """``any(next(it) for ...)`` raises RuntimeError; a loop would raise StopIteration."""
 
     RULE = "any-all-builtin-to-loop"
-    CASES = TestAnyAllBuiltinToLoop.CASES[:1]
+    CASES = [("""
+def has_negative(n):
+    return any(x - 3 < 0 for x in range(n))
+""", """
+def has_negative(n):
+    for x in range(n):
+        if x - 3 < 0:
+            return True
+    return False
+""")]
     UNTOUCHED = [
         """
         def f(xs, it):
@@ -114,5 +133,8 @@ class TestAnyAllBuiltinStopIteration(RuleTestCase):
         """
         def f(xs):
             return all(check(x) for x in xs)
-        """,
+        ""","""
+def has_negative(xs):
+    return any(x < 0 for x in xs)
+"""
     ]

@@ -4,26 +4,16 @@ from semforge.transforms.testing import RuleTestCase
 class TestAnyAllGeneratorToList(RuleTestCase):
     RULE = "any-all-generator-to-list"
     CASES = [
-        (
-            """
-            def has_digit(s: str) -> bool:
-                return any(c.isdigit() for c in s)
-            """,
-            """
-            def has_digit(s: str) -> bool:
-                return any([c.isdigit() for c in s])
-            """,
-        ),
-        (
-            """
-            def f(xs: list[int], limit: int):
-                return all(x < limit for x in xs if x % 2 == 0)
-            """,
-            """
-            def f(xs: list[int], limit: int):
-                return all([x < limit for x in xs if x % 2 == 0])
-            """,
-        ),
+        ("""
+def has_digit(s_in: str) -> bool:
+    s = "".join([s_in])
+    return any(c.isdigit() for c in s)
+""", """
+def has_digit(s_in: str) -> bool:
+    s = "".join([s_in])
+    return any([c.isdigit() for c in s])
+"""),
+        
     ]
     UNTOUCHED = [
         # items that can raise past the short-circuit point (1 // 0), or run user code
@@ -55,5 +45,11 @@ class TestAnyAllGeneratorToList(RuleTestCase):
         from mylib import any
         def f(s: str):
             return any(c.isdigit() for c in s)
-        """,
+        """,("""
+def has_digit(s: str) -> bool:
+    return any(c.isdigit() for c in s)
+""", 'annotation is not evidence'), ("""
+def f(xs: list[int], limit: int):
+    return all(x < limit for x in xs if x % 2 == 0)
+""", 'annotation is not evidence')
     ]

@@ -3,51 +3,25 @@ from semforge.transforms.testing import RuleTestCase
 
 class TestAnyAllLoopToBuiltin(RuleTestCase):
     RULE = "any-all-loop-to-builtin"
-    CASES = [
-        (
-            """
-            def has_negative(xs):
-                for x in xs:
-                    if x < 0:
-                        return True
-                return False
-            """,
-            """
-            def has_negative(xs):
-                return any(x < 0 for x in xs)
-            """,
-        ),
-        (  # `if not d: return False` is all(d); a tuple target; a parameter in the condition
-            """
-            def all_close(pairs, tol):
-                for a, b in pairs:
-                    if not abs(a - b) < tol:
-                        return False
-                return True
-            """,
-            """
-            def all_close(pairs, tol):
-                return all(abs(a - b) < tol for a, b in pairs)
-            """,
-        ),
-        (  # return False inside, a condition that is not a negation; nested in a block
-            """
-            def f(words: list[str], n):
-                if n:
-                    for w in words:
-                        if w.startswith('x') or n > 3:
-                            return False
-                    return True
-                return None
-            """,
-            """
-            def f(words: list[str], n):
-                if n:
-                    return not any(w.startswith('x') or n > 3 for w in words)
-                return None
-            """,
-        ),
-    ]
+    CASES = [("""
+def has_big(n):
+    for x in range(n):
+        if x * x > 50:
+            return True
+    return False
+""", """
+def has_big(n):
+    return any(x * x > 50 for x in range(n))
+"""), ("""
+def all_small(n):
+    for x in range(n):
+        if not x < 10:
+            return False
+    return True
+""", """
+def all_small(n):
+    return all(x < 10 for x in range(n))
+""")]
     UNTOUCHED = [
         # yield in the condition; a walrus; a loop variable that is an attribute
         """
@@ -157,13 +131,42 @@ class TestAnyAllLoopToBuiltin(RuleTestCase):
                 if x:
                     return True
             return False
-        """,
+        ""","""
+def has_negative(xs):
+    for x in xs:
+        if x < 0:
+            return True
+    return False
+""", """
+def all_close(pairs, tol):
+    for a, b in pairs:
+        if not abs(a - b) < tol:
+            return False
+    return True
+""", ("""
+def f(words: list[str], n):
+    if n:
+        for w in words:
+            if w.startswith('x') or n > 3:
+                return False
+        return True
+    return None
+""", 'annotation is not evidence')
     ]
 
 
 class TestAnyAllLoopIterableReadsTarget(RuleTestCase):
     RULE = "any-all-loop-to-builtin"
-    CASES = TestAnyAllLoopToBuiltin.CASES[:1]
+    CASES = [("""
+def has_big(n):
+    for x in range(n):
+        if x * x > 50:
+            return True
+    return False
+""", """
+def has_big(n):
+    return any(x * x > 50 for x in range(n))
+""")]
     UNTOUCHED = [
         """
         def f():
@@ -171,7 +174,13 @@ class TestAnyAllLoopIterableReadsTarget(RuleTestCase):
                 if x:
                     return True
             return False
-        """,
+        ""","""
+def has_negative(xs):
+    for x in xs:
+        if x < 0:
+            return True
+    return False
+"""
     ]
 
 
@@ -180,19 +189,20 @@ class TestAnyAllLoopStopIteration(RuleTestCase):
 
     RULE = "any-all-loop-to-builtin"
     CASES = [
-        (  # builtins and methods of values with known builtin types are fine
-            """
-            def f(words: list[str], n: int):
-                for w in words:
-                    if len(w) > n and w.startswith('a'):
-                        return True
-                return False
-            """,
-            """
-            def f(words: list[str], n: int):
-                return any(len(w) > n and w.startswith('a') for w in words)
-            """,
-        ),
+        ("""
+def f(words_in: list[str], n_in: int):
+    words = tuple("".join([v]) for v in words_in)
+    n = int(n_in)
+    for w in words:
+        if len(w) > n and w.startswith('a'):
+            return True
+    return False
+""", """
+def f(words_in: list[str], n_in: int):
+    words = tuple("".join([v]) for v in words_in)
+    n = int(n_in)
+    return any(len(w) > n and w.startswith('a') for w in words)
+"""),
     ]
     UNTOUCHED = [
         """
@@ -215,5 +225,11 @@ class TestAnyAllLoopStopIteration(RuleTestCase):
                 if x.check():
                     return True
             return False
-        """,
+        """,("""
+def f(words: list[str], n: int):
+    for w in words:
+        if len(w) > n and w.startswith('a'):
+            return True
+    return False
+""", 'annotation is not evidence')
     ]

@@ -4,39 +4,39 @@ from semforge.transforms.testing import RuleTestCase
 class TestConcatLoopToJoin(RuleTestCase):
     RULE = "concat-loop-to-join"
     CASES = [
-        (
-            """
-            def flip_case(string: str) -> str:
-                out = ''
-                for ch in string:
-                    out += ch.swapcase()
-                return out
-            """,
-            """
-            def flip_case(string: str) -> str:
-                out = ''.join([ch.swapcase() for ch in string])
-                return out
-            """,
-        ),
-        (  # a filter, an f-string item, a range loop
-            """
-            def f(s: str, n: int):
-                vowels = ""
-                for c in s:
-                    if c in 'aeiou':
-                        vowels += c
-                line = ''
-                for i in range(n):
-                    line += f"{i},"
-                return vowels, line
-            """,
-            """
-            def f(s: str, n: int):
-                vowels = "".join([c for c in s if c in 'aeiou'])
-                line = ''.join([f"{i}," for i in range(n)])
-                return vowels, line
-            """,
-        ),
+        ("""
+def flip_case(string_in: str) -> str:
+    string = "".join([string_in])
+    out = ''
+    for ch in string:
+        out += ch.swapcase()
+    return out
+""", """
+def flip_case(string_in: str) -> str:
+    string = "".join([string_in])
+    out = ''.join([ch.swapcase() for ch in string])
+    return out
+"""),
+        ("""
+def f(s_in: str, n_in: int):
+    s = "".join([s_in])
+    n = int(n_in)
+    vowels = ""
+    for c in s:
+        if c in 'aeiou':
+            vowels += c
+    line = ''
+    for i in range(n):
+        line += f"{i},"
+    return vowels, line
+""", """
+def f(s_in: str, n_in: int):
+    s = "".join([s_in])
+    n = int(n_in)
+    vowels = "".join([c for c in s if c in 'aeiou'])
+    line = ''.join([f"{i}," for i in range(n)])
+    return vowels, line
+"""),
     ]
     UNTOUCHED = [
         # list += is extend, not str concatenation
@@ -102,13 +102,31 @@ class TestConcatLoopToJoin(RuleTestCase):
         out = ''
         for c in 'abc':
             out += c
-        """,
+        """,("""
+def flip_case(string: str) -> str:
+    out = ''
+    for ch in string:
+        out += ch.swapcase()
+    return out
+""", 'annotation is not evidence')
     ]
 
 
 class TestConcatLoopIterableReadsTarget(RuleTestCase):
     RULE = "concat-loop-to-join"
-    CASES = TestConcatLoopToJoin.CASES[:1]
+    CASES = [("""
+def flip_case(string_in: str) -> str:
+    string = "".join([string_in])
+    out = ''
+    for ch in string:
+        out += ch.swapcase()
+    return out
+""", """
+def flip_case(string_in: str) -> str:
+    string = "".join([string_in])
+    out = ''.join([ch.swapcase() for ch in string])
+    return out
+""")]
     UNTOUCHED = [
         """
         def f():
@@ -116,25 +134,37 @@ class TestConcatLoopIterableReadsTarget(RuleTestCase):
             for c in c:
                 out += str(c)
             return out
-        """,
+        """,("""
+def flip_case(string: str) -> str:
+    out = ''
+    for ch in string:
+        out += ch.swapcase()
+    return out
+""", 'annotation is not evidence')
     ]
 
 
 class TestConcatLoopToJoinItems(RuleTestCase):
     RULE = "concat-loop-to-join"
     CASES = [
-        (
-            """
-            def f(words: list[str]):
-                out = ''
-                for w in words:
-                    out += w
-                return out
-            """,
-            """
-            def f(words: list[str]):
-                out = ''.join(words)
-                return out
-            """,
-        ),
+        ("""
+def f(words_in: list[str]):
+    words = tuple("".join([v]) for v in words_in)
+    out = ''
+    for w in words:
+        out += w
+    return out
+""", """
+def f(words_in: list[str]):
+    words = tuple("".join([v]) for v in words_in)
+    out = ''.join(words)
+    return out
+"""),
     ]
+    UNTOUCHED = [("""
+def f(words: list[str]):
+    out = ''
+    for w in words:
+        out += w
+    return out
+""", 'annotation is not evidence')]

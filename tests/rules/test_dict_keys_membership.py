@@ -26,16 +26,15 @@ class TestDictKeysMembership(RuleTestCase):
                 return counts
             """,
         ),
-        (
-            """
-            def f(d: dict[str, int], k):
-                return k not in d.keys(), [x for x in 'ab' if x in dict(a=1).keys()]
-            """,
-            """
-            def f(d: dict[str, int], k):
-                return k not in d, [x for x in 'ab' if x in dict(a=1)]
-            """,
-        ),
+        ("""
+def f(d_in: dict[str, int], k):
+    d = dict(d_in)
+    return k not in d.keys(), [x for x in 'ab' if x in dict(a=1).keys()]
+""", """
+def f(d_in: dict[str, int], k):
+    d = dict(d_in)
+    return k not in d, [x for x in 'ab' if x in dict(a=1)]
+"""),
     ]
     UNTOUCHED = [
         # a defaultdict is not known to be a plain dict (no evidence from its constructor)
@@ -70,5 +69,5 @@ class TestDictKeysMembership(RuleTestCase):
         d = {}
         def f(k):
             return k in d.keys()
-        """,
+        """
     ]

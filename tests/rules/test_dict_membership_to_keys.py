@@ -4,18 +4,17 @@ from semforge.transforms.testing import RuleTestCase
 class TestDictMembershipToKeys(RuleTestCase):
     RULE = "dict-membership-to-keys"
     CASES = [
-        (
-            """
-            def f(d: dict, k):
-                seen = {}
-                return k in d, k not in seen, k in {1: 2}
-            """,
-            """
-            def f(d: dict, k):
-                seen = {}
-                return k in d.keys(), k not in seen.keys(), k in {1: 2}.keys()
-            """,
-        ),
+        ("""
+def f(d_in: dict, k):
+    d = dict(d_in)
+    seen = {}
+    return k in d, k not in seen, k in {1: 2}
+""", """
+def f(d_in: dict, k):
+    d = dict(d_in)
+    seen = {}
+    return k in d.keys(), k not in seen.keys(), k in {1: 2}.keys()
+"""),
     ]
     UNTOUCHED = [
         """
@@ -30,5 +29,5 @@ class TestDictMembershipToKeys(RuleTestCase):
         d = {}
         def f(k):
             return k in d
-        """,
+        """
     ]

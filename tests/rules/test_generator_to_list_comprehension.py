@@ -4,22 +4,23 @@ from semforge.transforms.testing import RuleTestCase
 class TestGeneratorToListComprehension(RuleTestCase):
     RULE = "generator-to-list-comprehension"
     CASES = [
-        (
-            """
-            def f(s: str, n: int):
-                a = ''.join(c.upper() for c in s if c != ' ')
-                b = sorted(i % 7 for i in range(n))
-                c = sorted((i * 2 for i in range(n)), reverse=True)
-                return a, b, c, list(i > 3 for i in range(n))
-            """,
-            """
-            def f(s: str, n: int):
-                a = ''.join([c.upper() for c in s if c != ' '])
-                b = sorted([i % 7 for i in range(n)])
-                c = sorted([i * 2 for i in range(n)], reverse=True)
-                return a, b, c, [i > 3 for i in range(n)]
-            """,
-        ),
+        ("""
+def f(s_in: str, n_in: int):
+    s = "".join([s_in])
+    n = int(n_in)
+    a = ''.join(c.upper() for c in s if c != ' ')
+    b = sorted(i % 7 for i in range(n))
+    c = sorted((i * 2 for i in range(n)), reverse=True)
+    return a, b, c, list(i > 3 for i in range(n))
+""", """
+def f(s_in: str, n_in: int):
+    s = "".join([s_in])
+    n = int(n_in)
+    a = ''.join([c.upper() for c in s if c != ' '])
+    b = sorted([i % 7 for i in range(n)])
+    c = sorted([i * 2 for i in range(n)], reverse=True)
+    return a, b, c, [i > 3 for i in range(n)]
+"""),
     ]
     UNTOUCHED = [
         # items that may run user code (and so raise StopIteration, which a generator turns
@@ -46,5 +47,5 @@ class TestGeneratorToListComprehension(RuleTestCase):
         list = tuple
         def f(n: int):
             return list(i for i in range(n))
-        """,
+        """
     ]

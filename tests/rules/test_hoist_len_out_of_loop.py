@@ -4,40 +4,40 @@ from semforge.transforms.testing import RuleTestCase
 class TestHoistLenOutOfLoop(RuleTestCase):
     RULE = "hoist-len-out-of-loop"
     CASES = [
-        (
-            """
-            def skip_spaces(s: str, i: int) -> int:
-                # advance
-                while i < len(s) and s[i] == ' ':
-                    i += 1
-                return i
-            """,
-            """
-            def skip_spaces(s: str, i: int) -> int:
-                # advance
-                s_len = len(s)
-                while i < s_len and s[i] == ' ':
-                    i += 1
-                return i
-            """,
-        ),
-        (  # a for body; the iterable itself is evaluated once anyway
-            """
-            def f(t: tuple, s_len):
-                out = []
-                for i in range(len(t)):
-                    out.append(len(t) - i)
-                return out
-            """,
-            """
-            def f(t: tuple, s_len):
-                out = []
-                t_len = len(t)
-                for i in range(len(t)):
-                    out.append(t_len - i)
-                return out
-            """,
-        ),
+        ("""
+def skip_spaces(s_in: str, i_in: int) -> int:
+    s = "".join([s_in])
+    i = int(i_in)
+    # advance
+    while i < len(s) and s[i] == ' ':
+        i += 1
+    return i
+""", """
+def skip_spaces(s_in: str, i_in: int) -> int:
+    s = "".join([s_in])
+    i = int(i_in)
+    # advance
+    s_len = len(s)
+    while i < s_len and s[i] == ' ':
+        i += 1
+    return i
+"""),
+        ("""
+def f(t_in: tuple, s_len):
+    t = tuple(t_in)
+    out = []
+    for i in range(len(t)):
+        out.append(len(t) - i)
+    return out
+""", """
+def f(t_in: tuple, s_len):
+    t = tuple(t_in)
+    out = []
+    t_len = len(t)
+    for i in range(len(t)):
+        out.append(t_len - i)
+    return out
+"""),
     ]
     UNTOUCHED = [
         # a list can be mutated by the body, directly or through an alias
@@ -86,5 +86,17 @@ class TestHoistLenOutOfLoop(RuleTestCase):
         s = 'abc'
         while len(s) > 5:
             pass
-        """,
+        """,("""
+def skip_spaces(s: str, i: int) -> int:
+    # advance
+    while i < len(s) and s[i] == ' ':
+        i += 1
+    return i
+""", 'annotation is not evidence'), ("""
+def f(t: tuple, s_len):
+    out = []
+    for i in range(len(t)):
+        out.append(len(t) - i)
+    return out
+""", 'annotation is not evidence')
     ]

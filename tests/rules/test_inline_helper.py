@@ -18,38 +18,39 @@ def with_helper(source: str) -> str:
 class TestInlineHelper(RuleTestCase):
     RULE = "inline-helper"
     CASES = [
-        (
-            with_helper('''
-            def f(x, y):
-                n = 2
-                return scale(x, -1) + scale(n, y) + scale(x.real, 1)
-            '''),
-            with_helper('''
-            def f(x, y):
-                n = 2
-                return (x * (-1) + K) + (n * y + K) + scale(x.real, 1)
-            '''),
-        ),
-        (  # short-circuiting bodies are fine with side-effect-free arguments
-            """
-            def either(a, b):
-                return a or b
-
-            class C:
-                def m(self, v):
-                    return either(v, None)
-            """,
-            """
-            def either(a, b):
-                return a or b
-
-            class C:
-                def m(self, v):
-                    return (v or None)
-            """,
-        ),
+        ('K = 3\n\ndef f(x, y):\n    def scale(a, b):\n        """Doc."""\n        return a * b + K\n    n = 2\n    return scale(x, -1) + scale(n, y) + scale(x.real, 1)\n',
+         'K = 3\n\ndef f(x, y):\n    def scale(a, b):\n        """Doc."""\n        return a * b + K\n    n = 2\n    return (x * (-1) + K) + (n * y + K) + scale(x.real, 1)\n'),
+        ("""
+class C:
+    def m(self, v):
+        def either(a, b):
+            return a or b
+        return either(v, None)
+""",
+         """
+class C:
+    def m(self, v):
+        def either(a, b):
+            return a or b
+        return (v or None)
+"""),
     ]
     UNTOUCHED = [
+        # module-level helpers: code outside the module can rebind them after definition
+        (with_helper("""
+        def f(x, y):
+            n = 2
+            return scale(x, -1) + scale(n, y)
+        """), "module-level helper"),
+        # the helper reads a local of the caller that may be unbound at the call
+        """
+        def f(x, c):
+            def g(a):
+                return a + k
+            if c:
+                k = 1
+            return g(x)
+        """,
         # a parameter used twice / not at all
         """
         def sq(a):

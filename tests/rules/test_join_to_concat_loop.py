@@ -4,38 +4,36 @@ from semforge.transforms.testing import RuleTestCase
 class TestJoinToConcatLoop(RuleTestCase):
     RULE = "join-to-concat-loop"
     CASES = [
-        (
-            """
-            def flip_case(string: str) -> str:
-                return ''.join(ch.swapcase() for ch in string)
-            """,
-            """
-            def flip_case(string: str) -> str:
-                text = ''
-                for ch in string:
-                    text += ch.swapcase()
-                return text
-            """,
-        ),
-        (  # an assignment, a filter; a plain iterable of strs
-            """
-            def f(s: str):
-                kept = "".join([c for c in s if c.isalpha()])
-                back = ''.join(reversed(s))
-                return kept + back
-            """,
-            """
-            def f(s: str):
-                kept = ""
-                for c in s:
-                    if c.isalpha():
-                        kept += c
-                back = ''
-                for piece in reversed(s):
-                    back += piece
-                return kept + back
-            """,
-        ),
+        ("""
+def flip_case(string_in: str) -> str:
+    string = "".join([string_in])
+    return ''.join(ch.swapcase() for ch in string)
+""", """
+def flip_case(string_in: str) -> str:
+    string = "".join([string_in])
+    text = ''
+    for ch in string:
+        text += ch.swapcase()
+    return text
+"""),
+        ("""
+def f(s_in: str):
+    s = "".join([s_in])
+    kept = "".join([c for c in s if c.isalpha()])
+    back = ''.join(reversed(s))
+    return kept + back
+""", """
+def f(s_in: str):
+    s = "".join([s_in])
+    kept = ""
+    for c in s:
+        if c.isalpha():
+            kept += c
+    back = ''
+    for piece in reversed(s):
+        back += piece
+    return kept + back
+"""),
     ]
     UNTOUCHED = [
         # unknown items; a non-empty separator; map()
@@ -66,28 +64,64 @@ class TestJoinToConcatLoop(RuleTestCase):
         """
         def f(s: str, t: str):
             return ''.join(a + b for a in s for b in t)
-        """,
+        """,("""
+def flip_case(string: str) -> str:
+    return ''.join(ch.swapcase() for ch in string)
+""", 'annotation is not evidence'), ("""
+def f(s: str):
+    kept = "".join([c for c in s if c.isalpha()])
+    back = ''.join(reversed(s))
+    return kept + back
+""", 'annotation is not evidence')
     ]
 
 
 class TestJoinIterableReadsTarget(RuleTestCase):
     RULE = "join-to-concat-loop"
-    CASES = TestJoinToConcatLoop.CASES[:1]
+    CASES = [("""
+def flip_case(string_in: str) -> str:
+    string = "".join([string_in])
+    return ''.join(ch.swapcase() for ch in string)
+""", """
+def flip_case(string_in: str) -> str:
+    string = "".join([string_in])
+    text = ''
+    for ch in string:
+        text += ch.swapcase()
+    return text
+""")]
     UNTOUCHED = [
         """
         c: str = 'abc'
         def f():
             return ''.join(str(c) for c in c)
-        """,
+        """,("""
+def flip_case(string: str) -> str:
+    return ''.join(ch.swapcase() for ch in string)
+""", 'annotation is not evidence')
     ]
 
 
 class TestJoinStopIteration(RuleTestCase):
     RULE = "join-to-concat-loop"
-    CASES = TestJoinToConcatLoop.CASES[:1]
+    CASES = [("""
+def flip_case(string_in: str) -> str:
+    string = "".join([string_in])
+    return ''.join(ch.swapcase() for ch in string)
+""", """
+def flip_case(string_in: str) -> str:
+    string = "".join([string_in])
+    text = ''
+    for ch in string:
+        text += ch.swapcase()
+    return text
+""")]
     UNTOUCHED = [
         """
         def f(xs: list[int], it):
             return ''.join(str(next(it)) for x in xs)
-        """,
+        """,("""
+def flip_case(string: str) -> str:
+    return ''.join(ch.swapcase() for ch in string)
+""", 'annotation is not evidence')
     ]

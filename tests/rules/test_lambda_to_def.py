@@ -20,14 +20,22 @@ class TestLambdaToDef(RuleTestCase):
                 ys = sorted(xs, key=transform)
                 def func(a, *r, **kw):
                     return a + k
-                def func_1():
-                    return [lambda q: q for _ in xs]
-                zs = list(map(func, xs)); g = func_1
+                zs = list(map(func, xs)); g = lambda: [lambda q: q for _ in xs]
                 return ys, zs, g
             """,
         ),
     ]
     UNTOUCHED = [
+        # the function object escapes: its repr and wrong-arity messages name it
+        ('''
+        def f(k):
+            g = lambda x: x + k
+            return g
+        ''', "function object could be seen"),
+        ('''
+        def f(xs):
+            return sorted(xs, key=lambda: 0)
+        ''', "function object could be seen"),
         # inside a comprehension the lambda sees the comprehension's variables
         """
         def f(xs):

@@ -65,6 +65,12 @@ class TestListCompToLoop(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
+        # libcst's scopes miss `j` in the inner clause's `if`: renaming would leave it behind
+        ('''
+        def f(lst, x):
+            res = [(i, j) for i, l in enumerate(lst) if l for j in range(len(l)) if l[j] == x]
+            return res
+        ''', "did not resolve"),
         # a local that may be unbound when the element reads it (NameError in the
         # comprehension, UnboundLocalError in a loop)
         """

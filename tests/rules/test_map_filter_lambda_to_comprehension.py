@@ -5,76 +5,67 @@ from semforge.transforms.testing import RuleTestCase
 class TestMapFilterLambdaToComprehension(RuleTestCase):
     RULE = "map-filter-lambda-to-comprehension"
     CASES = [
-        (
-            """
-            def filter_by_substring(strings: List[str], substring: str) -> List[str]:
-                return list(filter(lambda s: substring in s, strings))
-            """,
-            """
-            def filter_by_substring(strings: List[str], substring: str) -> List[str]:
-                return [s for s in strings if substring in s]
-            """,
-        ),
-        (  # eager consumers get a list, lazy ones (any may stop early) a generator
-            """
-            def f(s: str, n: int, words: list[str]):
-                a = "".join(map(lambda x: x.swapcase(), s))
-                b = sum(map(lambda ch: int(ch), str(n)), 10)
-                c = len(list(filter(lambda ch: ch == "1", bin(n))))
-                d = any(map(lambda w: len(w) > 3, words))
-                e = sorted(filter(lambda w: w.isupper(), words), key=len)
-                return a, b, c, d, e
-            """,
-            """
-            def f(s: str, n: int, words: list[str]):
-                a = "".join([x.swapcase() for x in s])
-                b = sum((int(ch) for ch in str(n)), 10)
-                c = len([ch for ch in bin(n) if ch == "1"])
-                d = any(len(w) > 3 for w in words)
-                e = sorted([w for w in words if w.isupper()], key=len)
-                return a, b, c, d, e
-            """,
-        ),
-        (  # a conditional expression is parenthesized where a comprehension needs it
-            """
-            def f(xs: list[int], ys: list[int], flag: bool):
-                return list(filter(lambda v: v if flag else -v, xs if flag else ys))
-            """,
-            """
-            def f(xs: list[int], ys: list[int], flag: bool):
-                return [v for v in (xs if flag else ys) if (v if flag else -v)]
-            """,
-        ),
-        (  # float arithmetic, true division, min/max and tuple unpacking give the free names types
-            """
-            def rescale_to_unit(numbers: List[float]) -> List[float]:
-                ma, mi = max(numbers), min(numbers)
-                k = 1 / (ma - mi)
-                return list(map(lambda x: (x - mi) * k, numbers))
-            """,
-            """
-            def rescale_to_unit(numbers: List[float]) -> List[float]:
-                ma, mi = max(numbers), min(numbers)
-                k = 1 / (ma - mi)
-                return [(x - mi) * k for x in numbers]
-            """,
-        ),
-        (  # items of unknown type: operators and STOP_SAFE builtins cannot raise StopIteration
-            """
-            def f(l: list, text, k):
-                pos = list(filter(lambda x: x > 0, l))
-                kept = "".join(filter(lambda ch: ch not in "aeiou", text))
-                scaled = min(map(lambda x: abs(x) * k, l))
-                return pos, kept, scaled
-            """,
-            """
-            def f(l: list, text, k):
-                pos = [x for x in l if x > 0]
-                kept = "".join([ch for ch in text if ch not in "aeiou"])
-                scaled = min(abs(x) * k for x in l)
-                return pos, kept, scaled
-            """,
-        ),
+        ("""
+def filter_by_substring(strings_in: List[str], substring_in: str) -> List[str]:
+    strings = tuple("".join([v]) for v in strings_in)
+    substring = "".join([substring_in])
+    return list(filter(lambda s: substring in s, strings))
+""", """
+def filter_by_substring(strings_in: List[str], substring_in: str) -> List[str]:
+    strings = tuple("".join([v]) for v in strings_in)
+    substring = "".join([substring_in])
+    return [s for s in strings if substring in s]
+"""),
+        ("""
+def f(s_in: str, n_in: int, words_in: list[str]):
+    s = "".join([s_in])
+    n = int(n_in)
+    words = tuple("".join([v]) for v in words_in)
+    a = "".join(map(lambda x: x.swapcase(), s))
+    b = sum(map(lambda ch: int(ch), str(n)), 10)
+    c = len(list(filter(lambda ch: ch == "1", bin(n))))
+    d = any(map(lambda w: len(w) > 3, words))
+    e = sorted(filter(lambda w: w.isupper(), words), key=len)
+    return a, b, c, d, e
+""", """
+def f(s_in: str, n_in: int, words_in: list[str]):
+    s = "".join([s_in])
+    n = int(n_in)
+    words = tuple("".join([v]) for v in words_in)
+    a = "".join([x.swapcase() for x in s])
+    b = sum((int(ch) for ch in str(n)), 10)
+    c = len([ch for ch in bin(n) if ch == "1"])
+    d = any(len(w) > 3 for w in words)
+    e = sorted([w for w in words if w.isupper()], key=len)
+    return a, b, c, d, e
+"""),
+        ("""
+def f(xs_in: list[int], ys_in: list[int], flag_in: bool):
+    xs = tuple(int(v) for v in xs_in)
+    ys = tuple(int(v) for v in ys_in)
+    flag = bool(flag_in)
+    return list(filter(lambda v: v if flag else -v, xs if flag else ys))
+""", """
+def f(xs_in: list[int], ys_in: list[int], flag_in: bool):
+    xs = tuple(int(v) for v in xs_in)
+    ys = tuple(int(v) for v in ys_in)
+    flag = bool(flag_in)
+    return [v for v in (xs if flag else ys) if (v if flag else -v)]
+"""),
+        ("""
+def rescale_to_unit(numbers_in: List[float]) -> List[float]:
+    numbers = tuple(float(v) for v in numbers_in)
+    ma, mi = max(numbers), min(numbers)
+    k = 1 / (ma - mi)
+    return list(map(lambda x: (x - mi) * k, numbers))
+""", """
+def rescale_to_unit(numbers_in: List[float]) -> List[float]:
+    numbers = tuple(float(v) for v in numbers_in)
+    ma, mi = max(numbers), min(numbers)
+    k = 1 / (ma - mi)
+    return [(x - mi) * k for x in numbers]
+"""),
+        
     ]
     UNTOUCHED = [
         # the lambda calls code that may raise StopIteration (which would end map/filter
@@ -152,19 +143,40 @@ class TestMapFilterLambdaToComprehension(RuleTestCase):
         def f(xs: list[int]):
             print(locals())
             return list(map(lambda x: x + 1, xs))
-        """,
+        """,("""
+def filter_by_substring(strings: List[str], substring: str) -> List[str]:
+    return list(filter(lambda s: substring in s, strings))
+""", 'annotation is not evidence'), ("""
+def f(xs: list[int], ys: list[int], flag: bool):
+    return list(filter(lambda v: v if flag else -v, xs if flag else ys))
+""", 'annotation is not evidence'), ("""
+def rescale_to_unit(numbers: List[float]) -> List[float]:
+    ma, mi = max(numbers), min(numbers)
+    k = 1 / (ma - mi)
+    return list(map(lambda x: (x - mi) * k, numbers))
+""", 'annotation is not evidence'), ("""
+def f(l: list, text, k):
+    pos = list(filter(lambda x: x > 0, l))
+    kept = "".join(filter(lambda ch: ch not in "aeiou", text))
+    scaled = min(map(lambda x: abs(x) * k, l))
+    return pos, kept, scaled
+""", 'annotation is not evidence')
     ]
 
 
 def test_rewrite_behaves_the_same():
-    source = (
-        "def f(s: str, n: int, words: list[str]):\n"
-        "    a = ''.join(map(lambda x: x.swapcase(), s))\n"
-        "    b = sum(map(lambda ch: int(ch), str(n)), 10)\n"
-        "    c = len(list(filter(lambda ch: ch == '1', bin(n))))\n"
-        "    d = any(map(lambda w: len(w) > 3, words))\n"
-        "    e = max(map(lambda w: len(w), words), default=-1)\n"
-        "    return a, b, c, d, e\n")
+    source = """
+def f(s_in: str, n_in: int, words_in: list[str]):
+    s = "".join([s_in])
+    n = int(n_in)
+    words = tuple("".join([v]) for v in words_in)
+    a = ''.join(map(lambda x: x.swapcase(), s))
+    b = sum(map(lambda ch: int(ch), str(n)), 10)
+    c = len(list(filter(lambda ch: ch == '1', bin(n))))
+    d = any(map(lambda w: len(w) > 3, words))
+    e = max(map(lambda w: len(w), words), default=-1)
+    return a, b, c, d, e
+"""
     result = get_rule("map-filter-lambda-to-comprehension").apply(source)
     assert result.sites == 5
     before, after = {}, {}

@@ -4,16 +4,15 @@ from semforge.transforms.testing import RuleTestCase
 class TestMembershipListToSet(RuleTestCase):
     RULE = "membership-list-to-set"
     CASES = [
-        (
-            """
-            def is_vowel(c: str) -> bool:
-                return c in ['a', 'e', 'i', 'o', 'u']
-            """,
-            """
-            def is_vowel(c: str) -> bool:
-                return c in {'a', 'e', 'i', 'o', 'u'}
-            """,
-        ),
+        ("""
+def is_vowel(c_in: str) -> bool:
+    c = "".join([c_in])
+    return c in ['a', 'e', 'i', 'o', 'u']
+""", """
+def is_vowel(c_in: str) -> bool:
+    c = "".join([c_in])
+    return c in {'a', 'e', 'i', 'o', 'u'}
+"""),
         (  # a tuple display, `not in`, and an int known from len()
             """
             def f(xs):
@@ -26,30 +25,30 @@ class TestMembershipListToSet(RuleTestCase):
                 return n not in {0, 1, -1}
             """,
         ),
-        (  # a str method result; a range loop variable; a chained comparison
-            """
-            def g(s: str, k: int):
-                for i in range(k):
-                    if s.lower() in ('yes', 'y') and 0 < i in [1, 2]:
-                        return i
-            """,
-            """
-            def g(s: str, k: int):
-                for i in range(k):
-                    if s.lower() in {'yes', 'y'} and 0 < i in {1, 2}:
-                        return i
-            """,
-        ),
-        (  # a comprehension variable over a str
-            """
-            def count(s: str):
-                return [c for c in s if c in "ab" or c in ['x', 'y']]
-            """,
-            """
-            def count(s: str):
-                return [c for c in s if c in "ab" or c in {'x', 'y'}]
-            """,
-        ),
+        ("""
+def g(s_in: str, k_in: int):
+    s = "".join([s_in])
+    k = int(k_in)
+    for i in range(k):
+        if s.lower() in ('yes', 'y') and 0 < i in [1, 2]:
+            return i
+""", """
+def g(s_in: str, k_in: int):
+    s = "".join([s_in])
+    k = int(k_in)
+    for i in range(k):
+        if s.lower() in {'yes', 'y'} and 0 < i in {1, 2}:
+            return i
+"""),
+        ("""
+def count(s_in: str):
+    s = "".join([s_in])
+    return [c for c in s if c in "ab" or c in ['x', 'y']]
+""", """
+def count(s_in: str):
+    s = "".join([s_in])
+    return [c for c in s if c in "ab" or c in {'x', 'y'}]
+"""),
     ]
     UNTOUCHED = [
         # unknown operand type: an unhashable x gives False with a list, TypeError with a set
@@ -140,5 +139,11 @@ class TestMembershipListToSet(RuleTestCase):
         """
         def f(n: int):
             return n == [1, 2] or n is [1]
-        """,
+        """,("""
+def is_vowel(c: str) -> bool:
+    return c in ['a', 'e', 'i', 'o', 'u']
+""", 'annotation is not evidence'), ("""
+def count(s: str):
+    return [c for c in s if c in "ab" or c in ['x', 'y']]
+""", 'annotation is not evidence')
     ]

@@ -4,26 +4,24 @@ from semforge.transforms.testing import RuleTestCase
 class TestMembershipSetToList(RuleTestCase):
     RULE = "membership-set-to-list"
     CASES = [
-        (
-            """
-            def is_vowel(c: str) -> bool:
-                return c.lower() in {'a', 'e', 'i', 'o', 'u'}
-            """,
-            """
-            def is_vowel(c: str) -> bool:
-                return c.lower() in ['a', 'e', 'i', 'o', 'u']
-            """,
-        ),
-        (
-            """
-            def f(xs: list[int]):
-                return [x for x in xs if x not in {2, 3, 5, 7}]
-            """,
-            """
-            def f(xs: list[int]):
-                return [x for x in xs if x not in [2, 3, 5, 7]]
-            """,
-        ),
+        ("""
+def is_vowel(c_in: str) -> bool:
+    c = "".join([c_in])
+    return c.lower() in {'a', 'e', 'i', 'o', 'u'}
+""", """
+def is_vowel(c_in: str) -> bool:
+    c = "".join([c_in])
+    return c.lower() in ['a', 'e', 'i', 'o', 'u']
+"""),
+        ("""
+def f(xs_in: list[int]):
+    xs = tuple(int(v) for v in xs_in)
+    return [x for x in xs if x not in {2, 3, 5, 7}]
+""", """
+def f(xs_in: list[int]):
+    xs = tuple(int(v) for v in xs_in)
+    return [x for x in xs if x not in [2, 3, 5, 7]]
+"""),
     ]
     UNTOUCHED = [
         # an unhashable x raises TypeError with the set, gives False with a list
@@ -50,5 +48,11 @@ class TestMembershipSetToList(RuleTestCase):
         """
         x = 1
         ok = x in {1, 2}
-        """,
+        """,("""
+def is_vowel(c: str) -> bool:
+    return c.lower() in {'a', 'e', 'i', 'o', 'u'}
+""", 'annotation is not evidence'), ("""
+def f(xs: list[int]):
+    return [x for x in xs if x not in {2, 3, 5, 7}]
+""", 'annotation is not evidence')
     ]

@@ -14,25 +14,7 @@ class TestMemoizePureRecursion(RuleTestCase):
                 if n < 2: return n
                 return fib(n - 1) + fib(n - 2)
             ''',
-            '''
-            fib_memo = {}
-
-
-            def fib(n: int) -> int:
-                """The n-th Fibonacci number."""
-                memo_key = (n,) if type(n) is int else None
-                if memo_key in fib_memo:
-                    return fib_memo[memo_key]
-                if n < 2:
-                    result = n
-                    if memo_key is not None:
-                        fib_memo[memo_key] = result
-                    return result
-                result = fib(n - 1) + fib(n - 2)
-                if memo_key is not None:
-                    fib_memo[memo_key] = result
-                return result
-            ''',
+            'fib_memo = {}\n\n\ndef fib(n: int) -> int:\n    """The n-th Fibonacci number."""\n    memo_key = (n,) if type(n) is int and fib is fib_itself else None\n    if memo_key in fib_memo:\n        return fib_memo[memo_key]\n    if n < 2:\n        result = n\n        if memo_key is not None:\n            fib_memo[memo_key] = result\n        return result\n    result = fib(n - 1) + fib(n - 2)\n    if memo_key is not None:\n        fib_memo[memo_key] = result\n    return result\nfib_itself = fib\n',
         ),
         (  # a helper nested in a function: its memo lives as long as one call of the outer one
             '''
@@ -41,19 +23,20 @@ class TestMemoizePureRecursion(RuleTestCase):
                     return a if b == 0 else query_gcd(b, a % b)
                 return query_gcd(a, b)
             ''',
-            '''
-            def greatest_common_divisor(a: int, b: int) -> int:
-                query_gcd_memo = {}
-                def query_gcd(a: int, b: int) -> int:
-                    memo_key = (a, b) if type(a) is int and type(b) is int else None
-                    if memo_key in query_gcd_memo:
-                        return query_gcd_memo[memo_key]
-                    result = a if b == 0 else query_gcd(b, a % b)
-                    if memo_key is not None:
-                        query_gcd_memo[memo_key] = result
-                    return result
-                return query_gcd(a, b)
-            ''',
+            """
+def greatest_common_divisor(a: int, b: int) -> int:
+    query_gcd_memo = {}
+    def query_gcd(a: int, b: int) -> int:
+        memo_key = (a, b) if type(a) is int and type(b) is int and query_gcd is query_gcd_itself else None
+        if memo_key in query_gcd_memo:
+            return query_gcd_memo[memo_key]
+        result = a if b == 0 else query_gcd(b, a % b)
+        if memo_key is not None:
+            query_gcd_memo[memo_key] = result
+        return result
+    query_gcd_itself = query_gcd
+    return query_gcd(a, b)
+""",
         ),
     ]
     UNTOUCHED = [
@@ -111,3 +94,27 @@ def test_memoized_results_and_recursion_depth():
     # no frame is added: as deep a recursion as before still works
     depth = sys.getrecursionlimit() - 50
     assert after["count"](depth) == before["count"](depth) == depth
+
+
+def test_rebound_name_bypasses_the_memo():
+    """A wrapper bound to the function's name after definition sees every call, as before."""
+    from semforge.transforms.registry import get_rule
+
+    source = ("def fib(n: int) -> int:\n    if n < 2:\n        return n\n"
+              "    return fib(n - 1) + fib(n - 2)\n")
+    rewrite = get_rule("memoize-pure-recursion").apply(source)
+    assert rewrite.sites == 1
+    counts = []
+    for code in (source, rewrite.code):
+        ns: dict = {}
+        exec(code, ns)
+        inner, seen = ns["fib"], []
+
+        def wrapper(n, inner=inner, seen=seen):
+            seen.append(n)
+            return inner(n)
+
+        ns["fib"] = wrapper
+        assert wrapper(10) == 55
+        counts.append(len(seen))
+    assert counts[0] == counts[1] == 177

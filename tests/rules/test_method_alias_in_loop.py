@@ -23,42 +23,43 @@ class TestMethodAliasInLoop(RuleTestCase):
                 return out
             """,
         ),
-        (  # nested loops: the inner one owns `row` (rebound by the outer loop); a set; while
-            """
-            def grid(n: int, seen: set):
-                rows = []
-                for i in range(n):
-                    row = []
-                    for j in range(n):
-                        row.append(i * j)
-                        seen.add(j)
-                    rows.append(row)
-                k = 0
-                while k < n:
-                    rows.pop()
-                    k += 1
-                return rows
-            """,
-            """
-            def grid(n: int, seen: set):
-                rows = []
-                rows_append = rows.append
-                seen_add = seen.add
-                for i in range(n):
-                    row = []
-                    row_append = row.append
-                    for j in range(n):
-                        row_append(i * j)
-                        seen_add(j)
-                    rows_append(row)
-                k = 0
-                rows_pop = rows.pop
-                while k < n:
-                    rows_pop()
-                    k += 1
-                return rows
-            """,
-        ),
+        ("""
+def grid(n_in: int, seen_in: set):
+    n = int(n_in)
+    seen = set(seen_in)
+    rows = []
+    for i in range(n):
+        row = []
+        for j in range(n):
+            row.append(i * j)
+            seen.add(j)
+        rows.append(row)
+    k = 0
+    while k < n:
+        rows.pop()
+        k += 1
+    return rows
+""", """
+def grid(n_in: int, seen_in: set):
+    n = int(n_in)
+    seen = set(seen_in)
+    rows = []
+    rows_append = rows.append
+    seen_add = seen.add
+    for i in range(n):
+        row = []
+        row_append = row.append
+        for j in range(n):
+            row_append(i * j)
+            seen_add(j)
+        rows_append(row)
+    k = 0
+    rows_pop = rows.pop
+    while k < n:
+        rows_pop()
+        k += 1
+    return rows
+"""),
     ]
     UNTOUCHED = [
         # unknown receiver type: the attribute could change or be missing
@@ -119,5 +120,5 @@ class TestMethodAliasInLoop(RuleTestCase):
                 out.sort()
                 s.upper()
             return out
-        """,
+        """
     ]

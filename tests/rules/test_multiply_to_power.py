@@ -4,26 +4,24 @@ from semforge.transforms.testing import RuleTestCase
 class TestMultiplyToPower(RuleTestCase):
     RULE = "multiply-to-power"
     CASES = [
-        (
-            """
-            def area(side: int) -> int:
-                return side * side
-            """,
-            """
-            def area(side: int) -> int:
-                return side ** 2
-            """,
-        ),
-        (
-            """
-            def f(xs: list[int]):
-                return sum(x * x * 3 for x in xs), [i * i for i in range(10)]
-            """,
-            """
-            def f(xs: list[int]):
-                return sum(x ** 2 * 3 for x in xs), [i ** 2 for i in range(10)]
-            """,
-        ),
+        ("""
+def area(side_in: int) -> int:
+    side = int(side_in)
+    return side * side
+""", """
+def area(side_in: int) -> int:
+    side = int(side_in)
+    return side ** 2
+"""),
+        ("""
+def f(xs_in: list[int]):
+    xs = tuple(int(v) for v in xs_in)
+    return sum(x * x * 3 for x in xs), [i * i for i in range(10)]
+""", """
+def f(xs_in: list[int]):
+    xs = tuple(int(v) for v in xs_in)
+    return sum(x ** 2 * 3 for x in xs), [i ** 2 for i in range(10)]
+"""),
     ]
     UNTOUCHED = [
         """
@@ -43,5 +41,8 @@ class TestMultiplyToPower(RuleTestCase):
         """
         def f(self):
             return self.x * self.x
-        """,
+        """,("""
+def area(side: int) -> int:
+    return side * side
+""", 'annotation is not evidence')
     ]

@@ -20,16 +20,15 @@ class TestPowerToMultiply(RuleTestCase):
                 return total
             """,
         ),
-        (  # grouping kept: tighter operators get parentheses, looser ones do not
-            """
-            def f(a, k: int):
-                return a / k ** 2, -k ** 2, a + k ** 2, 2 ** k ** 2, (k ** 2).bit_length(), a * k**2
-            """,
-            """
-            def f(a, k: int):
-                return a / (k * k), -(k * k), a + k * k, 2 ** (k * k), (k * k).bit_length(), a * (k * k)
-            """,
-        ),
+        ("""
+def f(a, k_in: int):
+    k = int(k_in)
+    return a / k ** 2, -k ** 2, a + k ** 2, 2 ** k ** 2, (k ** 2).bit_length(), a * k**2
+""", """
+def f(a, k_in: int):
+    k = int(k_in)
+    return a / (k * k), -(k * k), a + k * k, 2 ** (k * k), (k * k).bit_length(), a * (k * k)
+"""),
         (  # int evidence from len() and from int literals with += int
             """
             def g(xs):
@@ -88,7 +87,10 @@ class TestPowerToMultiply(RuleTestCase):
         def f(path):
             with open(path) as n:
                 return n ** 2
-        """,
+        """,("""
+def f(a, k: int):
+    return a / k ** 2, -k ** 2, a + k ** 2, 2 ** k ** 2, (k ** 2).bit_length(), a * k**2
+""", 'annotation is not evidence')
     ]
 
 
@@ -97,16 +99,15 @@ class TestPowerToMultiplyHiddenBindings(RuleTestCase):
 
     RULE = "power-to-multiply"
     CASES = [
-        (
-            """
-            def f(n: int):
-                return n ** 2
-            """,
-            """
-            def f(n: int):
-                return n * n
-            """,
-        ),
+        ("""
+def f(n_in: int):
+    n = int(n_in)
+    return n ** 2
+""", """
+def f(n_in: int):
+    n = int(n_in)
+    return n * n
+"""),
     ]
     UNTOUCHED = [
         # a match capture rebinds n
@@ -131,5 +132,8 @@ class TestPowerToMultiplyHiddenBindings(RuleTestCase):
         def f(n: int, xs):
             [(n := x) for x in xs]
             return n ** 2
-        """,
+        """,("""
+def f(n: int):
+    return n ** 2
+""", 'annotation is not evidence')
     ]

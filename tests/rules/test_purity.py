@@ -1,17 +1,46 @@
-"""The evidence and inertness helpers the performance rules share (transforms/rules/_purity)."""
+"""The evidence and inertness helpers the performance rules share (transforms/analysis/purity.py, numeric.py)."""
 
 import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, ScopeProvider
 
-from semforge.transforms.rules._purity import Inert, RicherEvidence
+from semforge.transforms.analysis.numeric import RicherEvidence
+from semforge.transforms.analysis.purity import Inert
 
 
-def _evidence(source: str):
+class _TrustingEvidence(RicherEvidence):
+    """Annotations as evidence, to test the typing rules on short signatures (rules never
+    trust them: they admit subclasses, see test_annotations_are_not_evidence)."""
+
+    TRUST_ANNOTATIONS = True
+
+
+def _evidence(source: str, cls=_TrustingEvidence):
     wrapper = MetadataWrapper(cst.parse_module(source))
     metadata = {ScopeProvider: wrapper.resolve(ScopeProvider),
                 ParentNodeProvider: wrapper.resolve(ParentNodeProvider)}
-    return wrapper.module, RicherEvidence(wrapper.module, metadata)
+    return wrapper.module, cls(wrapper.module, metadata)
+
+
+def test_annotations_are_not_evidence():
+    module, ev = _evidence("def f(a: int, s: str, xs: list[int]):\n    return a, s, xs, len(xs)\n",
+                           RicherEvidence)
+    (ret,) = _returned(module)
+    assert [ev.type_of(el.value) for el in ret.elements][:3] == [None, None, None]
+    assert ev.type_of(ret.elements[3].value).kind == "int"  # len() always builds an exact int
+    assert ev.notes == {"annotation is not evidence (it admits subclasses)"}
+
+
+def test_str_results_are_exact_only_from_scalars():
+    # '%s' % (o,) is o.__str__()'s result itself when it is the whole output
+    module, ev = _evidence(
+        "def f(o, n_in):\n    n = int(n_in)\n"
+        "    return str(o), repr(o), f'{o}', f'<{o}>', str(n), f'{n}', format(n, 'x'), '%s' % (o,)\n",
+        RicherEvidence)
+    (ret,) = _returned(module)
+    kinds = [ev.type_of(el.value) for el in ret.elements]
+    assert [k.kind if k else None for k in kinds] == [
+        None, None, None, "str", "str", "str", "str", None]
 
 
 def _returned(module):

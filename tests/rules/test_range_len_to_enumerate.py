@@ -4,112 +4,116 @@ from semforge.transforms.testing import RuleTestCase
 class TestRangeLenToEnumerate(RuleTestCase):
     RULE = "range-len-to-enumerate"
     CASES = [
-        (
-            """
-            def count_upper_even(s: str):
-                count = 0
-                for i in range(len(s)):
-                    if i % 2 == 0 and s[i] in "AEIOU":
-                        count += 1
-                return count
-            """,
-            """
-            def count_upper_even(s: str):
-                count = 0
-                for i, s_item in enumerate(s):
-                    if i % 2 == 0 and s_item in "AEIOU":
-                        count += 1
-                return count
-            """,
-        ),
-        (  # a tuple; reads in a comprehension keep indexing; s[i + 1] is not s[i]
-            """
-            def f(t: tuple, s: str):
-                out = []
-                for k in range(len(t)):
-                    out.append((t[k], [t[k] for _ in range(2)]))
-                for j in range(len(s)):
-                    print(s[j], s[j + 1:])
-                return out
-            """,
-            """
-            def f(t: tuple, s: str):
-                out = []
-                for k, t_item in enumerate(t):
-                    out.append((t_item, [t[k] for _ in range(2)]))
-                for j, s_item in enumerate(s):
-                    print(s_item, s[j + 1:])
-                return out
-            """,
-        ),
-        (  # a list that the body cannot change: only builtins on ints, appends to a new list
-            """
-            def intersperse(numbers: List[int], delimeter: int) -> List[int]:
-                res = []
-                for i in range(len(numbers)):
-                    res.append(numbers[i])
-                    if i != len(numbers) - 1:
-                        res.append(delimeter)
-                return res
-            """,
-            """
-            def intersperse(numbers: List[int], delimeter: int) -> List[int]:
-                res = []
-                for i, numbers_item in enumerate(numbers):
-                    res.append(numbers_item)
-                    if i != len(numbers) - 1:
-                        res.append(delimeter)
-                return res
-            """,
-        ),
-        (  # list comprehensions over a list whose items are only copied, never operated on
-            """
-            def sort_third(l: list):
-                third = [l[i] for i in range(len(l)) if i % 3 == 0]
-                third.sort()
-                return [third[i // 3] if i % 3 == 0 else l[i] for i in range(len(l))]
-            """,
-            """
-            def sort_third(l: list):
-                third = [l_item for i, l_item in enumerate(l) if i % 3 == 0]
-                third.sort()
-                return [third[i // 3] if i % 3 == 0 else l_item_1 for i, l_item_1 in enumerate(l)]
-            """,
-        ),
-        (  # a generator over a str parameter never rebound; a dict comprehension over a list
-            """
-            def f(a: str, b: str, xs: list[int]):
-                d = {i: xs[i] * 2 for i in range(len(xs))}
-                return "".join(str(int(a[i]) ^ int(b[i])) for i in range(len(a))), d
-            """,
-            """
-            def f(a: str, b: str, xs: list[int]):
-                d = {i: xs_item * 2 for i, xs_item in enumerate(xs)}
-                return "".join(str(int(a_item) ^ int(b[i])) for i, a_item in enumerate(a)), d
-            """,
-        ),
-        (  # str methods, int arithmetic, appends to a list str.split() made
-            """
-            def f(words: list[str], text: str):
-                parts = text.split()
-                total = len(parts)
-                for k in range(len(words)):
-                    if words[k].isdigit() and k % 2 == 0:
-                        total += int(words[k])
-                        parts.append(words[k])
-                return total, parts
-            """,
-            """
-            def f(words: list[str], text: str):
-                parts = text.split()
-                total = len(parts)
-                for k, words_item in enumerate(words):
-                    if words_item.isdigit() and k % 2 == 0:
-                        total += int(words_item)
-                        parts.append(words_item)
-                return total, parts
-            """,
-        ),
+        ("""
+def count_upper_even(s_in: str):
+    s = "".join([s_in])
+    count = 0
+    for i in range(len(s)):
+        if i % 2 == 0 and s[i] in "AEIOU":
+            count += 1
+    return count
+""", """
+def count_upper_even(s_in: str):
+    s = "".join([s_in])
+    count = 0
+    for i, s_item in enumerate(s):
+        if i % 2 == 0 and s_item in "AEIOU":
+            count += 1
+    return count
+"""),
+        ("""
+def f(t_in: tuple, s_in: str):
+    t = tuple(t_in)
+    s = "".join([s_in])
+    out = []
+    for k in range(len(t)):
+        out.append((t[k], [t[k] for _ in range(2)]))
+    for j in range(len(s)):
+        print(s[j], s[j + 1:])
+    return out
+""", """
+def f(t_in: tuple, s_in: str):
+    t = tuple(t_in)
+    s = "".join([s_in])
+    out = []
+    for k, t_item in enumerate(t):
+        out.append((t_item, [t[k] for _ in range(2)]))
+    for j, s_item in enumerate(s):
+        print(s_item, s[j + 1:])
+    return out
+"""),
+        ("""
+def intersperse(numbers_in: List[int], delimeter_in: int) -> List[int]:
+    numbers = tuple(int(v) for v in numbers_in)
+    delimeter = int(delimeter_in)
+    res = []
+    for i in range(len(numbers)):
+        res.append(numbers[i])
+        if i != len(numbers) - 1:
+            res.append(delimeter)
+    return res
+""", """
+def intersperse(numbers_in: List[int], delimeter_in: int) -> List[int]:
+    numbers = tuple(int(v) for v in numbers_in)
+    delimeter = int(delimeter_in)
+    res = []
+    for i, numbers_item in enumerate(numbers):
+        res.append(numbers_item)
+        if i != len(numbers) - 1:
+            res.append(delimeter)
+    return res
+"""),
+        ("""
+def sort_third(l_in: list):
+    l = list(l_in)
+    third = [l[i] for i in range(len(l)) if i % 3 == 0]
+    third.sort()
+    return [third[i // 3] if i % 3 == 0 else l[i] for i in range(len(l))]
+""", """
+def sort_third(l_in: list):
+    l = list(l_in)
+    third = [l_item for i, l_item in enumerate(l) if i % 3 == 0]
+    third.sort()
+    return [third[i // 3] if i % 3 == 0 else l_item_1 for i, l_item_1 in enumerate(l)]
+"""),
+        ("""
+def f(a_in: str, b_in: str, xs_in: list[int]):
+    a = "".join([a_in])
+    b = "".join([b_in])
+    xs = tuple(int(v) for v in xs_in)
+    d = {i: xs[i] * 2 for i in range(len(xs))}
+    return "".join(str(int(a[i]) ^ int(b[i])) for i in range(len(a))), d
+""", """
+def f(a_in: str, b_in: str, xs_in: list[int]):
+    a = "".join([a_in])
+    b = "".join([b_in])
+    xs = tuple(int(v) for v in xs_in)
+    d = {i: xs_item * 2 for i, xs_item in enumerate(xs)}
+    return "".join(str(int(a[i]) ^ int(b[i])) for i in range(len(a))), d
+"""),
+        ("""
+def f(words_in: list[str], text_in: str):
+    words = tuple("".join([v]) for v in words_in)
+    text = "".join([text_in])
+    parts = text.split()
+    total = len(parts)
+    for k in range(len(words)):
+        if words[k].isdigit() and k % 2 == 0:
+            total += int(words[k])
+            parts.append(words[k])
+    return total, parts
+""", """
+def f(words_in: list[str], text_in: str):
+    words = tuple("".join([v]) for v in words_in)
+    text = "".join([text_in])
+    parts = text.split()
+    total = len(parts)
+    for k, words_item in enumerate(words):
+        if words_item.isdigit() and k % 2 == 0:
+            total += int(words_item)
+            parts.append(words_item)
+    return total, parts
+"""),
     ]
     UNTOUCHED = [
         # a list: the body appends to a list that may be the list itself (parameter, alias)
@@ -275,5 +279,46 @@ class TestRangeLenToEnumerate(RuleTestCase):
         def f(s: str):
             for i in range(len(s)):
                 s[i] = 'x'
-        """,
+        """,("""
+def count_upper_even(s: str):
+    count = 0
+    for i in range(len(s)):
+        if i % 2 == 0 and s[i] in "AEIOU":
+            count += 1
+    return count
+""", 'annotation is not evidence'), ("""
+def f(t: tuple, s: str):
+    out = []
+    for k in range(len(t)):
+        out.append((t[k], [t[k] for _ in range(2)]))
+    for j in range(len(s)):
+        print(s[j], s[j + 1:])
+    return out
+""", 'annotation is not evidence'), ("""
+def intersperse(numbers: List[int], delimeter: int) -> List[int]:
+    res = []
+    for i in range(len(numbers)):
+        res.append(numbers[i])
+        if i != len(numbers) - 1:
+            res.append(delimeter)
+    return res
+""", 'annotation is not evidence'), ("""
+def sort_third(l: list):
+    third = [l[i] for i in range(len(l)) if i % 3 == 0]
+    third.sort()
+    return [third[i // 3] if i % 3 == 0 else l[i] for i in range(len(l))]
+""", 'annotation is not evidence'), ("""
+def f(a: str, b: str, xs: list[int]):
+    d = {i: xs[i] * 2 for i in range(len(xs))}
+    return "".join(str(int(a[i]) ^ int(b[i])) for i in range(len(a))), d
+""", 'annotation is not evidence'), ("""
+def f(words: list[str], text: str):
+    parts = text.split()
+    total = len(parts)
+    for k in range(len(words)):
+        if words[k].isdigit() and k % 2 == 0:
+            total += int(words[k])
+            parts.append(words[k])
+    return total, parts
+""", 'annotation is not evidence')
     ]

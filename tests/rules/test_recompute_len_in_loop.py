@@ -4,42 +4,42 @@ from semforge.transforms.testing import RuleTestCase
 class TestRecomputeLenInLoop(RuleTestCase):
     RULE = "recompute-len-in-loop"
     CASES = [
-        (
-            """
-            def skip_spaces(s: str, i: int) -> int:
-                n = len(s)
-                while i < n and s[i] == ' ':
-                    i += 1
-                return i, n
-            """,
-            """
-            def skip_spaces(s: str, i: int) -> int:
-                n = len(s)
-                while i < len(s) and s[i] == ' ':
-                    i += 1
-                return i, n
-            """,
-        ),
-        (
-            """
-            def pairs(t: tuple):
-                size = len(t)
-                out = []
-                for i in range(size):
-                    for j in range(i + 1, size):
-                        out.append((t[i], t[j], size))
-                return out
-            """,
-            """
-            def pairs(t: tuple):
-                size = len(t)
-                out = []
-                for i in range(len(t)):
-                    for j in range(i + 1, len(t)):
-                        out.append((t[i], t[j], len(t)))
-                return out
-            """,
-        ),
+        ("""
+def skip_spaces(s_in: str, i_in: int) -> int:
+    s = "".join([s_in])
+    i = int(i_in)
+    n = len(s)
+    while i < n and s[i] == ' ':
+        i += 1
+    return i, n
+""", """
+def skip_spaces(s_in: str, i_in: int) -> int:
+    s = "".join([s_in])
+    i = int(i_in)
+    n = len(s)
+    while i < len(s) and s[i] == ' ':
+        i += 1
+    return i, n
+"""),
+        ("""
+def pairs(t_in: tuple):
+    t = tuple(t_in)
+    size = len(t)
+    out = []
+    for i in range(size):
+        for j in range(i + 1, size):
+            out.append((t[i], t[j], size))
+    return out
+""", """
+def pairs(t_in: tuple):
+    t = tuple(t_in)
+    size = len(t)
+    out = []
+    for i in range(len(t)):
+        for j in range(i + 1, len(t)):
+            out.append((t[i], t[j], len(t)))
+    return out
+"""),
     ]
     UNTOUCHED = [
         # a list may change length; a local (not parameter) sequence may be rebound
@@ -92,5 +92,19 @@ class TestRecomputeLenInLoop(RuleTestCase):
             n = len(s)
             for i in range(n):
                 pass
-        """,
+        """,("""
+def skip_spaces(s: str, i: int) -> int:
+    n = len(s)
+    while i < n and s[i] == ' ':
+        i += 1
+    return i, n
+""", 'annotation is not evidence'), ("""
+def pairs(t: tuple):
+    size = len(t)
+    out = []
+    for i in range(size):
+        for j in range(i + 1, size):
+            out.append((t[i], t[j], size))
+    return out
+""", 'annotation is not evidence')
     ]

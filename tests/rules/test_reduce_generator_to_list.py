@@ -1,3 +1,5 @@
+import pytest
+
 from semforge.transforms.registry import get_rule
 from semforge.transforms.testing import RuleTestCase
 
@@ -5,34 +7,34 @@ from semforge.transforms.testing import RuleTestCase
 class TestReduceGeneratorToList(RuleTestCase):
     RULE = "reduce-generator-to-list"
     CASES = [
-        (
-            """
-            def mean_absolute_deviation(numbers: List[float]) -> float:
-                mean = sum(numbers) / len(numbers)
-                return sum(abs(x - mean) for x in numbers) / len(numbers)
-            """,
-            """
-            def mean_absolute_deviation(numbers: List[float]) -> float:
-                mean = sum(numbers) / len(numbers)
-                return sum([abs(x - mean) for x in numbers]) / len(numbers)
-            """,
-        ),
-        (  # max of ints, min of strs, a filter, sum with a start
-            """
-            def f(strings: List[str], ns: list[int]):
-                a = max(len(x) for x in strings)
-                b = min(s.lower() for s in strings if s)
-                c = sum((n * n for n in ns if n % 2), 10)
-                return a, b, c
-            """,
-            """
-            def f(strings: List[str], ns: list[int]):
-                a = max([len(x) for x in strings])
-                b = min([s.lower() for s in strings if s])
-                c = sum([n * n for n in ns if n % 2], 10)
-                return a, b, c
-            """,
-        ),
+        ("""
+def mean_absolute_deviation(numbers_in: List[float]) -> float:
+    numbers = tuple(float(v) for v in numbers_in)
+    mean = sum(numbers) / len(numbers)
+    return sum(abs(x - mean) for x in numbers) / len(numbers)
+""", """
+def mean_absolute_deviation(numbers_in: List[float]) -> float:
+    numbers = tuple(float(v) for v in numbers_in)
+    mean = sum(numbers) / len(numbers)
+    return sum([abs(x - mean) for x in numbers]) / len(numbers)
+"""),
+        ("""
+def f(strings_in: List[str], ns_in: list[int]):
+    strings = tuple("".join([v]) for v in strings_in)
+    ns = tuple(int(v) for v in ns_in)
+    a = max(len(x) for x in strings)
+    b = min(s.lower() for s in strings if s)
+    c = sum((n * n for n in ns if n % 2), 10)
+    return a, b, c
+""", """
+def f(strings_in: List[str], ns_in: list[int]):
+    strings = tuple("".join([v]) for v in strings_in)
+    ns = tuple(int(v) for v in ns_in)
+    a = max([len(x) for x in strings])
+    b = min([s.lower() for s in strings if s])
+    c = sum([n * n for n in ns if n % 2], 10)
+    return a, b, c
+"""),
     ]
     UNTOUCHED = [
         # items of unknown type: adding/comparing may run user code or fail midway
@@ -73,15 +75,28 @@ class TestReduceGeneratorToList(RuleTestCase):
         """
         xs = [1, 2]
         total = sum(x for x in xs)
-        """,
+        """,("""
+def mean_absolute_deviation(numbers: List[float]) -> float:
+    mean = sum(numbers) / len(numbers)
+    return sum(abs(x - mean) for x in numbers) / len(numbers)
+""", 'annotation is not evidence'), ("""
+def f(strings: List[str], ns: list[int]):
+    a = max(len(x) for x in strings)
+    b = min(s.lower() for s in strings if s)
+    c = sum((n * n for n in ns if n % 2), 10)
+    return a, b, c
+""", 'annotation is not evidence')
     ]
 
 
 def test_same_results():
-    source = ("def f(xs: list[float], ns: list[int]):\n"
-              "    m = sum(xs) / len(xs) if xs else 0.0\n"
-              "    return sum(abs(x - m) for x in xs), max(n % 7 for n in ns), "
-              "min(1 / n for n in ns if n)\n")
+    source = """
+def f(xs_in: list[float], ns_in: list[int]):
+    xs = tuple(float(v) for v in xs_in)
+    ns = tuple(int(v) for v in ns_in)
+    m = sum(xs) / len(xs) if xs else 0.0
+    return sum(abs(x - m) for x in xs), max(n % 7 for n in ns), min(1 / n for n in ns if n)
+"""
     result = get_rule("reduce-generator-to-list").apply(source)
     assert result.sites == 3
     before, after = {}, {}
@@ -90,11 +105,8 @@ def test_same_results():
     for xs, ns in [([1.5, -2.0], [3, 0, 9]), ([0.1], [5])]:
         assert before["f"](xs, ns) == after["f"](xs, ns)
     for bad in ([1.0], []), ([1.0], [0]):  # max() of an empty sequence, same error both ways
-        try:
+        with pytest.raises(ValueError) as expected:
             before["f"](*bad)
-        except ValueError as e:
-            err = str(e)
-        try:
+        with pytest.raises(ValueError) as got:
             after["f"](*bad)
-        except ValueError as e:
-            assert str(e) == err
+        assert str(got.value) == str(expected.value)

@@ -14,16 +14,19 @@ class TestRedundantListCopy(RuleTestCase):
                 return sorted(list(items)), sorted(list(x * 2 for x in items)), sorted(list(items), key=key, reverse=True)
             """,
         ),
-        (  # readers of builtin containers
-            """
-            def g(xs: list[int], s: str, d: dict[str, int]):
-                return sum(xs), sum(xs, 10), max(s), min(xs, default=0), any(xs), all(d), set(s)
-            """,
-            """
-            def g(xs: list[int], s: str, d: dict[str, int]):
-                return sum(list(xs)), sum(list(xs), 10), max(list(s)), min(list(xs), default=0), any(list(xs)), all(list(d)), set(list(s))
-            """,
-        ),
+        ("""
+def g(xs_in: list[int], s_in: str, d_in: dict[str, int]):
+    xs = tuple(int(v) for v in xs_in)
+    s = "".join([s_in])
+    d = dict(d_in)
+    return sum(xs), sum(xs, 10), max(s), min(xs, default=0), any(xs), all(d), set(s)
+""", """
+def g(xs_in: list[int], s_in: str, d_in: dict[str, int]):
+    xs = tuple(int(v) for v in xs_in)
+    s = "".join([s_in])
+    d = dict(d_in)
+    return sum(list(xs)), sum(list(xs), 10), max(list(s)), min(list(xs), default=0), any(list(xs)), all(d), set(list(s))
+"""),
     ]
     UNTOUCHED = [
         # generators: materializing loses short-circuiting and reorders side effects
@@ -64,5 +67,8 @@ class TestRedundantListCopy(RuleTestCase):
         from helpers import sorted
         def f(xs: list):
             return sorted(xs)
-        """,
+        """,("""
+def g(xs: list[int], s: str, d: dict[str, int]):
+    return sum(xs), sum(xs, 10), max(s), min(xs, default=0), any(xs), all(d), set(s)
+""", 'annotation is not evidence')
     ]

@@ -24,6 +24,19 @@ class TestRenameLocals(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
+        # `return y` may raise UnboundLocalError, whose message names y
+        ('''
+        def f(c):
+            if c:
+                y = 1
+            return y
+        ''', "may find it unbound"),
+        ('''
+        def f(xs):
+            for x in xs:
+                pass
+            return x
+        ''', "may find it unbound"),
         # parameters, module-level names and class attributes are interface
         """
         LIMIT = 3

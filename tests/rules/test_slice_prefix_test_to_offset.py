@@ -5,40 +5,44 @@ from semforge.transforms.testing import RuleTestCase
 class TestSlicePrefixTestToOffset(RuleTestCase):
     RULE = "slice-prefix-test-to-offset"
     CASES = [
-        (
-            """
-            def how_many_times(string: str, substring: str) -> int:
-                occurences = 0
-                for i in range(len(string)):
-                    if string[i:].startswith(substring):
-                        occurences += 1
-                return occurences
-            """,
-            """
-            def how_many_times(string: str, substring: str) -> int:
-                occurences = 0
-                for i in range(len(string)):
-                    if string.startswith(substring, i):
-                        occurences += 1
-                return occurences
-            """,
-        ),
-        (  # a non-empty literal prefix; an upper bound; a comprehension over range(a, len(s))
-            """
-            def f(s: str, k: int, p: str):
-                a = s[k:].endswith("ab")
-                b = s[:k + 1].startswith(p)
-                c = [i for i in range(1, len(s)) if s[i:].endswith(p)]
-                return a, b, c
-            """,
-            """
-            def f(s: str, k: int, p: str):
-                a = s.endswith("ab", k)
-                b = s.startswith(p, 0, k + 1)
-                c = [i for i in range(1, len(s)) if s.endswith(p, i)]
-                return a, b, c
-            """,
-        ),
+        ("""
+def how_many_times(string_in: str, substring_in: str) -> int:
+    string = "".join([string_in])
+    substring = "".join([substring_in])
+    occurences = 0
+    for i in range(len(string)):
+        if string[i:].startswith(substring):
+            occurences += 1
+    return occurences
+""", """
+def how_many_times(string_in: str, substring_in: str) -> int:
+    string = "".join([string_in])
+    substring = "".join([substring_in])
+    occurences = 0
+    for i in range(len(string)):
+        if string.startswith(substring, i):
+            occurences += 1
+    return occurences
+"""),
+        ("""
+def f(s_in: str, k_in: int, p_in: str):
+    s = "".join([s_in])
+    k = int(k_in)
+    p = "".join([p_in])
+    a = s[k:].endswith("ab")
+    b = s[:k + 1].startswith(p)
+    c = [i for i in range(1, len(s)) if s[i:].endswith(p)]
+    return a, b, c
+""", """
+def f(s_in: str, k_in: int, p_in: str):
+    s = "".join([s_in])
+    k = int(k_in)
+    p = "".join([p_in])
+    a = s.endswith("ab", k)
+    b = s.startswith(p, 0, k + 1)
+    c = [i for i in range(1, len(s)) if s.endswith(p, i)]
+    return a, b, c
+"""),
     ]
     UNTOUCHED = [
         # a lower bound that may exceed len(s) with a prefix that may be empty
@@ -88,15 +92,33 @@ class TestSlicePrefixTestToOffset(RuleTestCase):
         def f(s: str, a: int, b: int, p: str):
             return (s[a:b].startswith(p), s[::2].startswith(p), s[:a].startswith(("x", "y")),
                     s[:a].startswith(p, 1))
-        """,
+        """,("""
+def how_many_times(string: str, substring: str) -> int:
+    occurences = 0
+    for i in range(len(string)):
+        if string[i:].startswith(substring):
+            occurences += 1
+    return occurences
+""", 'annotation is not evidence'), ("""
+def f(s: str, k: int, p: str):
+    a = s[k:].endswith("ab")
+    b = s[:k + 1].startswith(p)
+    c = [i for i in range(1, len(s)) if s[i:].endswith(p)]
+    return a, b, c
+""", 'annotation is not evidence')
     ]
 
 
 def test_same_results():
-    source = ("def f(s: str, p: str, k: int):\n"
-              "    a = [i for i in range(len(s)) if s[i:].startswith(p)]\n"
-              "    b = [s[:j].endswith(p) for j in range(-5, 6)]\n"
-              "    return a, b, s[k:].endswith('b'), s[:k].startswith(p)\n")
+    source = """
+def f(s_in: str, p_in: str, k_in: int):
+    s = "".join([s_in])
+    p = "".join([p_in])
+    k = int(k_in)
+    a = [i for i in range(len(s)) if s[i:].startswith(p)]
+    b = [s[:j].endswith(p) for j in range(-5, 6)]
+    return a, b, s[k:].endswith('b'), s[:k].startswith(p)
+"""
     result = get_rule("slice-prefix-test-to-offset").apply(source)
     assert result.sites == 4
     before, after = {}, {}

@@ -4,21 +4,20 @@ from semforge.transforms.testing import RuleTestCase
 class TestSumBuiltinToLoop(RuleTestCase):
     RULE = "sum-builtin-to-loop"
     CASES = [
-        (
-            """
-            def f(xs: list[int]):
-                s = sum(x * x for x in xs if x > 0)
-                return s
-            """,
-            """
-            def f(xs: list[int]):
-                s = 0
-                for x in xs:
-                    if x > 0:
-                        s += x * x
-                return s
-            """,
-        ),
+        ("""
+def f(xs_in: list[int]):
+    xs = tuple(int(v) for v in xs_in)
+    s = sum(x * x for x in xs if x > 0)
+    return s
+""", """
+def f(xs_in: list[int]):
+    xs = tuple(int(v) for v in xs_in)
+    s = 0
+    for x in xs:
+        if x > 0:
+            s += x * x
+    return s
+"""),
         (  # a return, a plain iterable with int items, a list comprehension, two conditions
             """
             def g(n: int, s: str):
@@ -33,19 +32,20 @@ class TestSumBuiltinToLoop(RuleTestCase):
                 return sum([int(c) for c in s if c.isdigit() if c != '0']) + a
             """,
         ),
-        (
-            """
-            def h(s: str, k: int):
-                return sum(ord(c) % k for c in s)
-            """,
-            """
-            def h(s: str, k: int):
-                total = 0
-                for c in s:
-                    total += ord(c) % k
-                return total
-            """,
-        ),
+        ("""
+def h(s_in: str, k_in: int):
+    s = "".join([s_in])
+    k = int(k_in)
+    return sum(ord(c) % k for c in s)
+""", """
+def h(s_in: str, k_in: int):
+    s = "".join([s_in])
+    k = int(k_in)
+    total = 0
+    for c in s:
+        total += ord(c) % k
+    return total
+"""),
     ]
     UNTOUCHED = [
         # floats (compensated summation in 3.12) and items of unknown type
@@ -108,7 +108,14 @@ class TestSumBuiltinToLoop(RuleTestCase):
             if flag:
                 k = 3
             return sum(x * k for x in xs)
-        """,
+        """,("""
+def f(xs: list[int]):
+    s = sum(x * x for x in xs if x > 0)
+    return s
+""", 'annotation is not evidence'), ("""
+def h(s: str, k: int):
+    return sum(ord(c) % k for c in s)
+""", 'annotation is not evidence')
     ]
 
 
@@ -117,26 +124,28 @@ class TestSumBuiltinToLoopComparisons(RuleTestCase):
 
     RULE = "sum-builtin-to-loop"
     CASES = [
-        (
-            """
-            def f(xs: list[int]):
-                return sum(x > 0 for x in xs)
-            """,
-            """
-            def f(xs: list[int]):
-                total = 0
-                for x in xs:
-                    total += x > 0
-                return total
-            """,
-        ),
+        ("""
+def f(xs_in: list[int]):
+    xs = tuple(int(v) for v in xs_in)
+    return sum(x > 0 for x in xs)
+""", """
+def f(xs_in: list[int]):
+    xs = tuple(int(v) for v in xs_in)
+    total = 0
+    for x in xs:
+        total += x > 0
+    return total
+"""),
     ]
     UNTOUCHED = [
         # list < list returns whatever the items' < returns
         """
         def f(pairs: list[list]):
             return sum(p < [1] for p in pairs)
-        """,
+        """,("""
+def f(xs: list[int]):
+    return sum(x > 0 for x in xs)
+""", 'annotation is not evidence')
     ]
 
 
@@ -145,13 +154,27 @@ class TestSumBuiltinToLoopIterableReadsTarget(RuleTestCase):
     local."""
 
     RULE = "sum-builtin-to-loop"
-    CASES = TestSumBuiltinToLoopComparisons.CASES
+    CASES = [("""
+def f(xs_in: list[int]):
+    xs = tuple(int(v) for v in xs_in)
+    return sum(x > 0 for x in xs)
+""", """
+def f(xs_in: list[int]):
+    xs = tuple(int(v) for v in xs_in)
+    total = 0
+    for x in xs:
+        total += x > 0
+    return total
+""")]
     UNTOUCHED = [
         """
         x: list[int] = [1, 2]
         def f():
             return sum(len(str(x)) for x in x)
-        """,
+        """,("""
+def f(xs: list[int]):
+    return sum(x > 0 for x in xs)
+""", 'annotation is not evidence')
     ]
 
 
@@ -160,25 +183,32 @@ class TestSumBuiltinToLoopLineBreaks(RuleTestCase):
 
     RULE = "sum-builtin-to-loop"
     CASES = [
-        (
-            """
-            def f(xs: list[int], k: int):
-                return sum(x +
-                    k for x in xs if (x >
-                    0))
-            """,
-            """
-            def f(xs: list[int], k: int):
-                total = 0
-                for x in xs:
-                    if (x >
-                        0):
-                        total += (x +
-                            k)
-                return total
-            """,
-        ),
+        ("""
+def f(xs_in: list[int], k_in: int):
+    xs = tuple(int(v) for v in xs_in)
+    k = int(k_in)
+    return sum(x +
+        k for x in xs if (x >
+        0))
+""", """
+def f(xs_in: list[int], k_in: int):
+    xs = tuple(int(v) for v in xs_in)
+    k = int(k_in)
+    total = 0
+    for x in xs:
+        if (x >
+            0):
+            total += (x +
+                k)
+    return total
+"""),
     ]
+    UNTOUCHED = [("""
+def f(xs: list[int], k: int):
+    return sum(x +
+        k for x in xs if (x >
+        0))
+""", 'annotation is not evidence')]
 
 
 class TestSumBuiltinToLoopStopIteration(RuleTestCase):

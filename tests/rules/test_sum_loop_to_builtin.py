@@ -4,35 +4,35 @@ from semforge.transforms.testing import RuleTestCase
 class TestSumLoopToBuiltin(RuleTestCase):
     RULE = "sum-loop-to-builtin"
     CASES = [
-        (
-            """
-            def total(xs: list[int]):
-                acc = 0
-                for x in xs:
-                    acc += x
-                return acc
-            """,
-            """
-            def total(xs: list[int]):
-                acc = sum(xs)
-                return acc
-            """,
-        ),
-        (  # a filter, an int expression over a str, a parameter read in the generator
-            """
-            def count_digits(s: str, k: int):
-                n = 0
-                for c in s:
-                    if c.isdigit():
-                        n += int(c) * k
-                return n
-            """,
-            """
-            def count_digits(s: str, k: int):
-                n = sum([int(c) * k for c in s if c.isdigit()])
-                return n
-            """,
-        ),
+        ("""
+def total(xs_in: list[int]):
+    xs = tuple(int(v) for v in xs_in)
+    acc = 0
+    for x in xs:
+        acc += x
+    return acc
+""", """
+def total(xs_in: list[int]):
+    xs = tuple(int(v) for v in xs_in)
+    acc = sum(xs)
+    return acc
+"""),
+        ("""
+def count_digits(s_in: str, k_in: int):
+    s = "".join([s_in])
+    k = int(k_in)
+    n = 0
+    for c in s:
+        if c.isdigit():
+            n += int(c) * k
+    return n
+""", """
+def count_digits(s_in: str, k_in: int):
+    s = "".join([s_in])
+    k = int(k_in)
+    n = sum([int(c) * k for c in s if c.isdigit()])
+    return n
+"""),
         (  # bools count as ints; a loop in a nested block; an iterable that needs parentheses
             """
             def f(n: int, a: list[int], b: list[int], flag):
@@ -177,7 +177,20 @@ class TestSumLoopToBuiltin(RuleTestCase):
             for x in xs:
                 s += await g(x)
             return s
-        """,
+        """,("""
+def total(xs: list[int]):
+    acc = 0
+    for x in xs:
+        acc += x
+    return acc
+""", 'annotation is not evidence'), ("""
+def count_digits(s: str, k: int):
+    n = 0
+    for c in s:
+        if c.isdigit():
+            n += int(c) * k
+    return n
+""", 'annotation is not evidence')
     ]
 
 
@@ -186,20 +199,21 @@ class TestSumLoopToBuiltinHiddenLocals(RuleTestCase):
 
     RULE = "sum-loop-to-builtin"
     CASES = [
-        (
-            """
-            def f(xs: list[int], k: int):
-                s = 0
-                for x in xs:
-                    s += x * k
-                return s
-            """,
-            """
-            def f(xs: list[int], k: int):
-                s = sum([x * k for x in xs])
-                return s
-            """,
-        ),
+        ("""
+def f(xs_in: list[int], k_in: int):
+    xs = tuple(int(v) for v in xs_in)
+    k = int(k_in)
+    s = 0
+    for x in xs:
+        s += x * k
+    return s
+""", """
+def f(xs_in: list[int], k_in: int):
+    xs = tuple(int(v) for v in xs_in)
+    k = int(k_in)
+    s = sum([x * k for x in xs])
+    return s
+"""),
     ]
     UNTOUCHED = [
         """
@@ -211,7 +225,13 @@ class TestSumLoopToBuiltinHiddenLocals(RuleTestCase):
             for x in xs:
                 s += x * len(k)
             return s
-        """,
+        """,("""
+def f(xs: list[int], k: int):
+    s = 0
+    for x in xs:
+        s += x * k
+    return s
+""", 'annotation is not evidence')
     ]
 
 
@@ -220,7 +240,21 @@ class TestSumLoopToBuiltinIterableReadsTarget(RuleTestCase):
     would read a global ``x`` instead."""
 
     RULE = "sum-loop-to-builtin"
-    CASES = TestSumLoopToBuiltinHiddenLocals.CASES
+    CASES = [("""
+def f(xs_in: list[int], k_in: int):
+    xs = tuple(int(v) for v in xs_in)
+    k = int(k_in)
+    s = 0
+    for x in xs:
+        s += x * k
+    return s
+""", """
+def f(xs_in: list[int], k_in: int):
+    xs = tuple(int(v) for v in xs_in)
+    k = int(k_in)
+    s = sum([x * k for x in xs])
+    return s
+""")]
     UNTOUCHED = [
         """
         def f():
@@ -228,7 +262,13 @@ class TestSumLoopToBuiltinIterableReadsTarget(RuleTestCase):
             for x in x:
                 s += len(str(x))
             return s
-        """,
+        """,("""
+def f(xs: list[int], k: int):
+    s = 0
+    for x in xs:
+        s += x * k
+    return s
+""", 'annotation is not evidence')
     ]
 
 

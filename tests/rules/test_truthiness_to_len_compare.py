@@ -4,38 +4,40 @@ from semforge.transforms.testing import RuleTestCase
 class TestTruthinessToLenCompare(RuleTestCase):
     RULE = "truthiness-to-len-compare"
     CASES = [
-        (
-            """
-            def f(xs: list[int], s: str):
-                if not xs:
-                    return None
-                while s:
-                    s = s[1:]
-                if(s):
-                    pass
-                return [not s.split()]
-            """,
-            """
-            def f(xs: list[int], s: str):
-                if len(xs) == 0:
-                    return None
-                while len(s) > 0:
-                    s = s[1:]
-                if(len(s) > 0):
-                    pass
-                return [len(s.split()) == 0]
-            """,
-        ),
-        (
-            """
-            def g(d: dict, t: tuple):
-                return (not d) == (not t)
-            """,
-            """
-            def g(d: dict, t: tuple):
-                return (len(d) == 0) == (len(t) == 0)
-            """,
-        ),
+        ("""
+def f(xs_in: list[int], s_in: str):
+    xs = tuple(int(v) for v in xs_in)
+    s = "".join([s_in])
+    if not xs:
+        return None
+    while s:
+        s = s[1:]
+    if(s):
+        pass
+    return [not s.split()]
+""", """
+def f(xs_in: list[int], s_in: str):
+    xs = tuple(int(v) for v in xs_in)
+    s = "".join([s_in])
+    if len(xs) == 0:
+        return None
+    while len(s) > 0:
+        s = s[1:]
+    if(len(s) > 0):
+        pass
+    return [len(s.split()) == 0]
+"""),
+        ("""
+def g(d_in: dict, t_in: tuple):
+    d = dict(d_in)
+    t = tuple(t_in)
+    return (not d) == (not t)
+""", """
+def g(d_in: dict, t_in: tuple):
+    d = dict(d_in)
+    t = tuple(t_in)
+    return (len(d) == 0) == (len(t) == 0)
+"""),
     ]
     UNTOUCHED = [
         """
@@ -63,5 +65,17 @@ class TestTruthinessToLenCompare(RuleTestCase):
         def f(xs: list):
             xs = xs or None
             return not xs
-        """,
+        """,("""
+def f(xs: list[int], s: str):
+    if not xs:
+        return None
+    while s:
+        s = s[1:]
+    if(s):
+        pass
+    return [not s.split()]
+""", 'annotation is not evidence'), ("""
+def g(d: dict, t: tuple):
+    return (not d) == (not t)
+""", 'annotation is not evidence')
     ]

@@ -5,79 +5,82 @@ from semforge.transforms.testing import RuleTestCase
 class TestWhileToForRange(RuleTestCase):
     RULE = "while-to-for-range"
     CASES = [
-        (
-            """
-            def f(xs: list, n: int):
-                total = 0
-                i = 0
-                while i < n:
-                    if xs[i] is None:
-                        break
-                    total += i
-                    i += 1
-                return total
-            """,
-            """
-            def f(xs: list, n: int):
-                total = 0
-                for i in range(0, n):
-                    if xs[i] is None:
-                        break
-                    total += i
-                return total
-            """,
-        ),
-        (  # <= and a literal step; an inner loop's continue is not ours; else runs alike
-            """
-            def f(n: int, words: list[str]):
-                out = []
-                k = 1
-                while k <= n:
-                    for w in words:
-                        if not w:
-                            continue
-                        out.append(w * k)
-                    k = k + 2
-                else:
-                    out.append("done")
-                return out
-            """,
-            """
-            def f(n: int, words: list[str]):
-                out = []
-                for k in range(1, n + 1, 2):
-                    for w in words:
-                        if not w:
-                            continue
-                        out.append(w * k)
-                else:
-                    out.append("done")
-                return out
-            """,
-        ),
-        (  # statements between the init and the loop: the init stays, range starts from it
-            """
-            def first_square_above(n: int, limit: int) -> int:
-                j = 0
-                found = -1
-                while j < limit:
-                    if j * j > n:
-                        found = j
-                        break
-                    j += 1
-                return found
-            """,
-            """
-            def first_square_above(n: int, limit: int) -> int:
-                j = 0
-                found = -1
-                for j in range(j, limit):
-                    if j * j > n:
-                        found = j
-                        break
-                return found
-            """,
-        ),
+        ("""
+def f(xs_in: list, n_in: int):
+    xs = list(xs_in)
+    n = int(n_in)
+    total = 0
+    i = 0
+    while i < n:
+        if xs[i] is None:
+            break
+        total += i
+        i += 1
+    return total
+""", """
+def f(xs_in: list, n_in: int):
+    xs = list(xs_in)
+    n = int(n_in)
+    total = 0
+    for i in range(0, n):
+        if xs[i] is None:
+            break
+        total += i
+    return total
+"""),
+        ("""
+def f(n_in: int, words_in: list[str]):
+    n = int(n_in)
+    words = tuple("".join([v]) for v in words_in)
+    out = []
+    k = 1
+    while k <= n:
+        for w in words:
+            if not w:
+                continue
+            out.append(w * k)
+        k = k + 2
+    else:
+        out.append("done")
+    return out
+""", """
+def f(n_in: int, words_in: list[str]):
+    n = int(n_in)
+    words = tuple("".join([v]) for v in words_in)
+    out = []
+    for k in range(1, n + 1, 2):
+        for w in words:
+            if not w:
+                continue
+            out.append(w * k)
+    else:
+        out.append("done")
+    return out
+"""),
+        ("""
+def first_square_above(n_in: int, limit_in: int) -> int:
+    n = int(n_in)
+    limit = int(limit_in)
+    j = 0
+    found = -1
+    while j < limit:
+        if j * j > n:
+            found = j
+            break
+        j += 1
+    return found
+""", """
+def first_square_above(n_in: int, limit_in: int) -> int:
+    n = int(n_in)
+    limit = int(limit_in)
+    j = 0
+    found = -1
+    for j in range(j, limit):
+        if j * j > n:
+            found = j
+            break
+    return found
+"""),
     ]
     UNTOUCHED = [
         # the counter is read after the loop (b after the while, b - 1 after the for)
@@ -208,22 +211,59 @@ class TestWhileToForRange(RuleTestCase):
             while i < n:
                 print(i)
                 i += 1
-        """,
+        """,("""
+def f(xs: list, n: int):
+    total = 0
+    i = 0
+    while i < n:
+        if xs[i] is None:
+            break
+        total += i
+        i += 1
+    return total
+""", 'annotation is not evidence'), ("""
+def f(n: int, words: list[str]):
+    out = []
+    k = 1
+    while k <= n:
+        for w in words:
+            if not w:
+                continue
+            out.append(w * k)
+        k = k + 2
+    else:
+        out.append("done")
+    return out
+""", 'annotation is not evidence'), ("""
+def first_square_above(n: int, limit: int) -> int:
+    j = 0
+    found = -1
+    while j < limit:
+        if j * j > n:
+            found = j
+            break
+        j += 1
+    return found
+""", 'annotation is not evidence')
     ]
 
 
 def test_same_results():
-    source = ("def f(n: int, stop: int):\n"
-              "    out = []\n"
-              "    j = 2\n"
-              "    while j <= n:\n"
-              "        if j == stop:\n"
-              "            break\n"
-              "        out.append(j)\n"
-              "        j += 3\n"
-              "    else:\n"
-              "        out.append(-1)\n"
-              "    return out\n")
+    source = """
+def f(n_in: int, stop_in: int):
+    n = int(n_in)
+    stop = int(stop_in)
+    out = []
+    j = 2
+    while j <= n:
+        if j == stop:
+            break
+        out.append(j)
+        j += 3
+    else:
+        out.append(-1)
+    return out
+"""
     result = get_rule("while-to-for-range").apply(source)
     assert result.sites == 1
     before, after = {}, {}

@@ -7,11 +7,11 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import (bound_names_safe, generator_safe, loop_target_names, moved_out,
-                            targets_private, unsupported_inside)
-from ._type_evidence import EvidenceTransformer
-from .len_compare_to_truthiness import wrap
-from .sum_builtin_to_loop import nest, single_for
+from ..analysis.accumulation import nest, single_for
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.loops import bound_names_safe, generator_safe, targets_private, unsupported_inside
+from ..analysis.names import loop_target_names
+from ..analysis.syntax import moved_out, wrap
 
 _ONE_ARG = m.Call(func=m.Name("any") | m.Name("all"), args=[m.Arg(keyword=None, star="")])
 
@@ -70,7 +70,7 @@ class AnyAllBuiltinToLoop(Rule):
             moved = [arg.elt] + [c.test for c in clause.ifs]
             return bool(targets) and not any(unsupported_inside(e) for e in moved + [clause.iter]) \
                 and targets_private(func, arg, clause.iter, targets) \
-                and bound_names_safe(ev, func, ev.scopes.get(stmt), moved, set(targets)) \
+                and bound_names_safe(ev, func, ev.scopes.get(stmt), moved, set(targets), stmt) \
                 and generator_safe(ev, moved)
 
         def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine,

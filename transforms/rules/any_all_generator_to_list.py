@@ -6,9 +6,9 @@ import libcst as cst
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import bound_names_safe, loop_target_names
-from ._type_evidence import EvidenceTransformer
-from .generator_to_list_comprehension import as_list_comp, plain_generator
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.loops import as_list_comp, bound_names_safe, plain_generator
+from ..analysis.names import loop_target_names
 
 # Iterating these runs no user code, cannot fail and ends (``range`` could be huge).
 _FINITE_PURE = frozenset({"str", "bytes", "list", "tuple", "dict", "set", "frozenset"})

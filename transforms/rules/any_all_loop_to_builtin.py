@@ -7,9 +7,11 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import (bound_names_safe, comp_safe, fuse_adjacent, generator_safe, guarded,
-                            local_only, loop_target_names, read_names, unsupported_inside)
-from ._type_evidence import EvidenceTransformer
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.loops import (bound_names_safe, FusePairs, generator_safe, guarded,
+                              local_only, unsupported_inside)
+from ..analysis.names import loop_target_names, read_names
+from ..analysis.syntax import comp_safe
 
 _BOOL = m.Name("True") | m.Name("False")
 _RETURN_BOOL = m.SimpleStatementLine(body=[m.Return(value=_BOOL)])
@@ -58,7 +60,7 @@ class AnyAllLoopToBuiltin(Rule):
     category = "performance"
     intent = "slower"
 
-    class Transformer(EvidenceTransformer):
+    class Transformer(FusePairs, EvidenceTransformer):
         def _applies(self, loop: cst.CSTNode, after: cst.CSTNode) -> bool:
             found = search_loop(loop)
             if found is None or not m.matches(after, _RETURN_BOOL):
@@ -77,14 +79,8 @@ class AnyAllLoopToBuiltin(Rule):
                     and not guarded(ev, loop, func)
                     and all(local_only(ev, func, scope, t) for t in targets)
                     and not set(targets) & {n.value for n in read_names(loop.iter)}
-                    and bound_names_safe(ev, func, scope, [cond], set(targets))
+                    and bound_names_safe(ev, func, scope, [cond], set(targets), loop)
                     and generator_safe(ev, [cond]))
-
-        def leave_IndentedBlock(self, original_node: cst.IndentedBlock,
-                                updated_node: cst.IndentedBlock) -> cst.IndentedBlock:
-            block, fused = fuse_adjacent(original_node, updated_node, self._applies, self._build)
-            self.sites += fused
-            return block
 
         @staticmethod
         def _build(loop: cst.For, after: cst.SimpleStatementLine) -> cst.SimpleStatementLine:

@@ -4,79 +4,18 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import Assignment, FunctionScope, ParentNodeProvider, ScopeProvider
+from libcst.metadata import FunctionScope, ParentNodeProvider, ScopeProvider
 
-from ..analysis import builtin_is_shadowed, global_nonlocal_names, is_literal, uses_dynamic_scope
+from ..analysis.immutables import ImmutableEvidence
+from ..analysis.syntax import AUG_TO_BIN as _AUG_TO_BIN, BIN_TO_AUG as _BIN_TO_AUG
+from ..analysis import builtin_is_shadowed
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
-_AUG_TO_BIN = {
-    cst.AddAssign: cst.Add, cst.SubtractAssign: cst.Subtract, cst.MultiplyAssign: cst.Multiply,
-    cst.DivideAssign: cst.Divide, cst.FloorDivideAssign: cst.FloorDivide,
-    cst.ModuloAssign: cst.Modulo, cst.PowerAssign: cst.Power,
-    cst.LeftShiftAssign: cst.LeftShift, cst.RightShiftAssign: cst.RightShift,
-    cst.BitOrAssign: cst.BitOr, cst.BitAndAssign: cst.BitAnd, cst.BitXorAssign: cst.BitXor,
-    cst.MatrixMultiplyAssign: cst.MatrixMultiply,
-}
-_BIN_TO_AUG = {b: a for a, b in _AUG_TO_BIN.items()}
 # Operands that can follow a binary operator without parentheses whatever the operator.
 _ATOMS = (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Integer, cst.Float,
           cst.Imaginary, cst.SimpleString, cst.FormattedString, cst.ConcatenatedString,
           cst.List, cst.Dict, cst.Set, cst.ListComp, cst.SetComp, cst.DictComp)
-
-
-class ImmutableEvidence:
-    """Which locals of one function provably hold only immutable builtin values (int, float,
-    complex, bool, str, bytes, None): the greatest set of names all of whose bindings produce
-    such a value, assuming the names of the set do (induction over the execution)."""
-
-    def __init__(self, transformer: RuleTransformer, scope: FunctionScope, len_ok: bool,
-                 range_ok: bool) -> None:
-        self.t, self.len_ok, self.range_ok = transformer, len_ok, range_ok
-        func = scope.node
-        if uses_dynamic_scope(func):
-            self.names: frozenset[str] = frozenset()
-            return
-        bindings: dict[str, list] = {}
-        for assignment in scope.assignments:
-            bindings.setdefault(assignment.name, []).append(assignment)
-        names = set(bindings) - global_nonlocal_names(func)
-        changed = True
-        while changed:
-            changed = False
-            for name in sorted(names):
-                if not all(self._binding_ok(a, names) for a in bindings[name]):
-                    names.discard(name)
-                    changed = True
-        self.names = frozenset(names)
-
-    def immutable(self, expr: cst.BaseExpression, names: set[str] | frozenset[str]) -> bool:
-        if is_literal(expr) or isinstance(expr, cst.FormattedString):
-            return True
-        if isinstance(expr, cst.Name):
-            return expr.value in names
-        if isinstance(expr, cst.BinaryOperation):
-            return self.immutable(expr.left, names) and self.immutable(expr.right, names)
-        if isinstance(expr, cst.UnaryOperation):
-            return self.immutable(expr.expression, names)
-        if m.matches(expr, m.Call(func=m.Name("len"), args=[m.Arg(star="", keyword=None)])):
-            return self.len_ok
-        return False
-
-    def _binding_ok(self, assignment, names) -> bool:
-        node = assignment.node
-        if not isinstance(assignment, Assignment) or not isinstance(node, cst.Name):
-            return False  # parameters, imports, def/class names, builtins...
-        parent = self.t.get_metadata(ParentNodeProvider, node, None)
-        if isinstance(parent, cst.AssignTarget):
-            stmt = self.t.get_metadata(ParentNodeProvider, parent, None)
-            return isinstance(stmt, cst.Assign) and self.immutable(stmt.value, names)
-        if isinstance(parent, (cst.AugAssign, cst.AnnAssign)) and parent.target is node:
-            return parent.value is not None and self.immutable(parent.value, names)
-        if isinstance(parent, cst.For) and parent.target is node:
-            return (self.range_ok and parent.asynchronous is None
-                    and m.matches(parent.iter, m.Call(func=m.Name("range"))))
-        return False
 
 
 @register

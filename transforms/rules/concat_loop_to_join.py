@@ -7,12 +7,11 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import (bound_names_safe, comp_safe, fuse_adjacent, guarded, local_only,
-                            loop_target_names, read_names, targets_private, unsupported_inside)
-from ._type_evidence import STR, EvidenceTransformer
-from .sum_loop_to_builtin import accumulation
+from ..analysis.accumulation import EMPTY_STR, accumulated_items, loop_accumulates
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.loops import FusePairs
+from ..analysis.types import STR
 
-EMPTY_STR = m.SimpleString(value="''") | m.SimpleString(value='""')
 _INIT = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())],
                                              value=EMPTY_STR)])
 
@@ -43,48 +42,13 @@ class ConcatLoopToJoin(Rule):
     category = "performance"
     intent = "faster"
 
-    class Transformer(EvidenceTransformer):
+    class Transformer(FusePairs, EvidenceTransformer):
         def _applies(self, init: cst.CSTNode, loop: cst.CSTNode) -> bool:
-            ev = self.ev
-            if not (m.matches(init, _INIT) and isinstance(loop, cst.For)) \
-                    or loop.asynchronous is not None or loop.orelse is not None:
-                return False
-            found = accumulation(loop)
-            func = ev.function_of(loop)
-            if found is None or func is None or not ev.simple_function(func):
-                return False
-            aug, cond = found
-            acc = init.body[0].targets[0].target.value
-            targets = loop_target_names(loop.target)
-            if aug.target.value != acc or not targets or acc in targets:
-                return False
-            moved = [loop.iter, aug.value] + ([cond] if cond is not None else [])
-            if any(unsupported_inside(e) for e in moved):
-                return False
-            if any(n.value == acc for e in moved for n in read_names(e)):
-                return False
-            scope = ev.scopes.get(loop)
-            return not (guarded(ev, loop, func) or not local_only(ev, func, scope, acc)
-                        or not targets_private(func, loop, loop.iter, targets)
-                        or not bound_names_safe(ev, func, scope, moved[1:], set(targets))
-                        or ev.type_of(aug.value) != STR)
-
-        def leave_IndentedBlock(self, original_node: cst.IndentedBlock,
-                                updated_node: cst.IndentedBlock) -> cst.IndentedBlock:
-            block, fused = fuse_adjacent(original_node, updated_node, self._applies, self._build)
-            self.sites += fused
-            return block
+            return loop_accumulates(self.ev, init, loop, _INIT, lambda t: t == STR)
 
         @staticmethod
         def _build(init: cst.SimpleStatementLine, loop: cst.For) -> cst.SimpleStatementLine:
-            aug, cond = accumulation(loop)
-            if cond is None and m.matches(aug.value, m.Name(getattr(loop.target, "value", None))):
-                items = comp_safe(loop.iter)  # the loop concatenates the items themselves
-            else:
-                ifs = [cst.CompIf(test=comp_safe(cond))] if cond is not None else []
-                items = cst.ListComp(elt=aug.value, for_in=cst.CompFor(
-                    target=loop.target, iter=comp_safe(loop.iter), ifs=ifs))
             assign = init.body[0]
             call = cst.Call(func=cst.Attribute(value=assign.value, attr=cst.Name("join")),
-                            args=[cst.Arg(value=items)])
+                            args=[cst.Arg(value=accumulated_items(loop))])
             return init.with_changes(body=[assign.with_changes(value=call)])

@@ -7,13 +7,8 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._type_evidence import EvidenceTransformer
-from .membership_list_to_set import left_operands
-
-
-def is_dict(ev, expr: cst.BaseExpression) -> bool:
-    t = ev.type_of(expr)
-    return t is not None and t.kind == "dict"
+from ..analysis.evidence import is_dict
+from ..analysis.membership import MembershipTransformer
 
 
 @register
@@ -33,23 +28,15 @@ class DictKeysMembership(Rule):
     category = "performance"
     intent = "faster"
 
-    class Transformer(EvidenceTransformer):
-        def leave_Comparison(self, original_node: cst.Comparison,
-                             updated_node: cst.Comparison) -> cst.Comparison:
-            new_targets = list(updated_node.comparisons)
-            changed = False
-            for i, (_, target) in enumerate(left_operands(original_node)):
-                call = target.comparator
-                if not (isinstance(target.operator, (cst.In, cst.NotIn))
-                        and m.matches(call, m.Call(func=m.Attribute(attr=m.Name("keys")),
-                                                   args=[]))
-                        and is_dict(self.ev, call.func.value)):
-                    continue
-                new_call = new_targets[i].comparator
-                receiver = new_call.func.value
-                if new_call.lpar:
-                    receiver = receiver.with_changes(lpar=new_call.lpar, rpar=new_call.rpar)
-                new_targets[i] = new_targets[i].with_changes(comparator=receiver)
-                self.sites += 1
-                changed = True
-            return updated_node.with_changes(comparisons=new_targets) if changed else updated_node
+    class Transformer(MembershipTransformer):
+        def applies(self, left: cst.BaseExpression, call: cst.BaseExpression) -> bool:
+            return (m.matches(call, m.Call(func=m.Attribute(attr=m.Name("keys")), args=[]))
+                    and is_dict(self.ev, call.func.value))
+
+        @staticmethod
+        def replace(target: cst.ComparisonTarget) -> cst.ComparisonTarget:
+            call = target.comparator
+            receiver = call.func.value
+            if call.lpar:
+                receiver = receiver.with_changes(lpar=call.lpar, rpar=call.rpar)
+            return target.with_changes(comparator=receiver)

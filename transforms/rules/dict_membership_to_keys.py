@@ -6,9 +6,8 @@ import libcst as cst
 
 from ..base import Rule
 from ..registry import register
-from ._type_evidence import EvidenceTransformer
-from .dict_keys_membership import is_dict
-from .membership_list_to_set import left_operands
+from ..analysis.evidence import is_dict
+from ..analysis.membership import MembershipTransformer
 
 # Receivers that can take ``.keys()`` without parentheses.
 _ATOMIC = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Dict, cst.DictComp)
@@ -29,21 +28,14 @@ class DictMembershipToKeys(Rule):
     category = "performance"
     intent = "slower"
 
-    class Transformer(EvidenceTransformer):
-        def leave_Comparison(self, original_node: cst.Comparison,
-                             updated_node: cst.Comparison) -> cst.Comparison:
-            new_targets = list(updated_node.comparisons)
-            changed = False
-            for i, (_, target) in enumerate(left_operands(original_node)):
-                if not (isinstance(target.operator, (cst.In, cst.NotIn))
-                        and is_dict(self.ev, target.comparator)):
-                    continue
-                receiver = new_targets[i].comparator
-                if not isinstance(receiver, _ATOMIC) and not receiver.lpar:
-                    receiver = receiver.with_changes(lpar=[cst.LeftParen()],
-                                                     rpar=[cst.RightParen()])
-                new_targets[i] = new_targets[i].with_changes(comparator=cst.Call(
-                    func=cst.Attribute(value=receiver, attr=cst.Name("keys"))))
-                self.sites += 1
-                changed = True
-            return updated_node.with_changes(comparisons=new_targets) if changed else updated_node
+    class Transformer(MembershipTransformer):
+        def applies(self, left: cst.BaseExpression, container: cst.BaseExpression) -> bool:
+            return is_dict(self.ev, container)
+
+        @staticmethod
+        def replace(target: cst.ComparisonTarget) -> cst.ComparisonTarget:
+            receiver = target.comparator
+            if not isinstance(receiver, _ATOMIC) and not receiver.lpar:
+                receiver = receiver.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+            return target.with_changes(comparator=cst.Call(
+                func=cst.Attribute(value=receiver, attr=cst.Name("keys"))))

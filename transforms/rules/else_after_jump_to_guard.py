@@ -6,23 +6,9 @@ from typing import Sequence
 
 import libcst as cst
 
+from ..analysis.syntax import ends_with_jump
 from ..base import Rule, RuleTransformer
 from ..registry import register
-
-_JUMPS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
-
-
-def ends_with_jump(body: cst.BaseSuite) -> bool:
-    """The block's last statement is ``return``/``raise``/``continue``/``break``: control never
-    falls through the end of the block."""
-    if isinstance(body, cst.SimpleStatementSuite):
-        small = body.body
-    else:
-        last = body.body[-1] if body.body else None
-        if not isinstance(last, cst.SimpleStatementLine):
-            return False
-        small = last.body
-    return bool(small) and isinstance(small[-1], _JUMPS)
 
 
 def as_statements(body: cst.BaseSuite) -> list[cst.BaseStatement]:

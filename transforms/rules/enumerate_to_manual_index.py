@@ -7,8 +7,8 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import moved_out
-from ._type_evidence import EvidenceTransformer
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.syntax import moved_out
 
 _START = m.Integer() | m.UnaryOperation(operator=m.Minus(), expression=m.Integer())
 

@@ -9,15 +9,12 @@ from libcst.metadata import (BuiltinScope, FunctionScope, GlobalScope, ParentNod
 
 from ..analysis import (NameAllocator, bound_before, global_nonlocal_names, is_literal,
                         used_names, uses_dynamic_scope)
+from ..analysis.scopes import SCOPE_SENSITIVE
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
 HELPER_WORDS = ("compute", "calc", "result", "value", "expr", "combine", "evaluate", "answer",
                 "derive", "helper")
-# Constructs the expression must not contain: new scopes (class-private names and closures
-# would resolve differently at module level), frame-bound constructs, and mangled names.
-_FORBIDDEN = (m.Lambda() | m.ListComp() | m.SetComp() | m.DictComp() | m.GeneratorExp()
-              | m.Yield() | m.Await() | m.NamedExpr())
 
 
 @register
@@ -75,7 +72,7 @@ class ExtractHelper(Rule):
             if not isinstance(scope, FunctionScope) or not isinstance(scope.node, cst.FunctionDef):
                 return None
             func = scope.node
-            if m.findall(expr, _FORBIDDEN) or uses_dynamic_scope(func):
+            if m.findall(expr, SCOPE_SENSITIVE) or uses_dynamic_scope(func):
                 return None
             if global_nonlocal_names(func):
                 return None

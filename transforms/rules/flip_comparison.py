@@ -6,9 +6,9 @@ import libcst as cst
 from libcst.metadata import FunctionScope, ParentNodeProvider, PositionProvider, ScopeProvider
 
 from ..analysis import builtin_is_shadowed, is_literal, replace_expression
+from ..analysis.immutables import ImmutableEvidence
 from ..base import Rule, RuleTransformer
 from ..registry import register
-from .augmented_assignment import ImmutableEvidence
 
 _MIRROR = {cst.LessThan: cst.GreaterThan, cst.GreaterThan: cst.LessThan,
            cst.LessThanEqual: cst.GreaterThanEqual, cst.GreaterThanEqual: cst.LessThanEqual,

@@ -6,8 +6,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import FunctionScope, PositionProvider, ScopeProvider
 
-from ..analysis import (bound_before, global_nonlocal_names, replace_expression,
-                        uses_dynamic_scope)
+from ..analysis import bound_before, global_nonlocal_names, replace_expression, uses_dynamic_scope
 from ..base import Rule, RuleTransformer
 from ..registry import register
 

@@ -5,26 +5,10 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from ..analysis.loops import as_list_comp, plain_generator
 from ..base import Rule
 from ..registry import register
-from ._type_evidence import EvidenceTransformer
-
-
-def plain_generator(ev, gen: cst.CSTNode) -> bool:
-    """A synchronous generator expression with one ``for`` clause whose item and filters run no
-    user code and cannot raise (so no ``StopIteration`` can escape from them)."""
-    if not isinstance(gen, cst.GeneratorExp):
-        return False
-    clause = gen.for_in
-    if clause.asynchronous is not None or clause.inner_for_in is not None:
-        return False
-    if m.findall(gen, m.Await() | m.Yield()):
-        return False
-    return ev.is_total(gen.elt) and all(ev.is_total(c.test) for c in clause.ifs)
-
-
-def as_list_comp(gen: cst.GeneratorExp) -> cst.ListComp:
-    return cst.ListComp(elt=gen.elt, for_in=gen.for_in)
+from ..analysis.evidence import EvidenceTransformer
 
 
 @register

@@ -6,7 +6,7 @@ import libcst as cst
 
 from ..base import Rule, RuleTransformer
 from ..registry import register
-from .else_after_jump_to_guard import ends_with_jump
+from ..analysis.syntax import ends_with_jump
 
 
 @register

@@ -5,14 +5,13 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from ..analysis.types import IMMUTABLE_SIZED
 from ..analysis import assigned_names
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.loops import certainly_bound
 from ..base import Rule
 from ..registry import register
-from ._loop_support import all_params
-from ._type_evidence import EvidenceTransformer
 
-# Sequences whose length cannot change and whose len() runs no code and cannot raise.
-IMMUTABLE_SIZED = frozenset({"str", "bytes", "tuple", "frozenset"})
 _LEN_OF_NAME = m.Call(func=m.Name("len"), args=[m.Arg(value=m.Name(), keyword=None, star="")])
 
 
@@ -34,8 +33,8 @@ class HoistLenOutOfLoop(Rule):
     """``while i < len(s): ...`` -> ``n = len(s)`` + ``while i < n: ...`` (and ``len(s)`` in a
     loop body likewise).
 
-    Sound inside a function when ``s`` is a parameter that is never deleted (so it is bound
-    before the loop), known to be a str, bytes, tuple or frozenset (immutable: its length is
+    Sound inside a function when ``s`` is certainly bound before the loop (a parameter or a
+    top-level assignment before it, never deleted), known to be a str, bytes, tuple or frozenset (immutable: its length is
     fixed), and never rebound inside the loop: then every ``len(s)`` the loop evaluates equals
     the value computed once before it. ``len`` of these types runs no user code and cannot
     raise, so computing it earlier -- or when the loop would have skipped it (zero iterations,
@@ -53,7 +52,7 @@ class HoistLenOutOfLoop(Rule):
     class Transformer(EvidenceTransformer):
         def _sites(self, loop: cst.CSTNode, func: cst.FunctionDef) -> dict[str, list[cst.Call]]:
             ev = self.ev
-            params = {p.name.value for p in all_params(func.params)}
+            params = certainly_bound(ev, func, loop)
             deleted = {n.value for d in m.findall(func, m.Del()) for n in m.findall(d, m.Name())}
             rebound = assigned_names(loop)
             scope = ev.scopes.get(loop)

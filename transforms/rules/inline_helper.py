@@ -9,9 +9,9 @@ from libcst.metadata import (BuiltinScope, FunctionScope, GlobalScope, ParentNod
 
 from ..analysis import (bound_before, global_nonlocal_names, is_literal, replace_expression,
                         used_names, uses_dynamic_scope)
+from ..analysis.scopes import SCOPE_SENSITIVE
 from ..base import Rule, RuleTransformer
 from ..registry import register
-from .extract_helper import _FORBIDDEN
 
 _DOCSTRING = m.SimpleStatementLine(body=[m.Expr(value=m.SimpleString() | m.ConcatenatedString())])
 _ATOMS = (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.SimpleString,
@@ -37,13 +37,17 @@ class _Substitute(cst.CSTTransformer):
 
 @register
 class InlineHelper(Rule):
-    """``h(x, 2)`` -> ``(x * 2 + k)`` for a module-level ``def h(a, b): return a * b + k``
-    (the helper stays defined: others may import or call it).
+    """``h(x, 2)`` -> ``(x * 2 + k)`` for a ``def h(a, b): return a * b + k`` defined in the
+    calling function's own body (the helper stays defined).
+
+    Module-level helpers are left alone: code outside the module can rebind them after
+    definition (a wrapper, ``mock.patch``), and the caller must then reach the new function.
 
     Sound when running the body in place of the call changes nothing:
 
-    * the helper is a plain module-level function (no decorator, default, ``*args``/keyword-only
-      parameter, not ``async``), bound once in the module and never declared ``global``, whose
+    * the helper is a plain function defined by a top-level statement of the caller's body (no
+      decorator, default, ``*args``/keyword-only parameter, not ``async``), bound once there,
+      never deleted nor declared ``nonlocal``/``global`` in any nested function, whose
       body is one ``return e`` (after an optional docstring); ``e`` uses each parameter exactly
       once and holds no lambda/comprehension/walrus/``yield``/``await``, no ``__private`` name,
       no call to the helper itself, and no ``exec``/``eval``/``locals()``/``super()``;
@@ -52,17 +56,16 @@ class InlineHelper(Rule):
       effect and gives the same value wherever it moves inside ``e`` (no ``global``/
       ``nonlocal``, ``del`` or dynamic scope in the caller), so a short-circuit that now skips
       it loses nothing;
-    * the call is positional, inside a function defined *after* the helper in the module (so
-      the helper exists whenever the call runs: inlining must not turn a ``NameError`` into a
-      result; the helper is never deleted), and every other name ``e`` reads resolves at
-      the call site to the same module global or builtin (not shadowed by a local, a closure
-      variable or a parameter of the caller).
+    * the call is positional, in the caller's own scope, in a top-level statement after the
+      helper's ``def`` (so the helper exists whenever the call runs), and every other name
+      ``e`` reads is a global or builtin, or a local of the caller certainly bound at the call
+      (read through the closure, an unbound one would raise another error).
 
     Left: tracebacks lose a frame; the inlined expression is parenthesized.
     """
 
     id = "inline-helper"
-    description = "Inline calls to a one-line module-level helper function."
+    description = "Inline calls to a one-line helper function defined in the same function."
     category = "helpers"
     intent = "neutral"
 
@@ -70,18 +73,35 @@ class InlineHelper(Rule):
         METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider, PositionProvider)
 
         def visit_Module(self, node: cst.Module) -> None:
-            self.helpers: dict[str, tuple] = {}
+            self.helpers: dict[int, dict[str, tuple]] = {}  # id(function) -> its helpers
             self.lines = node.code.splitlines()
             self.replacements: dict[cst.Call, cst.BaseExpression] = {}
+            for stmt in node.body:
+                if isinstance(stmt, cst.FunctionDef) and self._helper_shape(stmt):
+                    self.skip("module-level helper: code outside the module can rebind it")
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+            """Helpers are the one-line functions defined in this function's own body."""
+            if not isinstance(node.body, cst.IndentedBlock):
+                return
             declared = global_nonlocal_names(node)
             declared |= {n.value for d in m.findall(node, m.Del()) for n in m.findall(d, m.Name())}
-            self.position = {id(stmt): i for i, stmt in enumerate(node.body)}
-            for stmt in node.body:
-                info = self._helper_info(stmt, declared)
+            found = {}
+            for i, stmt in enumerate(node.body.body):
+                info = self._helper_info(stmt, declared, node)
                 if info is not None:
-                    self.helpers[stmt.name.value] = (*info, self.position[id(stmt)])
+                    found[stmt.name.value] = (*info, i)
+            if found:
+                self.helpers[id(node)] = found
 
-        def _helper_info(self, stmt: cst.CSTNode, declared: set[str]):
+        @staticmethod
+        def _helper_shape(stmt: cst.FunctionDef) -> bool:
+            body = list(stmt.body.body) if isinstance(stmt.body, cst.IndentedBlock) else []
+            if len(body) == 2 and m.matches(body[0], _DOCSTRING):
+                body = body[1:]
+            return len(body) == 1 and m.matches(body[0], m.SimpleStatementLine(body=[m.Return()]))
+
+        def _helper_info(self, stmt: cst.CSTNode, declared: set[str], outer: cst.FunctionDef):
             if not isinstance(stmt, cst.FunctionDef) or stmt.decorators or stmt.asynchronous:
                 return None
             p = stmt.params
@@ -100,13 +120,13 @@ class InlineHelper(Rule):
                 body = body[1:]
             if len(body) != 1 or not m.matches(body[0], m.SimpleStatementLine(body=[m.Return()])):
                 return None
-            global_scope = self.get_metadata(ScopeProvider, stmt, None)
-            if not isinstance(global_scope, GlobalScope):
+            outer_scope = self.get_metadata(ScopeProvider, stmt, None)
+            if not isinstance(outer_scope, FunctionScope) or outer_scope.node is not outer:
                 return None
-            if len(global_scope.assignments[name]) != 1:
+            if len(outer_scope.assignments[name]) != 1:
                 return None
             expr = body[0].body[0].value
-            if expr is None or m.findall(expr, _FORBIDDEN) or uses_dynamic_scope(stmt):
+            if expr is None or m.findall(expr, SCOPE_SENSITIVE) or uses_dynamic_scope(stmt):
                 return None
             if any(n.value == "__class__"
                    or (n.value.startswith("__") and not n.value.endswith("__"))
@@ -140,32 +160,40 @@ class InlineHelper(Rule):
                     and value.value in scope.assignments)
 
         def visit_Call(self, node: cst.Call) -> None:
-            if not isinstance(node.func, cst.Name) or node.func.value not in self.helpers:
+            if not isinstance(node.func, cst.Name) or not self.helpers:
                 return
-            params, refs, expr, free, defined_at = self.helpers[node.func.value]
-            if len(node.args) != len(params) or self._module_position(node) <= defined_at:
-                return  # the caller could run before the helper exists (NameError)
             scope = self.get_metadata(ScopeProvider, node, None)
             if not isinstance(scope, FunctionScope) or not isinstance(scope.node, cst.FunctionDef):
                 return
             caller = scope.node
-            if uses_dynamic_scope(caller) or global_nonlocal_names(caller):
+            helper = self.helpers.get(id(caller), {}).get(node.func.value)
+            if helper is None:
                 return
-            # the call must reach the module-level helper, and e's free names the same globals
-            for name in (node.func.value, *free):
-                if not all(isinstance(a.scope, (GlobalScope, BuiltinScope)) for a in scope[name]):
-                    return
+            params, refs, expr, free, defined_at = helper
+            if len(node.args) != len(params) or self._position(node, caller) <= defined_at:
+                return  # the call could run before the helper exists
+            if uses_dynamic_scope(caller):
+                return
+            # e's free names: globals/builtins, or locals of the caller certainly bound here
+            # (read through a closure, an unbound one raises another error than in place)
             bound = self._bound_at(node, caller)
-            if bound is None or not all(self._arg_ok(a, scope, bound) for a in node.args):
+            if bound is None:
+                return
+            for name in free:
+                if not all(isinstance(a.scope, (GlobalScope, BuiltinScope))
+                           or (a.scope is scope and name in bound) for a in scope[name]):
+                    return
+            if not all(self._arg_ok(a, scope, bound) for a in node.args):
                 return
             mapping = {refs[p]: _arg_value(a.value) for p, a in zip(params, node.args)}
             self.replacements[node] = _paren(expr.visit(_Substitute(mapping)))
 
-        def _module_position(self, node: cst.CSTNode) -> int:
+        def _position(self, node: cst.CSTNode, caller: cst.FunctionDef) -> int:
+            """Index of the top-level statement of ``caller`` holding ``node``."""
             parent, child = self.get_metadata(ParentNodeProvider, node, None), node
-            while parent is not None and not isinstance(parent, cst.Module):
+            while parent is not None and parent is not caller.body:
                 parent, child = self.get_metadata(ParentNodeProvider, parent, None), parent
-            return self.position.get(id(child), -1)
+            return list(caller.body.body).index(child) if parent is not None else -1
 
         def _bound_at(self, node: cst.CSTNode, caller: cst.FunctionDef) -> set[str] | None:
             body = caller.body.body if isinstance(caller.body, cst.IndentedBlock) else ()

@@ -6,9 +6,9 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..analysis import FrameTracker
+from ..analysis.scopes import sequential_is_sound
 from ..base import Rule, RuleTransformer
 from ..registry import register
-from .split_tuple_assignment import sequential_is_sound
 
 _SINGLE_NAME = m.SimpleStatementLine(
     body=[m.Assign(targets=[m.AssignTarget(target=m.Name())])])

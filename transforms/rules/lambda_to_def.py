@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import FunctionScope, PositionProvider, ScopeProvider
+from libcst.metadata import FunctionScope, ParentNodeProvider, PositionProvider, ScopeProvider
 
-from ..analysis import (NameAllocator, keep_lines_together, replace_expression,
-                        uses_dynamic_scope)
+from ..analysis import (BUILTIN_NAMES, NameAllocator, assigned_names, keep_lines_together,
+                        replace_expression, uses_dynamic_scope)
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -35,7 +35,10 @@ class LambdaToDef(Rule):
     simple statement (not in an ``if``/``while``/``for`` header), without ``yield``, in
     functions not using ``exec``/``eval``/``locals()``...; the new name is fresh in the module.
 
-    Left: the function's ``__name__``/``__qualname__`` is the new name, not ``<lambda>``.
+    The function's ``__name__`` changes (``<lambda>`` -> the new name), and it shows in its
+    ``repr`` and in the message of a call with the wrong arguments: so the lambda must be
+    handed straight to an unshadowed ``sorted``/``min``/``max`` (as ``key=``), ``map`` or
+    ``filter``, which only call it, with as many arguments as it takes.
     """
 
     id = "lambda-to-def"
@@ -44,7 +47,7 @@ class LambdaToDef(Rule):
     intent = "neutral"
 
     class Transformer(RuleTransformer):
-        METADATA_DEPENDENCIES = (ScopeProvider, PositionProvider)
+        METADATA_DEPENDENCIES = (ScopeProvider, PositionProvider, ParentNodeProvider)
 
         def visit_Module(self, node: cst.Module) -> None:
             self.names = NameAllocator(node, taken=self.protected, rng=self.rng)
@@ -52,6 +55,8 @@ class LambdaToDef(Rule):
             self.defs: list[cst.FunctionDef] = []
             self.in_line = 0
             self.lines = node.code.splitlines()
+            self.shadowed = assigned_names(node) | (
+                set(BUILTIN_NAMES) if m.findall(node, m.ImportStar()) else set())
 
         def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
             self.in_line += 1
@@ -64,7 +69,38 @@ class LambdaToDef(Rule):
                 return
             if _has_defaults(node.params) or m.findall(node.body, m.Yield()):
                 return
+            if not self._called_privately(node):
+                self.skip("the function object could be seen (repr, a wrong-arity call's "
+                          "message names it)")
+                return
             self.hoisted[node] = self.names.fresh(self.rng.choice(FUNCTION_WORDS))
+
+        def _called_privately(self, node: cst.Lambda) -> bool:
+            """The lambda is handed straight to a builtin that only calls it, with as many
+            positional arguments as it takes: ``key=`` of ``sorted``/``min``/``max`` (one),
+            the function of ``map`` (one per iterable) or ``filter`` (one). Anywhere else the
+            function object can be seen, and its ``__name__`` is the visible difference
+            (``repr``, ``TypeError: <lambda>() takes 1 positional argument...``)."""
+            arg = self.get_metadata(ParentNodeProvider, node, None)
+            call = self.get_metadata(ParentNodeProvider, arg, None) if arg is not None else None
+            if not (isinstance(arg, cst.Arg) and isinstance(call, cst.Call) and arg.value is node
+                    and isinstance(call.func, cst.Name) and not arg.star
+                    and call.func.value not in self.shadowed
+                    and not any(a.star for a in call.args)):
+                return False
+            name, positional = call.func.value, [a for a in call.args if a.keyword is None]
+            if name in ("sorted", "min", "max"):
+                ok = arg.keyword is not None and arg.keyword.value == "key"
+                calls_with = 1
+            elif name in ("map", "filter"):
+                ok = bool(positional) and positional[0] is arg and len(call.args) == len(positional)
+                calls_with = len(positional) - 1 if name == "map" else 1
+            else:
+                return False
+            p = node.params
+            fixed = len(p.posonly_params) + len(p.params)
+            takes = fixed == calls_with or (fixed < calls_with and isinstance(p.star_arg, cst.Param))
+            return ok and takes and not p.kwonly_params
 
         def leave_Lambda(self, original_node, updated_node):
             name = self.hoisted.get(original_node)

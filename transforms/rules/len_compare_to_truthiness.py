@@ -4,29 +4,12 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ..analysis.evidence import sized
+from ..analysis.syntax import wrap
 from ..analysis import keep_lines_together
+from ..analysis.evidence import EvidenceTransformer
 from ..base import Rule
 from ..registry import register
-from ._type_evidence import EvidenceTransformer
-
-# Containers whose truth value is exactly ``len(x) != 0`` and whose len() cannot raise.
-# (``range`` is excluded: ``len(range(10**20))`` raises OverflowError, ``bool`` does not.)
-TRUTH_IS_LEN = frozenset({"str", "bytes", "list", "tuple", "dict", "set", "frozenset"})
-
-# Operands that need parentheses after ``not`` or as a bare condition next to other operators.
-_LOOSE = (cst.IfExp, cst.BooleanOperation, cst.Lambda, cst.NamedExpr, cst.Comparison,
-          cst.UnaryOperation)
-
-
-def sized(ev, expr: cst.BaseExpression) -> bool:
-    t = ev.type_of(expr)
-    return t is not None and t.kind in TRUTH_IS_LEN
-
-
-def wrap(expr: cst.BaseExpression) -> cst.BaseExpression:
-    if isinstance(expr, _LOOSE) and not expr.lpar:
-        return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
-    return expr
 
 
 def in_condition(ev, node: cst.CSTNode) -> bool:

@@ -6,46 +6,15 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import ComprehensionScope, FunctionScope, ParentNodeProvider, ScopeProvider
 
-from ..analysis import (NameAllocator, bound_before, keep_lines_together, used_names,
-                        uses_dynamic_scope)
+from ..analysis.loops import locals_bound_before
+from ..analysis.names import plain_target as _plain_target, read_names
+from ..analysis import NameAllocator, keep_lines_together, uses_dynamic_scope
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
 _STATEMENT = m.SimpleStatementLine(body=[
     m.Assign(value=m.ListComp()) | m.AnnAssign(value=m.ListComp()) | m.Return(value=m.ListComp())
 ])
-
-
-def _plain_target(target: cst.BaseExpression) -> bool:
-    """A name or a (nested) tuple/list of names, without starred parts."""
-    if isinstance(target, cst.Name):
-        return True
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return all(not isinstance(el, cst.StarredElement) and _plain_target(el.value)
-                   for el in target.elements)
-    return False
-
-
-def locals_bound_before(transformer: RuleTransformer, stmt: cst.CSTNode, scope: FunctionScope,
-                        exprs, exclude: set[str]) -> bool:
-    """Every local of the function read in ``exprs`` (names in ``exclude`` aside) is certainly
-    bound when ``stmt`` runs: a parameter, or assigned by a top-level statement before it.
-    Reading an unbound local raises ``UnboundLocalError`` in a loop but ``NameError`` (free
-    variable) in a comprehension, so the rules only move such reads when they cannot fail."""
-    func = scope.node
-    if not isinstance(func, cst.FunctionDef) or not isinstance(func.body, cst.IndentedBlock):
-        return False
-    node, parent = stmt, transformer.get_metadata(ParentNodeProvider, stmt, None)
-    while parent is not None and parent is not func.body:
-        node, parent = parent, transformer.get_metadata(ParentNodeProvider, parent, None)
-    if parent is None:
-        return False
-    bound = bound_before(func, list(func.body.body).index(node))
-    for expr in exprs:
-        for name in used_names(expr) - exclude:
-            if name in scope.assignments and name not in bound:
-                return False
-    return True
 
 
 def _for_clauses(comp: cst.ListComp) -> list[cst.CompFor]:
@@ -116,6 +85,13 @@ class ListCompToLoop(Rule):
                 renames[assignment.node] = new
                 for ref in assignment.references:
                     renames[ref.node] = new
+            # Every use of a comprehension variable must be among the references the scope
+            # analysis found (it misses some in the ``if`` of an inner ``for`` clause): one
+            # left unrenamed would read a different variable in the loop.
+            if any(name.value in fresh and name not in renames
+                   for name in read_names(comp)):
+                self.skip("a use of a comprehension variable the scope analysis did not resolve")
+                return
             self.renames.update(renames)
             self.sites_todo[node] = self.names.fresh()
 

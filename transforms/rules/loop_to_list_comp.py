@@ -9,9 +9,10 @@ import libcst.matchers as m
 from libcst.metadata import FunctionScope, ParentNodeProvider, ScopeProvider
 
 from ..analysis import global_nonlocal_names, used_names, uses_dynamic_scope
+from ..analysis.loops import locals_bound_before
+from ..analysis.names import plain_target as _plain_target
 from ..base import Rule, RuleTransformer
 from ..registry import register
-from .list_comp_to_loop import _plain_target, locals_bound_before
 
 _PAREN = {"lpar": [cst.LeftParen()], "rpar": [cst.RightParen()]}
 # Expressions the comprehension grammar (`for t in <disjunction> if <disjunction>`) only

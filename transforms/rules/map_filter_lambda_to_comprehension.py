@@ -5,14 +5,14 @@ from __future__ import annotations
 from functools import cached_property
 
 import libcst as cst
-import libcst.matchers as m
 from libcst.metadata import FunctionScope
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import STOP_SAFE_BUILTINS
-from ._purity import Inert, RicherEvidence
-from ._type_evidence import EvidenceTransformer, T, TypeEvidence
+from ..analysis.evidence import EvidenceTransformer, TypeEvidence
+from ..analysis.numeric import RicherEvidence
+from ..analysis.purity import Inert
+from ..analysis.types import T
 
 # Consumers that build a list (or a set/tuple from one) at once: a list comprehension argument.
 _EAGER = frozenset({"list", "sorted", "tuple", "set", "frozenset"})
@@ -89,12 +89,9 @@ class MapFilterLambdaToComprehension(Rule):
     enclosing function when the item is computed. ``filter`` tests P's truth as ``if P`` does.
     What differs is ``StopIteration``: raised by the lambda it silently ends ``map``/``filter``,
     raised inside a comprehension it propagates (a generator turns it into ``RuntimeError``).
-    So E/P must not raise it: either they provably run no user code (``_purity.Inert``, with
-    ``x`` holding an item of ``xs``, whose type must then be known), or, as the loop rules
-    assume (``_loop_support.generator_safe``), they call only builtins that never raise it
-    themselves (``STOP_SAFE_BUILTINS``, no ``key=``) and methods of builtin-typed values;
-    operator overloads of user objects are assumed not to raise StopIteration (plain data
-    never does). The map/filter object itself is never visible (the consumer, a builtin,
+    So E/P must not raise it, and any user code can (a call, a property, an operator
+    overload, ``__bool__``): they must provably run no user code (``analysis.purity.Inert``,
+    with ``x`` holding an item of ``xs``, whose exact type must then be known). The map/filter object itself is never visible (the consumer, a builtin,
     only iterates it). Fires inside functions, for a lambda with one plain parameter, when
     ``map``/``filter`` and the consumer are unshadowed builtins (``str.join`` on a str).
     """
@@ -156,26 +153,7 @@ class MapFilterLambdaToComprehension(Rule):
                 inert = Inert(ev)
                 if inert.truth(lam.body) if which == "filter" else inert.expr(lam.body):
                     return True
-            return self._stop_safe(lam.body)
-
-        def _stop_safe(self, body: cst.BaseExpression) -> bool:
-            """``body`` calls nothing that may raise StopIteration: only builtins of
-            ``STOP_SAFE_BUILTINS`` and methods of values with builtin-type evidence, without
-            keyword arguments (``key=f`` would call ``f``); no nested scope, walrus, yield."""
-            ev = self.ev
-            if m.findall(body, m.Yield() | m.Await() | m.NamedExpr() | m.Lambda() | m.ListComp()
-                         | m.SetComp() | m.DictComp() | m.GeneratorExp()):
-                return False
-            for call in m.findall(body, m.Call()):
-                if any(a.keyword is not None or a.star for a in call.args):
-                    return False
-                func = call.func
-                if isinstance(func, cst.Name):
-                    if func.value not in STOP_SAFE_BUILTINS or not ev.is_builtin(func.value):
-                        return False
-                elif not (isinstance(func, cst.Attribute) and ev.type_of(func.value) is not None):
-                    return False
-            return True
+            return False
 
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call):
             kind = self._consumer(original_node)

@@ -6,37 +6,8 @@ import libcst as cst
 
 from ..registry import register
 from ..base import Rule
-from ._type_evidence import STR, EvidenceTransformer, is_int
-
-
-def constant_key(expr: cst.BaseExpression) -> bool:
-    """An int or str literal (``3``, ``-3``, ``'a'``): hashable, with ``==`` consistent with
-    ``hash`` and never raising."""
-    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
-        expr = expr.expression
-    if isinstance(expr, cst.Integer):
-        return True
-    return isinstance(expr, cst.SimpleString) and "b" not in expr.prefix.lower()
-
-
-def constant_elements(container: cst.BaseExpression) -> bool:
-    """A non-empty display whose elements are all int/str literals (no ``*spread``)."""
-    return bool(container.elements) and all(
-        isinstance(el, cst.Element) and constant_key(el.value) for el in container.elements)
-
-
-def hashable_operand(ev, operand: cst.BaseExpression) -> bool:
-    """Evidence that ``operand`` is an int, bool or str (exact builtin hashing and ``==``)."""
-    t = ev.type_of(operand)
-    return is_int(t) or t == STR
-
-
-def left_operands(node: cst.Comparison):
-    """Pairs (left operand, ComparisonTarget) along a chained comparison."""
-    left = node.left
-    for target in node.comparisons:
-        yield left, target
-        left = target.comparator
+from ..analysis.membership import (MembershipTransformer, constant_elements,
+                                   hashable_operand)
 
 
 @register
@@ -60,24 +31,16 @@ class MembershipListToSet(Rule):
     category = "performance"
     intent = "faster"
 
-    class Transformer(EvidenceTransformer):
-        def leave_Comparison(self, original_node: cst.Comparison,
-                             updated_node: cst.Comparison) -> cst.Comparison:
-            new_targets = list(updated_node.comparisons)
-            changed = False
-            for i, (left, target) in enumerate(left_operands(original_node)):
-                container = target.comparator
-                if not (isinstance(target.operator, (cst.In, cst.NotIn))
-                        and isinstance(container, (cst.List, cst.Tuple))
-                        and constant_elements(container) and hashable_operand(self.ev, left)):
-                    continue
-                new = new_targets[i]
-                elements = [cst.Element(value=el.value) for el in new.comparator.elements]
-                new_set = cst.Set(elements=elements, lpar=new.comparator.lpar
-                                  if isinstance(container, cst.List) else [],
-                                  rpar=new.comparator.rpar if isinstance(container, cst.List)
-                                  else [])
-                new_targets[i] = new.with_changes(comparator=new_set)
-                self.sites += 1
-                changed = True
-            return updated_node.with_changes(comparisons=new_targets) if changed else updated_node
+    class Transformer(MembershipTransformer):
+        def applies(self, left: cst.BaseExpression, container: cst.BaseExpression) -> bool:
+            return (isinstance(container, (cst.List, cst.Tuple)) and constant_elements(container)
+                    and hashable_operand(self.ev, left))
+
+        @staticmethod
+        def replace(target: cst.ComparisonTarget) -> cst.ComparisonTarget:
+            """``[1, 2]`` keeps its parentheses; a tuple's were its own brackets."""
+            old = target.comparator
+            elements = [cst.Element(value=el.value) for el in old.elements]
+            is_list = isinstance(old, cst.List)
+            return target.with_changes(comparator=cst.Set(
+                elements=elements, lpar=old.lpar if is_list else [], rpar=old.rpar if is_list else []))

@@ -6,8 +6,8 @@ import libcst as cst
 
 from ..registry import register
 from ..base import Rule
-from ._type_evidence import EvidenceTransformer
-from .membership_list_to_set import constant_elements, hashable_operand, left_operands
+from ..analysis.membership import (MembershipTransformer, constant_elements,
+                                   hashable_operand)
 
 
 @register
@@ -27,21 +27,14 @@ class MembershipSetToList(Rule):
     category = "performance"
     intent = "slower"
 
-    class Transformer(EvidenceTransformer):
-        def leave_Comparison(self, original_node: cst.Comparison,
-                             updated_node: cst.Comparison) -> cst.Comparison:
-            new_targets = list(updated_node.comparisons)
-            changed = False
-            for i, (left, target) in enumerate(left_operands(original_node)):
-                container = target.comparator
-                if not (isinstance(target.operator, (cst.In, cst.NotIn))
-                        and isinstance(container, cst.Set)
-                        and constant_elements(container) and hashable_operand(self.ev, left)):
-                    continue
-                new = new_targets[i]
-                elements = [cst.Element(value=el.value) for el in new.comparator.elements]
-                new_targets[i] = new.with_changes(comparator=cst.List(
-                    elements=elements, lpar=new.comparator.lpar, rpar=new.comparator.rpar))
-                self.sites += 1
-                changed = True
-            return updated_node.with_changes(comparisons=new_targets) if changed else updated_node
+    class Transformer(MembershipTransformer):
+        def applies(self, left: cst.BaseExpression, container: cst.BaseExpression) -> bool:
+            return (isinstance(container, cst.Set) and constant_elements(container)
+                    and hashable_operand(self.ev, left))
+
+        @staticmethod
+        def replace(target: cst.ComparisonTarget) -> cst.ComparisonTarget:
+            old = target.comparator
+            return target.with_changes(comparator=cst.List(
+                elements=[cst.Element(value=el.value) for el in old.elements], lpar=old.lpar,
+                rpar=old.rpar))

@@ -7,10 +7,11 @@ import libcst.matchers as m
 from libcst.metadata import FunctionScope, GlobalScope
 
 from ..analysis import BUILTIN_NAMES, assigned_names, global_nonlocal_names, used_names
+from ..analysis.evidence import EvidenceTransformer, TypeEvidence
+from ..analysis.purity import Inert, SCALARS
+from ..analysis.types import T, annotation_type
 from ..base import Rule
 from ..registry import register
-from ._purity import SCALARS, Inert
-from ._type_evidence import EvidenceTransformer, T, TypeEvidence, annotation_type
 
 # Parameter types whose equal values are interchangeable (a float is not: 0.0 == -0.0).
 _KEY_KINDS = frozenset({"int", "bool", "str", "bytes"})
@@ -19,7 +20,14 @@ _KEY_KINDS = frozenset({"int", "bool", "str", "bytes"})
 class _RecursionEvidence(TypeEvidence):
     """Type evidence assuming that calls of the function ``name`` return ``result``: checked
     co-inductively (every ``return`` must then produce a ``result``, so by induction on the
-    depth of recursion every call does)."""
+    depth of recursion every call does).
+
+    Annotations count as evidence here, and only here: the memo is read and written only for
+    calls whose arguments are of exactly the annotated types (``type(n) is int``), and such a
+    call's recursion, built from builtin operations on exact values, stays exact. A call with
+    a subclass instance runs the original body and stores nothing."""
+
+    TRUST_ANNOTATIONS = True
 
     def __init__(self, module, metadata, name: str, result: T | None) -> None:
         super().__init__(module, metadata)
@@ -83,7 +91,7 @@ class MemoizePureRecursion(Rule):
 
         f_memo = {}
         def f(n: int) -> int:
-            memo_key = (n,) if type(n) is int else None
+            memo_key = (n,) if type(n) is int and f is f_itself else None
             if memo_key in f_memo:
                 return f_memo[memo_key]
             ...                      # each `return X` becomes:
@@ -91,12 +99,13 @@ class MemoizePureRecursion(Rule):
             if memo_key is not None:
                 f_memo[memo_key] = result
             return result
+        f_itself = f
 
     Sound when a call's result depends on nothing but its arguments and the call does nothing
     else: the function is defined once at module level or in a function body (not a method),
     not async, not a generator, not decorated, its name is bound by that ``def`` only (no other
     binding, no ``global``/``nonlocal`` of it), it reads no name but its locals, unshadowed
-    builtins and itself, and its body provably runs no user code (``_purity.Inert``; calls to
+    builtins and itself, and its body provably runs no user code (``analysis.purity.Inert``; calls to
     itself with plain arguments allowed), so it performs no I/O and mutates nothing it did not
     create. Its parameters are plain positional ones annotated ``int``/``bool``/``str``/
     ``bytes`` without default, and every ``return`` yields an int/bool/float/str/bytes (or a
@@ -197,7 +206,11 @@ class MemoizePureRecursion(Rule):
             result = self.names.fresh("result")
             kinds = [annotation_type(p.annotation.annotation).kind
                      for p in original_node.params.posonly_params + original_node.params.params]
-            check = " and ".join(f"type({p}) is {k}" for p, k in zip(params, kinds))
+            owner = self.names.fresh(f"{name}_itself".lstrip("_"))
+            # only while the name still means this function: rebound after definition (a
+            # wrapper, a mock), every call must reach it as in the original
+            check = " and ".join([f"type({p}) is {k}" for p, k in zip(params, kinds)]
+                                 + [f"{name} is {owner}"])
             head = cst.parse_module(
                 f"{key} = {_tuple(params)} if {check} else None\n"
                 f"if {key} in {memo}:\n    return {memo}[{key}]\n").body
@@ -211,9 +224,11 @@ class MemoizePureRecursion(Rule):
                 body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(memo))], value=cst.Dict([]))],
                 leading_lines=updated_node.leading_lines)
             blank = [cst.EmptyLine(), cst.EmptyLine()] if top else []
+            remember = cst.SimpleStatementLine(body=[cst.Assign(
+                targets=[cst.AssignTarget(cst.Name(owner))], value=cst.Name(name))])
             self.sites += 1
             return cst.FlattenSentinel([define, updated_node.with_changes(
-                body=body, leading_lines=blank)])
+                body=body, leading_lines=blank), remember])
 
 
 def _immutable(t: T | None) -> bool:

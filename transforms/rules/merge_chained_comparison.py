@@ -7,7 +7,7 @@ from libcst.metadata import ScopeProvider
 
 from ..base import Rule, RuleTransformer
 from ..registry import register
-from .split_chained_comparison import same_operand, stable_operand
+from ..analysis.scopes import same_operand, stable_operand
 
 
 @register

@@ -6,9 +6,9 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..analysis import assigned_names
+from ..analysis.evidence import EvidenceTransformer
 from ..base import Rule
 from ..registry import register
-from ._type_evidence import EvidenceTransformer
 
 # Methods whose bound-method object may be cached: builtin types' methods cannot be replaced.
 METHODS = {"list": frozenset({"append", "extend", "insert", "pop"}),

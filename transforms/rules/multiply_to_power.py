@@ -7,7 +7,8 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._type_evidence import EvidenceTransformer, is_int
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.types import is_int
 
 
 @register

@@ -8,10 +8,11 @@ import libcst.matchers as m
 from libcst.metadata import Assignment, FunctionScope
 
 from ..analysis import assigned_names, global_nonlocal_names
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.numeric import RicherEvidence
+from ..analysis.purity import Inert
 from ..base import Rule
 from ..registry import register
-from ._purity import Inert, RicherEvidence
-from ._type_evidence import EvidenceTransformer
 
 # Immutable sequences: s[i] is fixed for the whole loop whatever the body calls.
 IMMUTABLE = frozenset({"str", "tuple", "bytes"})
@@ -109,7 +110,7 @@ class RangeLenToEnumerate(Rule):
     A str, tuple or bytes cannot change, whatever BODY calls. A list can, and ``enumerate``
     reads it lazily (an append during the loop adds iterations, a removal ends it early), so for
     a list BODY (with the comprehension's conditions) must provably run no user code at all
-    (``_purity.Inert``: builtin operations on values with builtin-type evidence, no calls but
+    (``analysis.purity.Inert``: builtin operations on values with builtin-type evidence, no calls but
     builtins that cannot call back), mutate nothing except through ``r.append(x)`` where every
     binding of ``r`` stores a fresh list, and every binding of ``s`` is a parameter or a fresh
     list, so ``r`` is never ``s``. A generator expression runs between its consumer's steps,

@@ -6,11 +6,11 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..analysis import assigned_names, global_nonlocal_names
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.loops import certainly_bound
+from ..analysis.types import IMMUTABLE_SIZED
 from ..base import Rule
 from ..registry import register
-from ._loop_support import all_params
-from .hoist_len_out_of_loop import IMMUTABLE_SIZED
-from ._type_evidence import EvidenceTransformer
 
 _LEN_ASSIGN = m.SimpleStatementLine(body=[m.Assign(
     targets=[m.AssignTarget(target=m.Name())],
@@ -63,11 +63,11 @@ class RecomputeLenInLoop(Rule):
             t = ev.type_of(seq_node)
             if t is None or t.kind not in IMMUTABLE_SIZED or var == seq:
                 return None
-            if seq not in {p.name.value for p in all_params(func.params)}:
+            if seq not in certainly_bound(ev, func, stmt):
                 return None
             seq_bindings = [a for a in scope.assignments[seq]]
             var_bindings = [a for a in scope.assignments[var]]
-            if len(seq_bindings) != 1 or not isinstance(seq_bindings[0].node, cst.Param):
+            if len(seq_bindings) != 1:  # its one binding ran before ``stmt``: never rebound
                 return None
             if len(var_bindings) != 1 or var_bindings[0].node is not assign.targets[0].target:
                 return None

@@ -7,8 +7,9 @@ import libcst as cst
 
 from ..base import Rule
 from ..registry import register
-from ._purity import Inert, RicherEvidence
-from ._type_evidence import EvidenceTransformer
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.numeric import RicherEvidence
+from ..analysis.purity import Inert
 
 _NUMBERS = frozenset({"int", "bool", "float", "number"})
 # Sized builtin containers: a list of at most as many items is no new risk of running out of
@@ -27,7 +28,7 @@ class ReduceGeneratorToList(Rule):
     the items are all builtin numbers (``sum``: adding them cannot fail; ``start`` must be a
     number too), or all numbers or all strs (``min``/``max``: comparing them cannot fail).
     Then the only exceptions come from computing items, and they surface in the same order.
-    E and C must provably run no user code (``_purity.Inert``), so neither raises
+    E and C must provably run no user code (``analysis.purity.Inert``), so neither raises
     ``StopIteration`` (a generator turns it into ``RuntimeError``, a comprehension does not)
     nor depends on when it runs. ``xs`` must be a sized builtin container (the list is at most
     as long as it, no memory blow-up as with a huge ``range``), one synchronous ``for``

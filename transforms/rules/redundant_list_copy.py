@@ -6,8 +6,8 @@ import libcst as cst
 
 from ..base import Rule
 from ..registry import register
-from ._purity import scalar
-from ._type_evidence import EvidenceTransformer
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.purity import scalar
 
 # Consumers that iterate their (first) argument once and only read the items.
 _READERS = frozenset({"sum", "min", "max", "any", "all", "set", "frozenset", "tuple"})

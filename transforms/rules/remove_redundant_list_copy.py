@@ -7,8 +7,8 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._purity import scalar
-from ._type_evidence import EvidenceTransformer
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.purity import scalar
 
 # Readers that iterate their first argument once, in order, and only read the items.
 _READERS = frozenset({"sum", "min", "max", "any", "all", "set"})

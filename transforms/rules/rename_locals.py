@@ -6,8 +6,9 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import FunctionScope, ScopeProvider
 
-from ..analysis import (NameAllocator, assigned_names, global_nonlocal_names, local_names,
-                        references_are_names, uses_dynamic_scope)
+from ..analysis import (NameAllocator, assigned_names, bound_before, global_nonlocal_names,
+                        local_names, references_are_names, uses_dynamic_scope)
+from ..analysis.names import loop_target_names
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -50,8 +51,11 @@ class RenameLocals(Rule):
     * the function (nested functions included) does not use ``exec``, ``eval``, ``locals()``,
       ``vars()``, ``globals()``, ``dir()`` or zero-argument ``super()``, which see names.
 
-    Observable differences left: exception *messages* that quote a variable name
-    (``UnboundLocalError``) and ``f.__code__.co_varnames``; exception types are unchanged.
+    * it is certainly bound whenever it is read: bound by a top-level assignment of the
+      function before the first top-level statement that reads it, and never deleted nor an
+      ``except ... as`` name (an ``UnboundLocalError`` message quotes the variable's name).
+
+    Observable difference left: ``f.__code__.co_varnames``.
     Module-level names, class attributes and parameters are never renamed. New names come from a
     word list drawn with ``self.rng`` and are checked against every identifier in the module.
     """
@@ -83,6 +87,9 @@ class RenameLocals(Rule):
                 assignments = candidates[name]
                 if not references_are_names(assignments):
                     continue
+                if not _bound_when_read(node, name, assignments):
+                    self.skip("a read may find it unbound: the error message would name it")
+                    continue
                 new = self.names.fresh()
                 self.sites += 1
                 for assignment in assignments:
@@ -95,3 +102,26 @@ class RenameLocals(Rule):
             if new is None:
                 return updated_node
             return updated_node.with_changes(value=new)
+
+
+def _bound_when_read(func: cst.FunctionDef, name: str, assignments) -> bool:
+    """No read of ``name`` can find it unbound: the first top-level statement of ``func``
+    holding a read comes after a top-level assignment of it (``bound_before``)."""
+    if not isinstance(func.body, cst.IndentedBlock):
+        return False
+    reads = {id(access.node) for a in assignments for access in a.references}
+    deleted = {n.value for d in m.findall(func, m.Del()) for n in m.findall(d, m.Name())}
+    body = list(func.body.body)
+    for i, stmt in enumerate(body):
+        here = [n for n in m.findall(stmt, m.Name(name)) if id(n) in reads]
+        if not here:
+            continue
+        if name in bound_before(func, i):
+            return True
+        # a loop variable read only inside its own loop's body: bound there by the loop
+        inside = {id(n) for n in m.findall(stmt.body, m.Name(name))} \
+            if isinstance(stmt, cst.For) else set()
+        later = any(id(n) in reads for s in body[i + 1:] for n in m.findall(s, m.Name(name)))
+        return (isinstance(stmt, cst.For) and name in (loop_target_names(stmt.target) or ())
+                and name not in deleted and all(id(n) in inside for n in here) and not later)
+    return True

@@ -22,6 +22,9 @@ def _reads(expr: cst.BaseExpression, params: set[str]) -> set[str] | None:
         return set()
     if isinstance(expr, cst.Name):
         return {expr.value} if expr.value in params else None
+    if isinstance(expr, cst.Set) and not all(
+            isinstance(el, cst.Element) and is_literal(el.value) for el in expr.elements):
+        return None  # a set display hashes its items: user code that can raise or print
     if isinstance(expr, (cst.Tuple, cst.List, cst.Set)):
         out: set[str] = set()
         for el in expr.elements:
@@ -43,7 +46,8 @@ class ReorderIndependentAssignments(Rule):
     that are independent.
 
     Sound when neither statement can observe or affect the other: both values are built only
-    from literals, the function's parameters and list/tuple/set/empty-dict displays of them (no
+    from literals, the function's parameters and list/tuple displays of them, set displays of
+    literals and empty dicts (a set of parameters would hash them: user code; no
     call, operator, attribute or subscript runs user code, and nothing can raise: parameters
     are always bound, and the rule does not fire if the function ``del``\\ etes one); the targets
     differ and neither value reads the other's target. Only in function bodies without

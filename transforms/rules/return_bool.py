@@ -8,9 +8,9 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..analysis import builtin_is_shadowed
+from ..analysis.syntax import negate
 from ..base import Rule, RuleTransformer
 from ..registry import register
-from .swap_if_else import negate
 
 
 def _returned_bool(block: cst.BaseSuite | cst.BaseStatement | None) -> bool | None:
@@ -30,6 +30,15 @@ def _returned_bool(block: cst.BaseSuite | cst.BaseStatement | None) -> bool | No
     return None
 
 
+def _jump_test(test: cst.BaseExpression) -> bool:
+    """``a or b`` (under any ``not``): as an ``if`` test it calls ``bool(a)`` once and jumps;
+    as a value (``bool(a or b)``, ``not (a or b)``) the deciding operand is the result, whose
+    ``__bool__`` then runs a second time."""
+    while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        test = test.expression
+    return isinstance(test, cst.BooleanOperation)
+
+
 @register
 class ReturnBool(Rule):
     """``if c: return True`` + ``else: return False`` (or a following ``return False``) ->
@@ -38,7 +47,8 @@ class ReturnBool(Rule):
     Sound: ``if`` calls ``bool()`` on ``c`` once and so do ``bool(c)`` and ``not c``; the
     result is the same ``True``/``False`` singleton. Needs the builtin ``bool``: the rule does
     not fire in a module that binds the name ``bool`` anywhere. ``c`` that is already
-    ``not x`` gives ``return not x``.
+    ``not x`` gives ``return not x``. Not for an ``and``/``or`` test: ``if a or b`` calls
+    ``a.__bool__`` once, ``bool(a or b)`` twice when ``a`` decides.
     """
 
     id = "return-bool"
@@ -71,7 +81,10 @@ class ReturnBool(Rule):
                         other, consumed = _returned_bool(body[i + 1]), 2
                     else:
                         other, consumed = None, 1
-                    if then is not None and other is not None and then != other:
+                    if then is not None and other is not None and then != other \
+                            and _jump_test(stmt.test):
+                        self.skip("and/or test: `if` tests each operand once, a value twice")
+                    elif then is not None and other is not None and then != other:
                         out.append(cst.SimpleStatementLine(
                             body=[cst.Return(value=self._value(stmt.test, then))],
                             leading_lines=stmt.leading_lines))

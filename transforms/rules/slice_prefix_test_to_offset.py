@@ -6,9 +6,10 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..analysis import assigned_names
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.types import STR, is_int
 from ..base import Rule
 from ..registry import register
-from ._type_evidence import STR, EvidenceTransformer, is_int
 
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 

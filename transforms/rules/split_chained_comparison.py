@@ -3,43 +3,14 @@
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import FunctionScope, ParentNodeProvider, ScopeProvider
+from libcst.metadata import ParentNodeProvider, ScopeProvider
 
-from ..analysis import global_nonlocal_names, uses_dynamic_scope
+from ..analysis.scopes import stable_operand
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
-_LITERALS = (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString)
 # Parents under which an `and` expression may replace a comparison without parentheses.
 _LOOSE_OK = (cst.If, cst.While, cst.Return, cst.Assign, cst.Expr)
-
-
-def stable_operand(transformer: RuleTransformer, expr: cst.BaseExpression) -> bool:
-    """``expr`` gives the same value when evaluated twice in a row in this frame, with no
-    side effect: a literal, or a local variable of a function that no other code can rebind
-    (not global/nonlocal anywhere, no exec/eval/locals() in the function)."""
-    if isinstance(expr, _LITERALS):
-        return True
-    if not isinstance(expr, cst.Name):
-        return False
-    if expr.value in ("True", "False", "None"):
-        return True
-    scope = transformer.get_metadata(ScopeProvider, expr, None)
-    if not isinstance(scope, FunctionScope) or expr.value not in scope:
-        return False
-    assignments = scope[expr.value]
-    if not assignments or any(a.scope is not scope for a in assignments):
-        return False  # a global, builtin or closure variable: other code may rebind it
-    func = scope.node
-    return (expr.value not in global_nonlocal_names(func) and not uses_dynamic_scope(func))
-
-
-def same_operand(a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
-    if isinstance(a, cst.Name) and isinstance(b, cst.Name):
-        return a.value == b.value
-    if isinstance(a, _LITERALS) and type(a) is type(b):
-        return a.value == b.value
-    return False
 
 
 @register

@@ -5,7 +5,8 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..analysis import FrameTracker, used_names
+from ..analysis.scopes import sequential_is_sound
+from ..analysis import FrameTracker
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -27,24 +28,6 @@ def parallel_assignment(stmt: cst.BaseSmallStatement) -> tuple[list[str], list[c
     if len(set(names)) != len(names):
         return None
     return names, [v.value for v in values]
-
-
-def sequential_is_sound(frame, names: list[str], values: list[cst.BaseExpression]) -> bool:
-    """Whether assigning ``names`` one by one, each right after evaluating its value, is
-    indistinguishable from evaluating all values first. True when, in a function's own frame:
-
-    * no value reads a name assigned before it (so none sees a new binding early);
-    * no nested function, lambda, class or comprehension of the function uses them, nor does a
-      ``global``/``nonlocal`` name them, nor does the function use exec/eval/locals()... (so no
-      other code can observe the intermediate state);
-    * no enclosing ``try``/``with`` in the function: if a later value raises, the exception
-      leaves the frame, and the early bindings die with it.
-    """
-    if frame is None or frame.dynamic or frame.guarded:
-        return False
-    if set(names) & frame.shared:
-        return False
-    return not any(set(names[:k]) & used_names(v) for k, v in enumerate(values))
 
 
 @register

@@ -7,30 +7,11 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import (assigned_or_returned, bound_names_safe, generator_safe, guarded,
-                            local_only, loop_target_names, moved_out, read_names, targets_private,
-                            unsupported_inside)
-from ._type_evidence import EvidenceTransformer, is_int
+from ..analysis.accumulation import accumulation_loop, builtin_accumulates
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.types import is_int
 
 _SUM_ONE_ARG = m.Call(func=m.Name("sum"), args=[m.Arg(keyword=None, star="")])
-
-
-def single_for(comp: cst.BaseExpression) -> cst.CompFor | None:
-    """The only ``for`` clause of a synchronous generator expression / list comprehension."""
-    if not isinstance(comp, (cst.GeneratorExp, cst.ListComp)):
-        return None
-    clause = comp.for_in
-    if clause.asynchronous is not None or clause.inner_for_in is not None:
-        return None
-    return clause
-
-
-def nest(conditions, stmt: cst.BaseStatement) -> cst.BaseStatement:
-    """``if c1: if c2: stmt`` -- each condition tested once, in order, like ``if c1 if c2``."""
-    for cond in reversed(conditions):
-        stmt = cst.If(test=moved_out(moved_out(cond, unparenthesize=True)),
-                      body=cst.IndentedBlock(body=[stmt]))
-    return stmt
 
 
 @register
@@ -61,66 +42,11 @@ class SumBuiltinToLoop(Rule):
     intent = "slower"
 
     class Transformer(EvidenceTransformer):
-        def _plan(self, stmt: cst.SimpleStatementLine):
-            """(accumulator name or None for a return, the sum() call) if the rule applies."""
-            found = assigned_or_returned(stmt)
-            if found is None:
-                return None
-            acc, call = found
-            if not m.matches(call, _SUM_ONE_ARG):
-                return None
-            ev = self.ev
-            func = ev.function_of(stmt)
-            if not ev.is_builtin("sum") or func is None or not ev.simple_function(func):
-                return None
-            arg = call.args[0].value
-            scope = ev.scopes.get(stmt)
-            if acc is not None:
-                if (guarded(ev, stmt, func) or not local_only(ev, func, scope, acc)
-                        or any(n.value == acc for n in read_names(arg))):
-                    return None
-            clause = single_for(arg)
-            if clause is None:
-                if isinstance(arg, (cst.GeneratorExp, cst.ListComp, cst.SetComp, cst.DictComp)):
-                    return None
-                return (acc, call) if (is_int(ev.elem_of(arg)) and not unsupported_inside(arg)) \
-                    else None
-            targets = loop_target_names(clause.target)
-            moved = [arg.elt] + [c.test for c in clause.ifs]
-            if (not targets or any(unsupported_inside(e) for e in moved + [clause.iter])
-                    or not targets_private(func, arg, clause.iter, targets)
-                    or not bound_names_safe(ev, func, scope, moved, set(targets))
-                    or not is_int(ev.type_of(arg.elt))
-                    or isinstance(arg, cst.GeneratorExp) and not generator_safe(ev, moved)):
-                return None
-            return acc, call
-
         def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine,
                                       updated_node: cst.SimpleStatementLine):
-            plan = self._plan(original_node)
-            if plan is None:
+            plan = builtin_accumulates(self.ev, original_node, _SUM_ONE_ARG, is_int)
+            if plan is None or not self.ev.is_builtin("sum"):
                 return updated_node
-            acc, _ = plan
-            small = updated_node.body[0]
-            arg = small.value.args[0].value
-            ret = acc is None
-            if ret:
-                acc = self.names.fresh("total")
-            clause = single_for(arg)
-            if clause is None:
-                item = self.names.fresh("item")
-                target, iterable, element, conds = cst.Name(item), arg, cst.Name(item), []
-            else:
-                target, iterable = clause.target, clause.iter
-                element, conds = arg.elt, [c.test for c in clause.ifs]
-            add = cst.SimpleStatementLine(body=[cst.AugAssign(
-                target=cst.Name(acc), operator=cst.AddAssign(), value=moved_out(element))])
-            loop = cst.For(target=moved_out(target, unparenthesize=True),
-                           iter=moved_out(iterable), body=cst.IndentedBlock(body=[nest(conds, add)]))
-            init = cst.SimpleStatementLine(
-                body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(acc))], value=cst.Integer("0"))],
-                leading_lines=updated_node.leading_lines)
             self.sites += 1
-            last = updated_node.with_changes(
-                body=[small.with_changes(value=cst.Name(acc))], leading_lines=[])
-            return cst.FlattenSentinel([init, loop] + ([last] if ret else []))
+            return accumulation_loop(updated_node, plan[0], cst.Integer("0"), self.names,
+                                     "total", "item")

@@ -7,30 +7,13 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ._loop_support import (bound_names_safe, comp_safe, fuse_adjacent, guarded, local_only,
-                            loop_target_names, read_names, targets_private, unsupported_inside)
-from ._type_evidence import EvidenceTransformer, is_int
+from ..analysis.accumulation import accumulated_items, loop_accumulates
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.loops import FusePairs
+from ..analysis.types import is_int
 
 _ZERO = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())],
                                              value=m.Integer(value="0"))])
-_ADD = m.AugAssign(target=m.Name(), operator=m.AddAssign())
-
-
-def accumulation(loop: cst.For) -> tuple[cst.AugAssign, cst.BaseExpression | None] | None:
-    """The ``acc += expr`` of a loop whose whole body is that statement, optionally under a
-    single ``if cond:`` (no elif/else); with the condition (or None)."""
-    if not isinstance(loop.body, cst.IndentedBlock) or len(loop.body.body) != 1:
-        return None
-    stmt = loop.body.body[0]
-    cond = None
-    if isinstance(stmt, cst.If) and stmt.orelse is None:
-        if not isinstance(stmt.body, cst.IndentedBlock) or len(stmt.body.body) != 1:
-            return None
-        cond, stmt = stmt.test, stmt.body.body[0]
-    if m.matches(stmt, m.SimpleStatementLine(body=[_ADD])):
-        return stmt.body[0], cond
-    return None
-
 
 @register
 class SumLoopToBuiltin(Rule):
@@ -67,50 +50,11 @@ class SumLoopToBuiltin(Rule):
     category = "performance"
     intent = "faster"
 
-    class Transformer(EvidenceTransformer):
-        def _rewrite(self, init: cst.CSTNode, loop: cst.CSTNode) -> cst.SimpleStatementLine | None:
-            ev = self.ev
-            if not (m.matches(init, _ZERO) and isinstance(loop, cst.For)) \
-                    or loop.asynchronous is not None or loop.orelse is not None:
-                return None
-            found = accumulation(loop)
-            func = ev.function_of(loop)
-            if found is None or func is None or not ev.simple_function(func):
-                return None
-            aug, cond = found
-            acc = init.body[0].targets[0].target.value
-            targets = loop_target_names(loop.target)
-            if aug.target.value != acc or not targets or acc in targets:
-                return None
-            moved = [loop.iter, aug.value] + ([cond] if cond is not None else [])
-            if any(unsupported_inside(e) for e in moved):
-                return None
-            if any(n.value == acc for e in moved for n in read_names(e)):
-                return None
-            scope = ev.scopes.get(loop)
-            if (not ev.is_builtin("sum") or guarded(ev, loop, func)
-                    or not local_only(ev, func, scope, acc)
-                    or not targets_private(func, loop, loop.iter, targets)
-                    or not bound_names_safe(ev, func, scope, moved[1:], set(targets))
-                    or not is_int(ev.type_of(aug.value))):
-                return None
-            return init, loop
-
-        def leave_IndentedBlock(self, original_node: cst.IndentedBlock,
-                                updated_node: cst.IndentedBlock) -> cst.IndentedBlock:
-            block, fused = fuse_adjacent(original_node, updated_node, self._rewrite, self._build)
-            self.sites += fused
-            return block
+    class Transformer(FusePairs, EvidenceTransformer):
+        def _applies(self, init: cst.CSTNode, loop: cst.CSTNode) -> bool:
+            return self.ev.is_builtin("sum") and loop_accumulates(self.ev, init, loop, _ZERO, is_int)
 
         @staticmethod
         def _build(init: cst.SimpleStatementLine, loop: cst.For) -> cst.SimpleStatementLine:
-            aug, cond = accumulation(loop)
-            if cond is None and m.matches(aug.value, m.Name(getattr(loop.target, "value", None))):
-                items = comp_safe(loop.iter)  # the loop adds the items themselves
-            else:
-                ifs = [cst.CompIf(test=comp_safe(cond))] if cond is not None else []
-                items = cst.ListComp(elt=aug.value, for_in=cst.CompFor(
-                    target=loop.target, iter=comp_safe(loop.iter), ifs=ifs))
-            call = cst.Call(func=cst.Name("sum"), args=[cst.Arg(value=items)])
-            assign = init.body[0].with_changes(value=call)
-            return init.with_changes(body=[assign])
+            call = cst.Call(func=cst.Name("sum"), args=[cst.Arg(value=accumulated_items(loop))])
+            return init.with_changes(body=[init.body[0].with_changes(value=call)])

@@ -5,21 +5,9 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..analysis import is_multiline
+from ..analysis.syntax import _ATOMIC, is_multiline, negate
 from ..base import Rule, RuleTransformer
 from ..registry import register
-
-# Expressions that bind tighter than ``not`` and can follow it without parentheses.
-_ATOMIC = (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Integer, cst.Float,
-           cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.List, cst.Tuple,
-           cst.Dict, cst.Set, cst.Comparison, cst.BinaryOperation, cst.UnaryOperation)
-
-
-def negate(test: cst.BaseExpression) -> cst.BaseExpression:
-    """``not (test)``, parenthesized only where precedence requires it."""
-    if not isinstance(test, _ATOMIC) and not test.lpar:
-        test = test.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
-    return cst.UnaryOperation(operator=cst.Not(), expression=test)
 
 
 @register

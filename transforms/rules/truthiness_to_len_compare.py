@@ -6,8 +6,7 @@ import libcst as cst
 
 from ..base import Rule
 from ..registry import register
-from ._type_evidence import EvidenceTransformer
-from .len_compare_to_truthiness import sized
+from ..analysis.evidence import EvidenceTransformer, sized
 
 
 def len_compare(expr: cst.BaseExpression, op: cst.BaseCompOp) -> cst.Comparison:

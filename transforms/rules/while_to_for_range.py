@@ -6,9 +6,10 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..analysis import assigned_names, global_nonlocal_names
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.types import is_int
 from ..base import Rule
 from ..registry import register
-from ._type_evidence import EvidenceTransformer, is_int
 
 _NESTED = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 

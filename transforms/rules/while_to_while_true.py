@@ -7,7 +7,7 @@ import libcst.matchers as m
 
 from ..base import Rule, RuleTransformer
 from ..registry import register
-from .swap_if_else import negate
+from ..analysis.syntax import negate
 
 
 @register

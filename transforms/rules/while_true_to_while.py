@@ -7,7 +7,7 @@ import libcst.matchers as m
 
 from ..base import Rule, RuleTransformer
 from ..registry import register
-from .swap_if_else import negate
+from ..analysis.syntax import negate
 
 _BREAK_ONLY = m.IndentedBlock(body=[m.SimpleStatementLine(body=[m.Break()])]) | \
     m.SimpleStatementSuite(body=[m.Break()])

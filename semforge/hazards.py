@@ -1,0 +1,46 @@
+"""Names that let code look behind the values it is given: one list per concern, for the whole
+project (rules that must not rename or move what such code can see, seed filters, the
+verifier's guard against variants that reach for them).
+
+Each set is the union of what any part of semforge treated as hazardous for that concern:
+adding a name makes every user more careful, never less.
+"""
+
+from __future__ import annotations
+
+# Calls that read or write a frame's variables by *name*: renaming or moving locals under them
+# changes behaviour. ``dir()`` without arguments lists local names; ``super()`` without
+# arguments reads the first argument and the ``__class__`` cell of the frame it is written in.
+FRAME_READING_CALLS = frozenset({"exec", "eval", "locals", "vars", "globals", "dir", "super",
+                                 "breakpoint", "__import__"})
+
+# Attributes that lead from a value to a frame (and from a frame to its variables or callers).
+FRAME_ATTRIBUTES = frozenset({
+    "f_locals", "f_globals", "f_builtins", "f_back", "_getframe", "currentframe", "stack",
+    "getframeinfo", "settrace", "tb_frame", "gi_frame", "cr_frame", "ag_frame", "gi_yieldfrom",
+})
+
+# Attributes that expose a function's or an object's internals (code, globals, closure cells,
+# defaults, the class graph): code using them can observe a rewrite's implementation.
+INTROSPECTION_ATTRIBUTES = frozenset({
+    "__builtins__", "__code__", "__globals__", "__closure__", "__dict__", "__class__",
+    "__subclasses__", "__defaults__", "__kwdefaults__",
+})
+
+# Builtins whose results are not a function of their arguments (input, files, identity, the
+# interpreter's state) or that run text as code.
+IMPURE_BUILTINS = frozenset({
+    "input", "open", "exec", "eval", "compile", "globals", "locals", "vars", "breakpoint",
+    "exit", "quit", "help", "id", "memoryview", "__import__",
+})
+
+# Modules that reach the filesystem, the network, the clock, randomness, other processes or the
+# interpreter's internals.
+IMPURE_MODULES = frozenset({
+    "os", "sys", "io", "random", "secrets", "time", "datetime", "subprocess", "socket", "shutil",
+    "pathlib", "tempfile", "glob", "threading", "multiprocessing", "asyncio", "concurrent",
+    "signal", "uuid", "requests", "urllib", "http", "ctypes", "gc", "inspect", "importlib",
+    "builtins", "pickle", "marshal", "types", "weakref", "sqlite3", "logging", "warnings",
+    "atexit", "platform", "getpass", "webbrowser", "antigravity", "this", "turtle", "tkinter",
+    "faulthandler", "resource", "tracemalloc",
+})

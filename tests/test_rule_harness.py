@@ -1,0 +1,52 @@
+"""The hostile-context harness (benchmarks/rule_harness.py) on a fast subset of rules."""
+
+import importlib.util
+from pathlib import Path
+
+import libcst as cst
+import libcst.matchers as m
+import pytest
+
+from semforge.transforms import Rule, RuleTransformer
+
+spec = importlib.util.spec_from_file_location(
+    "rule_harness", Path(__file__).resolve().parents[1] / "benchmarks" / "rule_harness.py")
+harness = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(harness)
+
+
+class DoubleToAdd(Rule):
+    """``x * 2`` -> ``x + x`` with no evidence about ``x``: unsound, on purpose."""
+
+    id = "test-double-to-add"
+
+    class Transformer(RuleTransformer):
+        def leave_BinaryOperation(self, original_node, updated_node):
+            if m.matches(updated_node, m.BinaryOperation(left=m.Name(), operator=m.Multiply(),
+                                                         right=m.Integer("2"))):
+                self.sites += 1
+                return updated_node.with_changes(operator=cst.Add(), right=updated_node.left)
+            return updated_node
+
+
+def test_harness_catches_an_unsound_rule():
+    report = harness.run_rule(DoubleToAdd(), ["def f(x):\n    return x * 2\n"], timeout=1.0)
+    assert report["plain"]["fired"] == 1
+    # even plain values tell: {} * 2 and {} + {} raise TypeErrors with different messages
+    assert report["plain"]["unsound"]["call"] == "f({'a': 1})"
+    for context in ("subclass", "dunders"):
+        found = report[context]["unsound"]
+        assert found is not None, context
+        assert found["original"] != found["variant"]
+    assert report["shadowed"]["fired"] == 1  # it reads no builtin: shadowing does not stop it
+
+
+@pytest.mark.parametrize("rule_id", ["membership-list-to-set", "any-all-loop-to-builtin",
+                                     "power-to-multiply", "sum-builtin-to-loop"])
+def test_rules_are_sound_in_every_hostile_context(rule_id):
+    fixtures = harness.fixtures_by_rule([rule_id])[rule_id]
+    assert fixtures, f"{rule_id} has no must-fire fixtures"
+    report = harness.run_rule(rule_id, fixtures, timeout=1.0)
+    assert report["plain"]["fired"] > 0
+    unsound = {c: r["unsound"] for c, r in report.items() if r["unsound"]}
+    assert unsound == {}

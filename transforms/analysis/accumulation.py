@@ -1,0 +1,172 @@
+"""The shared matchers of the accumulation rules, loop <-> builtin, in both directions.
+
+``acc = 0; for x in xs: [if c:] acc += e`` <-> ``acc = sum(e for x in xs if c)``, and the same
+with ``''`` / ``''.join``. A forward rule and its reverse must accept exactly the same code,
+so both directions are written once here and the rules differ only in the builtin, the
+initial value and the evidence an item needs (an int for ``sum``, a str for ``join``).
+See ``loops`` for why each condition is needed.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import libcst as cst
+import libcst.matchers as m
+
+from .loops import (assigned_or_returned, bound_names_safe, generator_safe, guarded, local_only,
+                    targets_private, unsupported_inside)
+from .names import NameAllocator, loop_target_names, read_names
+from .syntax import comp_safe, moved_out
+from .types import T
+
+EMPTY_STR = m.SimpleString(value="''") | m.SimpleString(value='""')
+_ADD = m.AugAssign(target=m.Name(), operator=m.AddAssign())
+_COMPREHENSIONS = (cst.GeneratorExp, cst.ListComp, cst.SetComp, cst.DictComp)
+
+ItemCheck = Callable[[T | None], bool]
+
+
+def accumulation(loop: cst.For) -> tuple[cst.AugAssign, cst.BaseExpression | None] | None:
+    """The ``acc += expr`` of a loop whose whole body is that statement, optionally under a
+    single ``if cond:`` (no elif/else); with the condition (or None)."""
+    if not isinstance(loop.body, cst.IndentedBlock) or len(loop.body.body) != 1:
+        return None
+    stmt = loop.body.body[0]
+    cond = None
+    if isinstance(stmt, cst.If) and stmt.orelse is None:
+        if not isinstance(stmt.body, cst.IndentedBlock) or len(stmt.body.body) != 1:
+            return None
+        cond, stmt = stmt.test, stmt.body.body[0]
+    if m.matches(stmt, m.SimpleStatementLine(body=[_ADD])):
+        return stmt.body[0], cond
+    return None
+
+
+def single_for(comp: cst.BaseExpression) -> cst.CompFor | None:
+    """The only ``for`` clause of a synchronous generator expression / list comprehension."""
+    if not isinstance(comp, (cst.GeneratorExp, cst.ListComp)):
+        return None
+    clause = comp.for_in
+    if clause.asynchronous is not None or clause.inner_for_in is not None:
+        return None
+    return clause
+
+
+def nest(conditions, stmt: cst.BaseStatement) -> cst.BaseStatement:
+    """``if c1: if c2: stmt`` -- each condition tested once, in order, like ``if c1 if c2``."""
+    for cond in reversed(conditions):
+        stmt = cst.If(test=moved_out(moved_out(cond, unparenthesize=True)),
+                      body=cst.IndentedBlock(body=[stmt]))
+    return stmt
+
+
+# ------------------------------------------------------------------ loop -> builtin
+
+
+def loop_accumulates(ev, init: cst.CSTNode, loop: cst.CSTNode, init_matcher,
+                     item_ok: ItemCheck) -> bool:
+    """``init`` (matching ``init_matcher``, ``acc = <start>``) followed by ``loop``, a ``for``
+    whose body is ``[if c:] acc += e``, can become ``acc = <start>.<builtin>([e for ...])``:
+    ``item_ok`` accepts the evidence of ``e``. Judged on ORIGINAL nodes."""
+    if not (m.matches(init, init_matcher) and isinstance(loop, cst.For)) \
+            or loop.asynchronous is not None or loop.orelse is not None:
+        return False
+    found = accumulation(loop)
+    func = ev.function_of(loop)
+    if found is None or func is None or not ev.simple_function(func):
+        return False
+    aug, cond = found
+    acc = init.body[0].targets[0].target.value
+    targets = loop_target_names(loop.target)
+    if aug.target.value != acc or not targets or acc in targets:
+        return False
+    moved = [loop.iter, aug.value] + ([cond] if cond is not None else [])
+    if any(unsupported_inside(e) for e in moved):
+        return False
+    if any(n.value == acc for e in moved for n in read_names(e)):
+        return False
+    scope = ev.scopes.get(loop)
+    return not (guarded(ev, loop, func) or not local_only(ev, func, scope, acc)
+                or not targets_private(func, loop, loop.iter, targets)
+                or not bound_names_safe(ev, func, scope, moved[1:], set(targets), loop)
+                or not item_ok(ev.type_of(aug.value)))
+
+
+def accumulated_items(loop: cst.For) -> cst.BaseExpression:
+    """What the builtin consumes instead of ``loop``: the iterable itself when the loop adds
+    its items unchanged, else a list comprehension of the added expression."""
+    aug, cond = accumulation(loop)
+    if cond is None and m.matches(aug.value, m.Name(getattr(loop.target, "value", None))):
+        return comp_safe(loop.iter)  # the loop adds the items themselves
+    ifs = [cst.CompIf(test=comp_safe(cond))] if cond is not None else []
+    return cst.ListComp(elt=aug.value, for_in=cst.CompFor(
+        target=loop.target, iter=comp_safe(loop.iter), ifs=ifs))
+
+
+# ------------------------------------------------------------------ builtin -> loop
+
+
+def builtin_accumulates(ev, stmt: cst.SimpleStatementLine, call_matcher,
+                        item_ok: ItemCheck) -> tuple[str | None, cst.Call] | None:
+    """``acc = CALL(arg)`` or ``return CALL(arg)`` (``CALL`` matching ``call_matcher``, one
+    positional argument) that can become an accumulation loop: ``(acc or None for a return,
+    the call)``, else None. ``item_ok`` accepts the evidence of each item. ORIGINAL nodes."""
+    found = assigned_or_returned(stmt)
+    if found is None:
+        return None
+    acc, call = found
+    if not m.matches(call, call_matcher):
+        return None
+    func = ev.function_of(stmt)
+    if func is None or not ev.simple_function(func):
+        return None
+    arg = call.args[0].value
+    scope = ev.scopes.get(stmt)
+    if acc is not None and (guarded(ev, stmt, func) or not local_only(ev, func, scope, acc)
+                            or any(n.value == acc for n in read_names(arg))):
+        return None
+    clause = single_for(arg)
+    if clause is None:
+        if isinstance(arg, _COMPREHENSIONS):
+            return None
+        return (acc, call) if item_ok(ev.elem_of(arg)) and not unsupported_inside(arg) else None
+    targets = loop_target_names(clause.target)
+    moved = [arg.elt] + [c.test for c in clause.ifs]
+    if (not targets or any(unsupported_inside(e) for e in moved + [clause.iter])
+            or not targets_private(func, arg, clause.iter, targets)
+            or not bound_names_safe(ev, func, scope, moved, set(targets), stmt)
+            or not item_ok(ev.type_of(arg.elt))
+            or isinstance(arg, cst.GeneratorExp) and not generator_safe(ev, moved)):
+        return None
+    return acc, call
+
+
+def accumulation_loop(updated_node: cst.SimpleStatementLine, acc: str | None,
+                      start: cst.BaseExpression, names: NameAllocator, acc_word: str,
+                      item_word: str) -> cst.FlattenSentinel:
+    """The statements replacing ``updated_node`` (``acc = CALL(arg)`` / ``return CALL(arg)``):
+    ``acc = start``, the loop adding each item with ``+=``, and for a return (``acc`` None,
+    a fresh name from ``acc_word`` is used) ``return acc``."""
+    small = updated_node.body[0]
+    arg = small.value.args[0].value
+    ret = acc is None
+    if ret:
+        acc = names.fresh(acc_word)
+    clause = single_for(arg)
+    if clause is None:
+        item = names.fresh(item_word)
+        target, iterable, element, conds = cst.Name(item), arg, cst.Name(item), []
+    else:
+        target, iterable = clause.target, clause.iter
+        element, conds = arg.elt, [c.test for c in clause.ifs]
+    add = cst.SimpleStatementLine(body=[cst.AugAssign(
+        target=cst.Name(acc), operator=cst.AddAssign(), value=moved_out(element))])
+    loop = cst.For(target=moved_out(target, unparenthesize=True),
+                   iter=moved_out(iterable), body=cst.IndentedBlock(body=[nest(conds, add)]))
+    init = cst.SimpleStatementLine(
+        body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(acc))], value=start)],
+        leading_lines=updated_node.leading_lines)
+    last = updated_node.with_changes(
+        body=[small.with_changes(value=cst.Name(acc))], leading_lines=[])
+    return cst.FlattenSentinel([init, loop] + ([last] if ret else []))

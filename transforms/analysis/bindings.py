@@ -1,0 +1,237 @@
+"""The part of ``TypeEvidence`` that reads scopes: which names are builtins, which function a
+node is in, and the type of a variable from *every* binding of it (see ``types``)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import (Assignment, ComprehensionScope, FunctionScope, ParentNodeProvider,
+                             ScopeProvider)
+
+from .names import assigned_names
+from .scopes import global_nonlocal_names, uses_dynamic_scope
+from .syntax import AUG_TO_BIN
+from .types import INT, STR, T, annotation_type, same, star_imported
+
+
+class BindingEvidence:
+    """Scope and variable questions about the nodes of one module; ``TypeEvidence`` adds the
+    expression rules (``_type``, ``elem_of``...) this class calls."""
+
+    # Whether parameter annotations count as evidence: they admit subclasses of the builtin
+    # they name, so only a rule that checks the exact type at run time may set it (see types).
+    TRUST_ANNOTATIONS = False
+
+    def __init__(self, module: cst.Module, metadata) -> None:
+        """``metadata``: a mapping with ScopeProvider and ParentNodeProvider data for ``module``
+        (a transformer's ``self.metadata``); read only when a question needs it."""
+        self.module = module
+        self._metadata = metadata
+        self._names: dict[tuple[int, str], T | None] = {}
+        self._assumed: dict[tuple[int, str], T] = {}
+        self._busy: set[tuple[int, str]] = set()
+        self._func_ok: dict[int, bool] = {}
+        self._hidden: dict[int, set[str]] = {}
+        self.notes: set[str] = set()  # evidence that was there but not trusted (skip reasons)
+
+    # Computed on first use: most questions are asked of few modules (see LazyMetadata).
+    @cached_property
+    def scopes(self):
+        return self._metadata[ScopeProvider]
+
+    @cached_property
+    def parents(self):
+        return self._metadata[ParentNodeProvider]
+
+    @cached_property
+    def _shadowable(self) -> set[str]:
+        return assigned_names(self.module)
+
+    @cached_property
+    def _star(self) -> bool:
+        return star_imported(self.module)
+
+    # ------------------------------------------------------------------ builtins and scopes
+
+    def is_builtin(self, name: str) -> bool:
+        """``name`` is never bound in this module (so a bare ``name`` is the builtin)."""
+        return not self._star and name not in self._shadowable
+
+    def is_builtin_call(self, node: cst.CSTNode, *names: str) -> bool:
+        """``node`` is a call of one of the builtins ``names``, unshadowed."""
+        return (isinstance(node, cst.Call) and isinstance(node.func, cst.Name)
+                and node.func.value in names and self.is_builtin(node.func.value))
+
+    def function_of(self, node: cst.CSTNode) -> cst.FunctionDef | None:
+        """The function whose own scope ``node`` is in (None in a class body, at module level,
+        in a lambda or a comprehension)."""
+        scope = self.scopes.get(node)
+        if isinstance(scope, FunctionScope) and isinstance(scope.node, cst.FunctionDef):
+            return scope.node
+        return None
+
+    def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        return self.parents.get(node)
+
+    def simple_function(self, func: cst.FunctionDef) -> bool:
+        """A function whose locals can only change through visible bindings: no exec/eval/
+        locals()/vars()/globals()/dir()/super()."""
+        key = id(func)
+        if key not in self._func_ok:
+            self._func_ok[key] = not uses_dynamic_scope(func)
+        return self._func_ok[key]
+
+    def hidden_bindings(self, func: cst.FunctionDef) -> set[str]:
+        """Names bound in ``func`` in ways ScopeProvider does not record as assignments of the
+        function: match-pattern captures, and walrus targets inside comprehensions."""
+        key = id(func)
+        if key not in self._hidden:
+            names: set[str] = set()
+            for node in m.findall(func, m.MatchAs() | m.MatchStar()):
+                if node.name is not None:
+                    names.add(node.name.value)
+            for node in m.findall(func, m.MatchMapping()):
+                if node.rest is not None:
+                    names.add(node.rest.value)
+            for node in m.findall(func, m.NamedExpr(target=m.Name())):
+                names.add(node.target.value)
+            self._hidden[key] = names
+        return self._hidden[key]
+
+    # ------------------------------------------------------------------ expressions
+
+    # ------------------------------------------------------------------ names
+
+    def name_type(self, name: cst.Name) -> T | None:
+        """Evidence for a variable read: from an enclosing comprehension's ``for`` clause or
+        from every binding in the enclosing function. Globals and free variables: None."""
+        scope = self.scopes.get(name)
+        while isinstance(scope, ComprehensionScope):
+            bound = scope.assignments[name.value]
+            if bound:
+                return self._comprehension_target_type(bound)
+            scope = scope.parent
+        if not (isinstance(scope, FunctionScope) and isinstance(scope.node, cst.FunctionDef)):
+            return None
+        return self.local_type(scope, name.value)
+
+    def _comprehension_target_type(self, bound) -> T | None:
+        result = None
+        for a in bound:
+            parent = self.parents.get(a.node)
+            if not (isinstance(a.node, cst.Name) and isinstance(parent, cst.CompFor)
+                    and parent.target is a.node):
+                return None
+            t = self.elem_of(parent.iter)
+            if t is None:
+                return None
+            result = t if result is None else same(result, t)
+        return result
+
+    def local_type(self, scope: FunctionScope, name: str) -> T | None:
+        key = (id(scope), name)
+        if key in self._assumed:
+            return self._assumed[key]
+        if key in self._names:
+            return self._names[key]
+        if key in self._busy:
+            return None
+        self._busy.add(key)
+        try:
+            result = self._local_type(scope, name, key)
+        finally:
+            self._busy.discard(key)
+        if not self._busy and not self._assumed:
+            self._names[key] = result
+        return result
+
+    def _local_type(self, scope: FunctionScope, name: str, key) -> T | None:
+        func = scope.node
+        if (not self.simple_function(func) or name in global_nonlocal_names(func)
+                or name in self.hidden_bindings(func)):
+            return None
+        bindings = list(scope.assignments[name])
+        if not bindings or not all(type(a) is Assignment for a in bindings):
+            return None
+        # First pass: candidate from the bindings that do not depend on the name itself.
+        candidate = None
+        for a in bindings:
+            t = self._binding_type(scope, a, None)
+            if t is not None:
+                candidate = t if candidate is None else same(candidate, t)
+                if candidate is None:
+                    return None
+        if candidate is None:
+            return None
+        # Second pass: assuming the name holds `candidate`, every binding must store one.
+        self._assumed[key] = candidate
+        try:
+            for a in bindings:
+                if same(self._binding_type(scope, a, candidate), candidate) != candidate:
+                    return None
+        finally:
+            del self._assumed[key]
+        return candidate
+
+    def _binding_type(self, scope: FunctionScope, a: Assignment, assumed: T | None) -> T | None:
+        node = a.node
+        if isinstance(node, cst.Param):
+            return self._param_type(node)
+        if not isinstance(node, cst.Name) or self.scopes.get(node) is not scope:
+            return None
+        parent = self.parents.get(node)
+        if isinstance(parent, cst.AssignTarget) and parent.target is node:
+            assign = self.parents.get(parent)
+            return self._type(assign.value) if isinstance(assign, cst.Assign) else None
+        if isinstance(parent, cst.AnnAssign) and parent.target is node and parent.value:
+            return self._type(parent.value)
+        if isinstance(parent, cst.AugAssign) and parent.target is node:
+            if assumed is None:
+                return None
+            op = AUG_TO_BIN.get(type(parent.operator))
+            if op is None or op is cst.Power:  # ``x **= e`` stays untyped (conservative)
+                return None
+            return self._binop_type(op(), assumed, self._type(parent.value), parent.value)
+        if isinstance(parent, cst.For) and parent.target is node and parent.asynchronous is None:
+            return self.elem_of(parent.iter)
+        if isinstance(parent, cst.Element):
+            return self._enumerate_target_type(node, parent)
+        return None
+
+    def _enumerate_target_type(self, node: cst.Name, element: cst.Element) -> T | None:
+        """``for i, x in enumerate(xs)``: ``i`` is an int, ``x`` an item of ``xs``."""
+        target = self.parents.get(element)
+        loop = self.parents.get(target)
+        if not (isinstance(target, cst.Tuple) and isinstance(loop, cst.For)
+                and loop.target is target and len(target.elements) == 2
+                and self.is_builtin_call(loop.iter, "enumerate")):
+            return None
+        args = loop.iter.args
+        if not args or any(a.star or a.keyword for a in args[:1]) or len(args) > 2:
+            return None
+        if len(args) == 2 and not isinstance(args[1].value, cst.Integer):
+            return None
+        if target.elements[0] is element:
+            return INT
+        return self.elem_of(args[0].value)
+
+    def _param_type(self, param: cst.Param) -> T | None:
+        parent = self.parents.get(param)
+        if param.annotation is None:
+            return None
+        if not self.TRUST_ANNOTATIONS:
+            self.notes.add("annotation is not evidence (it admits subclasses)")
+            return None
+        t = annotation_type(param.annotation.annotation)
+        if t is None:
+            return None
+        if isinstance(parent, cst.Parameters):
+            if param is parent.star_arg:
+                return T("tuple", t)
+            if param is parent.star_kwarg:
+                return T("dict", STR)
+        if param.default is not None and same(self._type(param.default), t) != t:
+            return None  # ``x: int = None``: the default breaks the annotation's promise
+        return t

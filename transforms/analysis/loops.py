@@ -1,0 +1,192 @@
+"""Moving code between loops and comprehensions / generator expressions: what must hold.
+
+Moving code between a ``for`` statement and a generator expression changes three things a
+rule must rule out: the loop variables (function locals vs. names private to the generator),
+the scope other names are read from (a generator reads the function's locals as closure
+cells, so reading an *unbound* local raises ``NameError`` instead of ``UnboundLocalError``),
+and when the accumulator is written (once at the end vs. after every item, which an exception
+handler could observe).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import FunctionScope, ParentNodeProvider
+
+from .names import all_params, bound_before, names_outside, read_names, used_names
+from .purity import Inert
+from .scopes import global_nonlocal_names
+
+
+def targets_private(func: cst.FunctionDef, moved: cst.CSTNode, iterable: cst.CSTNode,
+                    targets) -> bool:
+    """The loop/comprehension variables ``targets`` are used nowhere in ``func`` outside
+    ``moved`` (the loop or the comprehension being converted), and not read by its first
+    iterable either: that iterable is evaluated in the function's scope, where a converted
+    loop would add (or remove) a local binding of the same name."""
+    names = set(targets)
+    return not (names & names_outside(func, moved)
+                or names & {n.value for n in read_names(iterable)})
+
+
+def unsupported_inside(node: cst.CSTNode) -> bool:
+    """Constructs whose meaning changes when moved in or out of a generator expression:
+    ``yield``/``await`` (scope of the generator), walrus (binds in the function either way,
+    but ordering becomes subtle), lambdas and nested comprehensions capturing loop variables."""
+    return bool(m.findall(node, m.Yield() | m.Await() | m.NamedExpr() | m.Lambda()
+                          | m.ListComp() | m.SetComp() | m.DictComp() | m.GeneratorExp()))
+
+
+def guarded(ev, node: cst.CSTNode, func: cst.FunctionDef) -> bool:
+    """``node`` sits inside a try/with of ``func``: an exception raised mid-loop could be
+    caught and a half-updated accumulator observed."""
+    current = ev.parent(node)
+    while current is not None and current is not func:
+        if isinstance(current, (cst.Try, cst.TryStar, cst.With)):
+            return True
+        current = ev.parent(current)
+    return False
+
+
+def certainly_bound(ev, func: cst.FunctionDef, node: cst.CSTNode) -> set[str]:
+    """Locals of ``func`` certainly bound whenever ``node`` runs: the parameters and the plain
+    targets of the top-level assignments before the top-level statement holding ``node``
+    (``bound_before``: never ``del``-eted, never an ``except ... as`` name)."""
+    body = func.body.body if isinstance(func.body, cst.IndentedBlock) else ()
+    current, parent = node, ev.parent(node)
+    while parent is not None and parent is not func.body:
+        current, parent = parent, ev.parent(parent)
+    if parent is None or current not in body:
+        return bound_before(func, 0)
+    return bound_before(func, list(body).index(current))
+
+
+def bound_names_safe(ev, func: cst.FunctionDef, scope, exprs, exclude: set[str],
+                     at: cst.CSTNode | None = None) -> bool:
+    """Every name read in ``exprs`` (other than ``exclude``) reads the same thing, with the
+    same exception if unbound, from a loop body and from a generator expression: a global,
+    builtin or outer-function name (looked up identically), or a local certainly bound when
+    ``at`` runs (``certainly_bound``; without ``at``, a parameter never deleted). Other locals
+    might be unbound, which a generator reports as ``NameError`` and the function body as
+    ``UnboundLocalError`` (messages that name the variable differently, too)."""
+    deleted = {n.value for d in m.findall(func, m.Del()) for n in m.findall(d, m.Name())}
+    params = ({p.name.value for p in all_params(func.params)} if at is None
+              else certainly_bound(ev, func, at))
+    declared = global_nonlocal_names(func)
+    for expr in exprs:
+        for name in read_names(expr):
+            value = name.value
+            if value in exclude or value in ("True", "False", "None"):
+                continue
+            if value in declared:
+                continue  # a global: looked up in module globals from anywhere
+            if scope.assignments[value] or value in ev.hidden_bindings(func):
+                if value not in params or value in deleted:
+                    return False
+    return True
+
+
+def local_only(ev, func: cst.FunctionDef, scope, name: str) -> bool:
+    """``name`` is a plain local of ``func``: not global/nonlocal, and never referenced from a
+    nested function, lambda, class or comprehension (so no closure can see its value)."""
+    if name in global_nonlocal_names(func):
+        return False
+    for node in m.findall(func, m.Name(name)):
+        if ev.scopes.get(node) is not None and ev.scopes.get(node) is not scope:
+            return False
+    return True
+
+
+def generator_safe(ev, exprs) -> bool:
+    """Code in ``exprs`` can move into or out of a generator expression without a
+    ``StopIteration`` changing meaning (a generator turns it into ``RuntimeError``; a loop, a
+    list comprehension or ``map``/``filter`` let it through or stop early). Any user code can
+    raise it: a call, but also a property or ``__getattr__`` behind an attribute read, an
+    operator overload, ``__bool__``, ``__len__``, ``__hash__``... So the code must provably run
+    no user code at all (``purity.Inert``: builtin operations on values of known exact type;
+    builtins themselves never raise ``StopIteration``, ``next`` aside, which is not inert)."""
+    inert = Inert(ev)
+    return all(inert.expr(e) for e in exprs)
+
+
+def fuse_adjacent(original_node: cst.IndentedBlock, updated_node: cst.IndentedBlock, applies,
+                  build) -> tuple[cst.IndentedBlock, int]:
+    """Replace each adjacent statement pair for which ``applies(first, second)`` holds (judged
+    on the ORIGINAL nodes, where metadata lives) by ``build(first, second)`` of the updated
+    nodes. Returns the new block and the number of pairs fused."""
+    old, new = list(original_node.body), list(updated_node.body)
+    out: list[cst.BaseStatement] = []
+    fused = i = 0
+    while i < len(new):
+        if i + 1 < len(new) and applies(old[i], old[i + 1]):
+            out.append(build(new[i], new[i + 1]))
+            fused += 1
+            i += 2
+            continue
+        out.append(new[i])
+        i += 1
+    return (updated_node.with_changes(body=out) if fused else updated_node), fused
+
+
+class FusePairs:
+    """Mixin for a transformer that replaces pairs of adjacent statements: define
+    ``_applies(first, second)`` (ORIGINAL nodes) and ``_build(first, second)`` (updated nodes);
+    every block is rewritten with ``fuse_adjacent`` and the pairs counted in ``self.sites``."""
+
+    def leave_IndentedBlock(self, original_node: cst.IndentedBlock,
+                            updated_node: cst.IndentedBlock) -> cst.IndentedBlock:
+        block, fused = fuse_adjacent(original_node, updated_node, self._applies, self._build)
+        self.sites += fused
+        return block
+
+
+def assigned_or_returned(stmt: cst.SimpleStatementLine):
+    """``(name, value)`` for ``name = value``, ``(None, value)`` for ``return value``, else None."""
+    if len(stmt.body) != 1:
+        return None
+    small = stmt.body[0]
+    if m.matches(small, m.Assign(targets=[m.AssignTarget(target=m.Name())])):
+        return small.targets[0].target.value, small.value
+    if isinstance(small, cst.Return) and small.value is not None:
+        return None, small.value
+    return None
+
+
+def locals_bound_before(transformer: cst.MetadataDependent, stmt: cst.CSTNode, scope: FunctionScope,
+                        exprs, exclude: set[str]) -> bool:
+    """Every local of the function read in ``exprs`` (names in ``exclude`` aside) is certainly
+    bound when ``stmt`` runs: a parameter, or assigned by a top-level statement before it.
+    Reading an unbound local raises ``UnboundLocalError`` in a loop but ``NameError`` (free
+    variable) in a comprehension, so the rules only move such reads when they cannot fail."""
+    func = scope.node
+    if not isinstance(func, cst.FunctionDef) or not isinstance(func.body, cst.IndentedBlock):
+        return False
+    node, parent = stmt, transformer.get_metadata(ParentNodeProvider, stmt, None)
+    while parent is not None and parent is not func.body:
+        node, parent = parent, transformer.get_metadata(ParentNodeProvider, parent, None)
+    if parent is None:
+        return False
+    bound = bound_before(func, list(func.body.body).index(node))
+    for expr in exprs:
+        for name in used_names(expr) - exclude:
+            if name in scope.assignments and name not in bound:
+                return False
+    return True
+
+
+def plain_generator(ev, gen: cst.CSTNode) -> bool:
+    """A synchronous generator expression with one ``for`` clause whose item and filters run no
+    user code and cannot raise (so no ``StopIteration`` can escape from them)."""
+    if not isinstance(gen, cst.GeneratorExp):
+        return False
+    clause = gen.for_in
+    if clause.asynchronous is not None or clause.inner_for_in is not None:
+        return False
+    if m.findall(gen, m.Await() | m.Yield()):
+        return False
+    return ev.is_total(gen.elt) and all(ev.is_total(c.test) for c in clause.ifs)
+
+
+def as_list_comp(gen: cst.GeneratorExp) -> cst.ListComp:
+    return cst.ListComp(elt=gen.elt, for_in=gen.for_in)

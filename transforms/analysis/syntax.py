@@ -1,0 +1,168 @@
+"""Syntax: literals, layout (parentheses, line breaks, token boundaries) of moved or replaced
+expressions, negation, and the one table of augmented-assignment operators."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import libcst as cst
+
+
+def is_literal(expr: cst.BaseExpression) -> bool:
+    """A number, string (not f-string), ``True``/``False``/``None``/``...`` or a signed number."""
+    if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString,
+                         cst.ConcatenatedString, cst.Ellipsis)):
+        return not isinstance(expr, cst.ConcatenatedString) or all(
+            isinstance(p, cst.SimpleString) for p in (expr.left, expr.right))
+    if isinstance(expr, cst.Name) and expr.value in ("True", "False", "None"):
+        return True
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        return isinstance(expr.expression, (cst.Integer, cst.Float, cst.Imaginary))
+    return False
+
+
+def is_pure_expression(expr: cst.BaseExpression, allow_names: bool = True) -> bool:
+    """No side effects, deterministic, and it cannot raise once its names are bound.
+
+    Literals, names (reading a bound local is pure; ``allow_names=False`` excludes them) and
+    tuples of pure expressions. Anything that runs user code (calls, operators that may be
+    overloaded, attribute access, subscripts, comparisons) is *not* pure here, and neither is
+    a list/dict/set display (it builds a new mutable object: identity is observable)."""
+    if is_literal(expr):
+        return True
+    if isinstance(expr, cst.Name):
+        return allow_names
+    if isinstance(expr, cst.Tuple):
+        return all(not isinstance(el, cst.StarredElement)
+                   and is_pure_expression(el.value, allow_names) for el in expr.elements)
+    return False
+
+
+def is_name(expr: cst.CSTNode, value: str | None = None) -> bool:
+    return isinstance(expr, cst.Name) and (value is None or expr.value == value)
+
+
+def is_multiline(node: cst.CSTNode) -> bool:
+    """The node's source spans several lines (it may rely on enclosing brackets to do so)."""
+    return "\n" in cst.Module(body=[]).code_for_node(node)
+
+
+def keep_lines_together(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """Parenthesize a multi-line expression that is moved out of the brackets that allowed its
+    line breaks (``[x for x in xs if a and\\n b]`` -> ``if (a and\\n b):``)."""
+    if not expr.lpar and is_multiline(expr):
+        return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return expr
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+def source_neighbours(lines: Sequence[str], code_range) -> tuple[str, str]:
+    """The source characters just before and just after a ``PositionProvider`` range (a space
+    at line ends). The range excludes the node's own parentheses."""
+    start, end = code_range.start, code_range.end
+    first = lines[start.line - 1] if start.line - 1 < len(lines) else ""
+    last = lines[end.line - 1] if end.line - 1 < len(lines) else ""
+    before = first[start.column - 1] if 0 < start.column <= len(first) else " "
+    after = last[end.column] if end.column < len(last) else " "
+    return before, after
+
+
+def keep_token_boundaries(new: cst.BaseExpression, before: str, after: str) -> cst.BaseExpression:
+    """Parenthesize ``new`` if its first or last character would fuse with the neighbouring
+    source character: ``return(x) not in y`` has no space after ``return``, so the replacement
+    ``not (x) in y`` needs parentheses; so does one ending in a name before ``...)if c``."""
+    if new.lpar:
+        return new
+    code = cst.Module(body=[]).code_for_node(new)
+    if code and ((_word_char(before) and _word_char(code[0]))
+                 or (_word_char(after) and _word_char(code[-1]))):
+        return new.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return new
+
+def replace_expression(original: cst.BaseExpression, new: cst.BaseExpression,
+                       lines: Sequence[str], code_range) -> cst.BaseExpression:
+    """``new`` made safe to stand where ``original`` stood in the source: it keeps the
+    original's own parentheses if it has none, and otherwise gets parentheses when it would
+    fuse with a neighbouring keyword or name (``code_range`` from ``PositionProvider`` for
+    ``original``; None parenthesizes whenever either end is a word character)."""
+    if original.lpar:
+        return new if new.lpar else new.with_changes(lpar=original.lpar, rpar=original.rpar)
+    before, after = source_neighbours(lines, code_range) if code_range else ("a", "a")
+    return keep_token_boundaries(new, before, after)
+
+
+def comp_safe(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """Parenthesize what cannot stand unparenthesized as a comprehension's iterable or
+    condition (``x for x in a if c else b`` would parse differently)."""
+    if isinstance(expr, (cst.IfExp, cst.Lambda, cst.NamedExpr, cst.Yield, cst.Tuple)) \
+            and not expr.lpar:
+        return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return expr
+
+
+def moved_out(expr: cst.BaseExpression, unparenthesize: bool = False) -> cst.BaseExpression:
+    """``expr`` ready to stand outside the brackets it came from (a loop header, an ``if``
+    test, a statement): optionally without its own parentheses when it fits on one line, and
+    parenthesized when it spans lines (its line breaks were legal only inside brackets)."""
+    if unparenthesize and expr.lpar:
+        bare = expr.with_changes(lpar=[], rpar=[])
+        if not is_multiline(bare):
+            return bare
+        return expr
+    return keep_lines_together(expr)
+
+
+# Expressions that bind tighter than ``not`` and can follow it without parentheses.
+_ATOMIC = (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Integer, cst.Float,
+           cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.List, cst.Tuple,
+           cst.Dict, cst.Set, cst.Comparison, cst.BinaryOperation, cst.UnaryOperation)
+
+
+def negate(test: cst.BaseExpression) -> cst.BaseExpression:
+    """``not (test)``, parenthesized only where precedence requires it."""
+    if not isinstance(test, _ATOMIC) and not test.lpar:
+        test = test.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return cst.UnaryOperation(operator=cst.Not(), expression=test)
+
+
+# Operands that need parentheses after ``not`` or as a bare condition next to other operators.
+_LOOSE = (cst.IfExp, cst.BooleanOperation, cst.Lambda, cst.NamedExpr, cst.Comparison,
+          cst.UnaryOperation)
+
+
+def wrap(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """``expr``, parenthesized if it is a loose operand (see ``_LOOSE``)."""
+    if isinstance(expr, _LOOSE) and not expr.lpar:
+        return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return expr
+
+
+_JUMPS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
+
+
+def ends_with_jump(body: cst.BaseSuite) -> bool:
+    """The block's last statement is ``return``/``raise``/``continue``/``break``: control never
+    falls through the end of the block."""
+    if isinstance(body, cst.SimpleStatementSuite):
+        small = body.body
+    else:
+        last = body.body[-1] if body.body else None
+        if not isinstance(last, cst.SimpleStatementLine):
+            return False
+        small = last.body
+    return bool(small) and isinstance(small[-1], _JUMPS)
+
+
+# ``x op= e`` -> ``x = x op e``: every augmented operator and its binary operator.
+AUG_TO_BIN = {
+    cst.AddAssign: cst.Add, cst.SubtractAssign: cst.Subtract, cst.MultiplyAssign: cst.Multiply,
+    cst.DivideAssign: cst.Divide, cst.FloorDivideAssign: cst.FloorDivide,
+    cst.ModuloAssign: cst.Modulo, cst.PowerAssign: cst.Power,
+    cst.LeftShiftAssign: cst.LeftShift, cst.RightShiftAssign: cst.RightShift,
+    cst.BitOrAssign: cst.BitOr, cst.BitAndAssign: cst.BitAnd, cst.BitXorAssign: cst.BitXor,
+    cst.MatrixMultiplyAssign: cst.MatrixMultiply,
+}
+BIN_TO_AUG = {b: a for a, b in AUG_TO_BIN.items()}

@@ -1,0 +1,59 @@
+"""The identity of an input, for deduplication: type-exact and aliasing-exact."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+
+def input_key(args: Any) -> str:
+    """Identity of an input for deduplication: type-exact (1, 1.0 and True differ), and
+    aliasing-exact (one list passed twice differs from two equal lists)."""
+    return _typed_repr(args) + _aliasing(args)
+
+
+def _aliasing(args: Any) -> str:
+    """Positions (in walk order) of containers met a second time, or "" when none is shared."""
+    seen: dict[int, int] = {}
+    shared = []
+    stack, pos = [args], 0
+    while stack and pos < 5000:
+        x = stack.pop()
+        if isinstance(x, (list, dict, set)):
+            if id(x) in seen:
+                shared.append(f"{pos}={seen[id(x)]}")
+                continue
+            seen[id(x)] = pos
+            stack.extend(x.values() if isinstance(x, dict) else x if isinstance(x, list) else ())
+        elif isinstance(x, tuple):
+            stack.extend(x)
+        pos += 1
+    return "&" + ",".join(shared) if shared else ""
+
+
+def _typed_repr(x: Any) -> str:
+    if isinstance(x, (list, tuple, set, frozenset)):
+        items = sorted(map(_typed_repr, x)) if isinstance(x, (set, frozenset)) else map(_typed_repr, x)
+        return f"{type(x).__name__}[{','.join(items)}]"
+    if isinstance(x, dict):
+        return "dict{" + ",".join(f"{_typed_repr(k)}:{_typed_repr(v)}" for k, v in x.items()) + "}"
+    if hasattr(x, "__next__"):  # an iterator input: its items, not its address
+        try:
+            return f"{type(x).__name__}<{_typed_repr(list(copy.copy(x)))}>"
+        except Exception:
+            return f"{type(x).__name__}:?"
+    return f"{type(x).__name__}:{x!r}"
+
+
+def show(x: Any) -> str:
+    """``repr`` for counterexamples, with iterators shown by their items (``iter([1, 2])``)."""
+    if isinstance(x, list):
+        return "[" + ", ".join(map(show, x)) + "]"
+    if isinstance(x, tuple):
+        return "(" + ", ".join(map(show, x)) + ("," if len(x) == 1 else "") + ")"
+    if hasattr(x, "__next__") and not isinstance(x, (str, bytes)):
+        try:
+            return f"iter({list(copy.copy(x))!r})"
+        except Exception:
+            return repr(x)
+    return repr(x)
