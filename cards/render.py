@@ -1,20 +1,29 @@
 """Finish a dataset directory: stats.json, the README.md dataset card and the report.
 
-The card's YAML ``configs`` make ``datasets.load_dataset(out_dir)`` load the equivalent pairs and
-``load_dataset(out_dir, "rejected")`` the negatives.
+The card's metadata is built with huggingface_hub's ``DatasetCardData`` (so the Hub validates
+what it expects), its body from ``dataset_card.md.j2``. Its ``configs`` make
+``load_dataset(DIR_OR_REPO)`` load the equivalent pairs and ``load_dataset(..., "rejected")`` the
+negatives; both configs are always declared, so loading code does not change with the data.
+Files are written through fsspec: the directory may be a local folder or a URL.
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
+import fsspec
+from huggingface_hub import DatasetCard, DatasetCardData
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from semforge import __version__
 
 from .report import write_report
+
+# Each config's files. ``train-*``, not ``*``: the run's work shards of rejected pairs
+# (data/rejected/shard-*.parquet) share the folder and must never be loaded as data.
+CONFIG_FILES = {"default": "data/default/train-*.parquet",
+                "rejected": "data/rejected/train-*.parquet"}
 
 
 def _size_category(n: int) -> str:
@@ -25,15 +34,48 @@ def _size_category(n: int) -> str:
     return "n>1M"
 
 
-def render_card(stats: dict[str, Any], config: Any, load_path: str,
-                split_bytes: dict[str, int] | None = None) -> str:
-    """The card. ``split_bytes``: Parquet bytes per split folder, for ``dataset_info``.
+def _config_rows(stats: dict[str, Any]) -> dict[str, int]:
+    """Rows per config: the final (curated) counts, or the verdicts of a run without curation."""
+    if "configs" in stats:
+        return {name: c["rows"] for name, c in stats["configs"].items()}
+    equivalent = stats["verdicts"]["equivalent"]
+    return {"default": equivalent, "rejected": stats["pairs"] - equivalent}
 
-    ``dataset_info`` (each config's Parquet size) is more than documentation: ``datasets``
-    (5.x) keys its cache of a local folder on the folder's name and the card's configs and
-    infos, not on the files, so without it a second run written to a folder of the same name
-    loads the first run's cached rows. With it, the key changes with the data.
-    """
+
+def card_data(stats: dict[str, Any], config: Any,
+              split_bytes: dict[str, int] | None = None) -> DatasetCardData:
+    """The YAML metadata. ``dataset_info`` (rows and Parquet bytes per config) is more than
+    documentation: ``datasets`` keys its cache of a local folder on the folder's name and the
+    card's metadata, not on the files, so without it a second run written to a folder of the same
+    name would load the first run's cached rows. With it, the key changes with the data."""
+    rows = _config_rows(stats)
+    split_bytes = {"default": 0, "rejected": 0, **(split_bytes or {})}
+    return DatasetCardData(
+        license=config.card.license or "other",
+        pretty_name=config.card.name,
+        task_categories=["text-generation"],
+        size_categories=[_size_category(rows["default"])],
+        tags=["code", "program-transformation", "semantics-preserving", "semforge"],
+        configs=[
+            {"config_name": "default", "default": True,
+             "data_files": [{"split": "train", "path": CONFIG_FILES["default"]}]},
+            {"config_name": "rejected",
+             "data_files": [{"split": "train", "path": CONFIG_FILES["rejected"]}]},
+        ],
+        dataset_info=[
+            {"config_name": name,
+             "splits": [{"name": "train", "num_examples": rows[name],
+                         "num_bytes": stats.get("configs", {}).get(name, {}).get("arrow_bytes", 0)}],
+             "download_size": split_bytes[name]}
+            for name in ("default", "rejected")
+        ],
+    )
+
+
+def render_card(stats: dict[str, Any], config: Any, load_path: str,
+                split_bytes: dict[str, int] | None = None, revision: str | None = None) -> str:
+    """The card. ``load_path``: what users pass to ``load_dataset`` (a repo id or a relative
+    path, never an absolute one); ``revision``: the tag to load, for a published version."""
     env = Environment(loader=PackageLoader("semforge.cards", ""), undefined=StrictUndefined,
                       keep_trailing_newline=True)
     template = env.get_template("dataset_card.md.j2")
@@ -44,33 +86,45 @@ def render_card(stats: dict[str, Any], config: Any, load_path: str,
         "The pairs derive from the seed corpora; each row's `license` column gives its source's "
         "license" + (f" ({', '.join(licenses)})." if licenses else ".")
     )
-    return template.render(
+    rows = _config_rows(stats)
+    body = template.render(
         name=config.card.name,
         description=config.card.description or (
             "Pairs of programs that look different and behave the same, built and verified with "
             "semforge: training data for models that learn semantics-preserving rewrites."
         ),
-        version=__version__,
+        version=stats.get("semforge_version", __version__),
         stats=stats,
         config=config,
-        license=license_id,
+        rows=rows,
+        curation=stats.get("curation"),
         license_text=license_text,
         load_path=load_path,
-        size_category=_size_category(stats["verdicts"]["equivalent"]),
-        n_rejected=stats["pairs"] - stats["verdicts"]["equivalent"],
-        split_bytes={"equivalent": 0, "rejected": 0, **(split_bytes or {})},
+        revision_arg=f', revision="{revision}"' if revision else "",
+        n_rejected=rows["rejected"],
     )
+    data = card_data(stats, config, split_bytes)
+    return str(DatasetCard(f"---\n{data.to_yaml()}\n---\n\n{body}"))
 
 
-def _split_bytes(out_dir: Path) -> dict[str, int]:
-    return {split: sum(f.stat().st_size for f in (out_dir / "data" / split).glob("*.parquet"))
-            for split in ("equivalent", "rejected")}
+def _split_bytes(fs, root: str) -> dict[str, int]:
+    return {name: sum(fs.size(p) for p in fs.glob(f"{root}/{pattern}"))
+            for name, pattern in CONFIG_FILES.items()}
 
 
-def write_dataset_files(out_dir: Path, stats: dict[str, Any], config: Any) -> None:
+def load_name(out: str) -> str:
+    """What the card tells users to load: the folder's own name (run from its parent folder)."""
+    return str(out).rstrip("/").rsplit("/", 1)[-1]
+
+
+def write_dataset_files(out: Any, stats: dict[str, Any], config: Any) -> None:
     """Write stats.json, README.md (the card) and report.md with its plots."""
-    out_dir = Path(out_dir)
-    (out_dir / "stats.json").write_text(json.dumps(stats, indent=1))
-    (out_dir / "README.md").write_text(render_card(stats, config, str(out_dir),
-                                                   _split_bytes(out_dir)))
-    write_report(out_dir, stats)
+    fs, root = fsspec.core.url_to_fs(str(out))
+    root = root.rstrip("/")
+    stats = {**stats, "config": config.model_dump(mode="json")}
+    with fs.open(f"{root}/stats.json", "w") as fh:
+        fh.write(json.dumps(stats, indent=1))
+    card = render_card(stats, config, load_name(root), _split_bytes(fs, root))
+    with fs.open(f"{root}/README.md", "w") as fh:
+        fh.write(card)
+    write_report(fs, root, stats)

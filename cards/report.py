@@ -6,35 +6,52 @@ pairs per rule, and the distribution of measured speedups.
 
 from __future__ import annotations
 
-from pathlib import Path
+import io
 from typing import Any
 
 import pyarrow.parquet as pq
 
 
-def _speedups(out_dir: Path) -> list[float]:
+def _speedups(fs, root: str) -> list[float]:
     values: list[float] = []
-    for path in sorted((out_dir / "data" / "equivalent").glob("shard-*.parquet")):
-        column = pq.read_table(path, columns=["speedup"]).column("speedup").to_pylist()
+    for path in sorted(fs.glob(f"{root}/data/default/train-*.parquet")):
+        with fs.open(path, "rb") as fh:
+            column = pq.read_table(fh, columns=["speedup"]).column("speedup").to_pylist()
         values.extend(v for v in column if v is not None and v > 0)
     return values
 
 
-def write_report(out_dir: Path, stats: dict[str, Any]) -> Path:
+class _Plots:
+    """Saves figures under ``plots/`` through fsspec and remembers which exist."""
+
+    def __init__(self, fs, root: str) -> None:
+        self.fs, self.dir = fs, f"{root}/plots"
+        fs.makedirs(self.dir, exist_ok=True)
+        for stale in fs.glob(f"{self.dir}/*.png"):  # a plot a rerun does not draw must not linger
+            fs.rm(stale)
+
+    def save(self, fig, name: str) -> None:
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=100)
+        with self.fs.open(f"{self.dir}/{name}", "wb") as fh:
+            fh.write(buf.getvalue())
+
+
+def write_report(fs, root: str, stats: dict[str, Any]) -> str:
+    """Write report.md and its plots; the report links only plots that were drawn."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    plots = out_dir / "plots"
-    plots.mkdir(exist_ok=True)
+    plots = _Plots(fs, root)
 
     fig, ax = plt.subplots(figsize=(6, 3))
     names, counts = zip(*stats["verdicts"].items())
     ax.bar(names, counts, color=["#2a9d8f", "#e76f51", "#e9c46a", "#f4a261", "#8d99ae"])
     ax.set_title("Pairs per verdict")
     fig.tight_layout()
-    fig.savefig(plots / "verdicts.png", dpi=100)
+    plots.save(fig, "verdicts.png")
     plt.close(fig)
 
     rules = stats["rules"]
@@ -46,10 +63,10 @@ def write_report(out_dir: Path, stats: dict[str, Any]) -> Path:
         ax.set_title("Pairs per rule (every rule of a chain counts)", fontsize=10)
         ax.legend(loc="lower right")
         fig.tight_layout()
-        fig.savefig(plots / "rules.png", dpi=100)
+        plots.save(fig, "rules.png")
         plt.close(fig)
 
-    speedups = _speedups(out_dir)
+    speedups = _speedups(fs, root)
     if speedups:
         import math
 
@@ -59,7 +76,7 @@ def write_report(out_dir: Path, stats: dict[str, Any]) -> Path:
         ax.set_xlabel("log2 speedup (time original / time variant); right = variant faster")
         ax.set_title("Measured speed of equivalent pairs")
         fig.tight_layout()
-        fig.savefig(plots / "speedups.png", dpi=100)
+        plots.save(fig, "speedups.png")
         plt.close(fig)
 
     v = stats["verdicts"]
@@ -74,6 +91,18 @@ def write_report(out_dir: Path, stats: dict[str, Any]) -> Path:
         f"- shards: {stats['shards']['total']} ({stats['shards']['skipped']} resumed), "
         f"failed: {len(stats['shards']['failed'])}",
         f"- wall time of the last invocation: {stats['seconds']} s",
+    ]
+    if stats.get("configs"):
+        lines.append("- published rows: " + ", ".join(
+            f"`{name}` {c['rows']}" for name, c in stats["configs"].items()))
+    cur = stats.get("curation")
+    if cur:
+        lines.append(
+            f"- curation dropped: exact duplicates {sum(cur['exact_duplicates'].values())}, "
+            f"near duplicates {sum(cur['near_duplicates'].values())}, in the previous version "
+            f"{sum(cur['previous_version']['dropped'].values())}, contaminated "
+            + (", ".join(f"{b} {n}" for b, n in cur["contaminated"].items()) or "(no benchmark)"))
+    lines += [
         "",
         "![verdicts](plots/verdicts.png)",
         "",
@@ -86,6 +115,7 @@ def write_report(out_dir: Path, stats: dict[str, Any]) -> Path:
         lines += ["## Rejected corpus records", "", "| source id | reason |", "| --- | --- |"]
         lines += [f"| `{r['source_id']}` | {r['reason']} |" for r in stats["rejected_records"][:200]]
         lines.append("")
-    report = out_dir / "report.md"
-    report.write_text("\n".join(lines))
+    report = f"{root}/report.md"
+    with fs.open(report, "w") as fh:
+        fh.write("\n".join(lines))
     return report

@@ -20,6 +20,7 @@ from semforge.record import digest
 from semforge.transforms.llm.config import PLACEMENT_KEYS as LLM_PLACEMENT_KEYS, LLMConfig
 
 from .corpora import CorpusSpec
+from .curate.settings import CurateSettings
 
 
 class _Section(BaseModel):
@@ -142,11 +143,13 @@ class Config(_Section):
     verify: VerifySettings = Field(default_factory=VerifySettings)
     run: RunSettings = Field(default_factory=RunSettings)
     card: CardSettings = Field(default_factory=CardSettings)
+    curate: CurateSettings = Field(default_factory=CurateSettings)
     out: str = Field("semforge-out", description="output dataset directory")
 
     def content_digest(self, corpus_labels: list[str]) -> str:
         """Digest of everything that decides the rows: not placement, not the output path."""
-        data = self.model_dump(mode="json", exclude={"run": set(PLACEMENT_KEYS), "out": True})
+        data = self.model_dump(mode="json", exclude={"run": set(PLACEMENT_KEYS), "out": True,
+                                                  "curate": True})
         for key in ("limit", "sample_every"):  # unset: digests of configs from before the keys
             if data["run"].get(key) is None:
                 data["run"].pop(key, None)

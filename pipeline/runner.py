@@ -33,6 +33,7 @@ from semforge.record import Rejection, Seed
 from . import kernelbench, shards
 from .config import Config, ConfigError
 from .corpora import corpus_label
+from .finalize import finalize
 from .llm_stage import llm_summary
 from .plan import ScanStats, plan_shards, read_shard_seeds
 from .stages import Stats, select_rules
@@ -382,7 +383,7 @@ def run(
     stats = build_stats(total, scan, labels, digest, n_planned, skipped, failed, elapsed,
                         clock.total(), errors_total,
                         len(expected) if config.run.sample_every else None)
-    _write_dataset_files(output, stats, config)
+    stats = finalize(output.url, stats, config, log)
     c = total.counters
     return RunSummary(
         out_dir=Path(output.url) if output.is_local else output.url,
@@ -411,38 +412,6 @@ def _collect(future, in_flight, merge, bar, failed, log) -> None:
         failed.append(f"shard {index}: {type(exc).__name__}: {exc}")
         log(f"shard {index} failed: {type(exc).__name__}: {exc}")
     future.release()
-
-
-def _load_path(output: Output) -> str:
-    """What the card's example passes to load_dataset: the URL, or a path relative to the
-    working directory (never this machine's absolute path)."""
-    if not output.is_local:
-        return output.url
-    path = Path(output.url)
-    try:
-        return path.relative_to(Path.cwd()).as_posix() or "."
-    except ValueError:
-        return path.name
-
-
-def _write_dataset_files(output: Output, stats: dict[str, Any], config: Config) -> None:
-    from semforge.cards.render import render_card
-    from semforge.cards.report import write_report
-
-    split_bytes = {}
-    for split in shards.SPLITS:
-        try:
-            split_bytes[split] = int(output.fs.du(output.path(f"data/{split}")))
-        except (FileNotFoundError, OSError):
-            split_bytes[split] = 0
-    output.put_text("stats.json", json.dumps(stats, indent=1))
-    output.put_text("README.md", render_card(stats, config, _load_path(output), split_bytes))
-    if output.is_local:
-        write_report(Path(output.url), stats)
-        return
-    with tempfile.TemporaryDirectory(prefix="semforge-report-") as tmp:
-        write_report(Path(tmp), stats)  # speedup plot needs local shards: skipped for URLs
-        output.upload_folder(Path(tmp))
 
 
 def build_stats(total: Stats, scan: ScanStats, labels, digest, n_shards, skipped, failed,

@@ -26,6 +26,8 @@ def main() -> None:
       semforge rules list               every registered rewrite rule
       semforge rewrite SRC --rule ID -o OUT   try one rule on your own code base
       semforge verify pairs.jsonl -o results.jsonl   judge pairs you made elsewhere
+      semforge publish OUT --repo ORG/NAME --version 1.0.0   a tagged version on the Hub
+      semforge export OUT --format chat -o train.jsonl      training records, split by seed
     """
 
 
@@ -33,8 +35,10 @@ def _register_commands() -> None:
     from .cli_rules import rewrite, rules
     from .cli_run import run
     from .cli_verify import verify
+    from .cli_publish import publish
+    from .cli_export import export
 
-    for command in (run, verify, rules, rewrite):
+    for command in (run, verify, rules, rewrite, publish, export):
         main.add_command(command)
 
 

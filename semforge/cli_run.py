@@ -71,8 +71,8 @@ def run(config_path, out, scheduler_address, workers, limit, force, verbose, qui
 
     \b
     The directory holds:
-      data/equivalent/*.parquet   pairs judged equivalent (the default config)
-      data/rejected/*.parquet     everything else, with reasons and counterexamples
+      data/default/train-*.parquet    pairs judged equivalent, curated (the default config)
+      data/rejected/train-*.parquet   everything else, with reasons and counterexamples
       README.md                   the dataset card
       stats.json, report.md       counts per verdict and per rule, rejected records, plots
     """

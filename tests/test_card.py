@@ -31,19 +31,25 @@ def test_card_front_matter_declares_both_configs():
     meta = yaml.safe_load(front)
     assert meta["license"] == "apache-2.0"
     configs = {c["config_name"]: c for c in meta["configs"]}
-    assert configs["default"]["data_files"][0]["path"] == "data/equivalent/*.parquet"
-    assert configs["rejected"]["data_files"][0]["path"] == "data/rejected/*.parquet"
+    assert configs["default"]["data_files"][0]["path"] == "data/default/train-*.parquet"
+    assert configs["rejected"]["data_files"][0]["path"] == "data/rejected/train-*.parquet"
     assert "# my-pairs" in body
     assert "| `swap-if-else` | 5 | 4 |" in body
     assert "| equivalent | 7 |" in body
 
 
-def test_card_without_rejected_pairs_has_no_rejected_config():
+def test_card_without_rejected_pairs_still_declares_both_configs():
+    """Loading code must not change with the data: an empty config is declared all the same."""
     s = stats()
     s["pairs"] = s["verdicts"]["equivalent"] = 7
     s["verdicts"].update(different=0, timeout=0)
-    meta = yaml.safe_load(render_card(s, parse_config({}), "out").split("---\n", 2)[1])
-    assert [c["config_name"] for c in meta["configs"]] == ["default"]
+    card = render_card(s, parse_config({}), "out")
+    meta = yaml.safe_load(card.split("---\n", 2)[1])
+    assert [c["config_name"] for c in meta["configs"]] == ["default", "rejected"]
+    info = {i["config_name"]: i for i in meta["dataset_info"]}
+    assert info["rejected"]["splits"][0]["num_examples"] == 0
+    assert info["default"]["splits"][0]["num_examples"] == 7
+    assert 'load_dataset("out", "rejected")' in card
 
 
 def test_card_without_license_points_at_row_licenses():
@@ -70,12 +76,12 @@ def test_two_runs_in_folders_of_the_same_name_load_their_own_rows(tmp_path, monk
     loaded = []
     for run, n in (("first", 3), ("second", 5)):
         out = tmp_path / run / "semforge-out"
-        (out / "data" / "equivalent").mkdir(parents=True)
+        (out / "data" / "default").mkdir(parents=True)
         seed = Seed("test", run, "f", "def f(x):\n    return x\n")
         rows = [make_row(seed, Variant(f"def f(x):\n    return x + {i} - {i}\n", ["r"]),
                          Verdict("equivalent", "same", None, 1, 0, "m", "strict", 0.1),
                          VerifyConfig(), "digest") for i in range(n)]
-        pq.write_table(rows_to_table(rows), out / "data" / "equivalent" / "shard-00000.parquet")
+        pq.write_table(rows_to_table(rows), out / "data" / "default" / "train-00000-of-00001.parquet")
         s = stats()
         s["pairs"] = s["verdicts"]["equivalent"] = n
         s["verdicts"].update(different=0, timeout=0)

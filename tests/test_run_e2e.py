@@ -40,8 +40,9 @@ def write_config(path: Path, **sections) -> Path:
 
 
 def rows(out: Path, name: str = "default") -> list[dict]:
-    if name == "rejected" and not list((out / "data" / "rejected").glob("*.parquet")):
-        return []  # nothing rejected: the card declares no "rejected" config
+    stats = json.loads((out / "stats.json").read_text())
+    if not stats["configs"][name]["rows"]:
+        return []  # declared, but `datasets` refuses to load an empty split
     ds = load_dataset(str(out), name, split="train")
     return list(ds)
 
@@ -94,11 +95,12 @@ def test_run_on_external_scheduler_and_two_workers(tmp_path):
     ids = [r["id"] for r in equivalent + rejected]
     assert len(ids) == len(set(ids)), "a pair appears twice"
     stats = json.loads((out / "stats.json").read_text())
-    assert stats["pairs"] == len(ids)
-    assert stats["verdicts"]["equivalent"] == len(equivalent)
+    assert stats["pairs"] == sum(stats["curation"]["input"].values())
+    assert sum(stats["curation"]["output"].values()) == len(ids)
+    assert stats["configs"]["default"]["rows"] == len(equivalent)
     assert stats["seeds"]["loaded"] >= 35
     card = (out / "README.md").read_text()
-    assert "configs:" in card and "data/equivalent/*.parquet" in card
+    assert "configs:" in card and "data/default/train-*.parquet" in card
     assert (out / "report.md").exists() and (out / "plots" / "verdicts.png").exists()
 
 

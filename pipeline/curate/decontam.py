@@ -1,0 +1,143 @@
+"""Decontamination: drop pairs that overlap benchmark problems.
+
+A benchmark is a list of problems (id, code). A program overlaps a problem when the share of
+token n-grams they have in common, over the smaller of the two n-gram sets, reaches the threshold;
+a pair is contaminated when its original or its variant overlaps any problem. Shared n-grams, not
+equal text, so renamed variables or re-wrapped lines of a benchmark solution are still caught
+while short common idioms (``for i in range(len(xs)):``) are not, on their own, enough.
+
+Shipped with semforge: HumanEval+ (``humaneval``, Apache-2.0, prompt + canonical solution of its
+164 tasks). Every other benchmark (MBPP, KernelBench, your own) is named in the config with a
+local file or folder, or a Hub dataset id loaded with ``datasets``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from .tokens import code_tokens, ngrams
+
+SHIPPED = {"humaneval": Path(__file__).with_name("data") / "humaneval.jsonl.gz"}
+# Benchmarks users often mean that semforge cannot ship (license or size): where to get them.
+KNOWN_ELSEWHERE = {
+    "mbpp": "the Hub dataset `google-research-datasets/mbpp` (or `evalplus/mbppplus`), field `code`",
+    "kernelbench": "the Hub dataset `ScalingIntelligence/KernelBench` or a KernelBench checkout's "
+                   "folder of .py files, field `code`",
+}
+CODE_FIELDS = ("code", "canonical_solution", "solution", "prompt", "program", "source", "content")
+
+
+@dataclass
+class Benchmark:
+    name: str
+    problems: list[tuple[str, str]]  # (problem id, code)
+
+
+def _records_from_file(path: Path) -> Iterable[dict[str, Any]]:
+    name = path.name
+    if name.endswith((".jsonl", ".jsonl.gz", ".json")):
+        opener = gzip.open if name.endswith(".gz") else open
+        with opener(path, "rt", encoding="utf-8") as fh:
+            if name.endswith(".json"):
+                data = json.load(fh)
+                yield from (data if isinstance(data, list) else [data])
+            else:
+                for line in fh:
+                    if line.strip():
+                        yield json.loads(line)
+    elif name.endswith(".parquet"):
+        import pyarrow.parquet as pq
+
+        yield from pq.read_table(path).to_pylist()
+    elif name.endswith((".py", ".cu", ".c", ".cpp", ".txt")):
+        yield {"id": name, "code": path.read_text(encoding="utf-8", errors="replace")}
+    else:
+        raise ValueError(f"{path}: use .jsonl, .jsonl.gz, .json, .parquet or source files")
+
+
+def _problem_code(rec: dict[str, Any], fields: list[str] | None) -> str:
+    wanted = fields or [f for f in CODE_FIELDS if f in rec]
+    parts = [rec[f] for f in wanted if isinstance(rec.get(f), str)]
+    if fields and not parts:
+        raise ValueError(f"record has none of the fields {fields} (it has {sorted(rec)})")
+    return "\n".join(parts)
+
+
+def load_benchmark(name: str, path: str | None = None, split: str | None = None,
+                   fields: list[str] | None = None) -> Benchmark:
+    """A shipped benchmark by name, or one named by a local file/folder or Hub dataset id."""
+    if path is None:
+        if name in SHIPPED:
+            records = _records_from_file(SHIPPED[name])
+        elif name in KNOWN_ELSEWHERE:
+            raise ValueError(f"benchmark {name!r} is not shipped with semforge; name it in the config "
+                             f"with `path:` pointing at {KNOWN_ELSEWHERE[name]}")
+        else:
+            raise ValueError(f"benchmark {name!r} is not shipped (shipped: {', '.join(SHIPPED)}); "
+                             "give it a `path:` (local file or folder, or a Hub dataset id)")
+    else:
+        p = Path(path).expanduser()
+        if p.is_file():
+            records = _records_from_file(p)
+        elif p.is_dir() and not any(p.glob("*.parquet")) and not (p / "README.md").exists() \
+                and any(f.is_file() and f.suffix in (".py", ".cu", ".jsonl", ".gz") for f in p.rglob("*")):
+            records = (r for f in sorted(p.rglob("*")) if f.is_file() and
+                       f.suffix in (".py", ".cu", ".c", ".cpp", ".jsonl", ".gz", ".parquet", ".json")
+                       for r in _records_from_file(f))
+        else:  # a Hub id or a dataset folder: `datasets` knows how to read those
+            import datasets
+
+            ds = datasets.load_dataset(str(path), split=split or "test")
+            records = iter(ds)
+    problems = []
+    for i, rec in enumerate(records):
+        code = _problem_code(rec, fields)
+        if code.strip():
+            pid = str(rec.get("task_id") or rec.get("id") or rec.get("problem_id") or i)
+            problems.append((pid, code))
+    if not problems:
+        raise ValueError(f"benchmark {name!r} ({path or 'shipped'}) has no problems with code")
+    return Benchmark(name, problems)
+
+
+@dataclass
+class ContaminationIndex:
+    """n-gram -> problems that contain it, over every benchmark."""
+
+    n: int = 10
+    threshold: float = 0.5
+    _owners: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    _problems: list[tuple[str, str, int]] = field(default_factory=list)  # (benchmark, id, n-grams)
+
+    def add(self, bench: Benchmark) -> None:
+        for pid, code in bench.problems:
+            grams = ngrams(code_tokens(code), self.n)
+            index = len(self._problems)
+            self._problems.append((bench.name, pid, len(grams)))
+            for g in grams:
+                self._owners[g].append(index)
+
+    def match(self, code: str, language: str = "python") -> tuple[str, str] | None:
+        """(benchmark, problem id) that ``code`` overlaps, or None."""
+        grams = ngrams(code_tokens(code, language), self.n)
+        if not grams:
+            return None
+        hits: Counter = Counter()
+        for g in grams:
+            hits.update(self._owners.get(g, ()))
+        best = None
+        for index, shared in hits.items():
+            bench, pid, size = self._problems[index]
+            share = shared / max(1, min(len(grams), size))
+            if share >= self.threshold and (best is None or share > best[0]):
+                best = (share, bench, pid)
+        return (best[1], best[2]) if best else None
+
+    def check(self, row: dict[str, Any]) -> tuple[str, str] | None:
+        language = row.get("language") or "python"
+        return self.match(row["original"], language) or self.match(row["variant"], language)

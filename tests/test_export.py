@@ -1,0 +1,67 @@
+"""`semforge export`: training records, split by seed."""
+
+from __future__ import annotations
+
+import json
+
+import pyarrow.parquet as pq
+
+from conftest import run_cli
+from make_dataset import make_dataset
+from semforge.pipeline.export import export, split_of
+
+
+def test_chat_records_carry_instruction_pair_and_measured_label(tmp_path):
+    out = tmp_path / "ds"
+    make_dataset(out, 30, 2, perf=["faster", "slower", "same", None])
+    target = tmp_path / "train.jsonl"
+    proc = run_cli("export", str(out), "--format", "chat", "-o", str(target))
+    records = [json.loads(line) for line in target.read_text().splitlines()]
+    assert len(records) == 30  # the equivalent pairs only
+    assert "wrote 30 chat records" in proc.stdout
+    by_label = {r["label"]: r for r in records}
+    assert set(by_label) == {"faster", "slower", "same", None}
+    assert "runs faster" in by_label["faster"]["instruction"]
+    assert "runs slower" in by_label["slower"]["instruction"]
+    for label in ("same", None):  # no speed claim without a measurement that shows one
+        assert "faster" not in by_label[label]["instruction"]
+        assert "slower" not in by_label[label]["instruction"]
+    r = by_label["faster"]
+    assert r["messages"][0]["role"] == "user" and r["original"].strip() in r["messages"][0]["content"]
+    assert r["messages"][1]["role"] == "assistant" and r["variant"].strip() in r["messages"][1]["content"]
+    assert r["speedup"] == 1.5
+
+
+def test_completion_parquet_and_split_by_seed_not_row(tmp_path):
+    out = tmp_path / "ds"
+    make_dataset(out, 60, 0, per_seed=3)  # 20 seeds, 3 pairs each: the split keeps them together
+    target = tmp_path / "train.parquet"
+    counts = export(str(out), str(target), "completion", seed=3, validation=0.3)
+    rows = pq.read_table(target).to_pylist()
+    assert len(rows) == 60 == counts["train"] + counts["validation"]
+    assert 0 < counts["validation"] < 60
+    assert all(r["prompt"].endswith("\n\n") and r["completion"].startswith("```") for r in rows)
+    sides: dict = {}
+    for r in rows:
+        assert sides.setdefault((r["source"], r["source_id"]), r["split"]) == r["split"]
+        assert r["split"] == split_of(r["source"], r["source_id"], 3, 0.3)
+    assert len(sides) == 20
+    # Deterministic: the same seed gives the same split; another seed a different one.
+    again = export(str(out), str(tmp_path / "again.parquet"), "completion", seed=3, validation=0.3)
+    assert again == counts
+    assert [r["split"] for r in pq.read_table(tmp_path / "again.parquet").to_pylist()] == \
+        [r["split"] for r in rows]
+    other = [split_of(r["source"], r["source_id"], 4, 0.3) for r in rows]
+    assert other != [r["split"] for r in rows]
+
+
+def test_split_spreads_seeds_over_both_sides():
+    flips = {split_of("corpus@1", f"task/{i}", 0, 0.5) for i in range(50)}
+    assert flips == {"train", "validation"}
+
+
+def test_bad_output_suffix_is_explained(tmp_path):
+    out = tmp_path / "ds"
+    make_dataset(out, 3, 0)
+    proc = run_cli("export", str(out), "-o", str(tmp_path / "x.csv"), check=False)
+    assert proc.returncode != 0 and ".jsonl" in proc.stderr and ".parquet" in proc.stderr
