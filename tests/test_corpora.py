@@ -26,9 +26,6 @@ from semforge.record import Rejection, Seed
 
 
 DATA = Path(__file__).parent / "data"
-# The shared real copy lives next to the repository (../shared/data); tests needing it skip
-# where it is absent.
-HUMANEVAL_PLUS = Path(__file__).resolve().parents[2] / "shared" / "data" / "HumanEvalPlus.jsonl.gz"
 
 
 def reason_of(item) -> str:
@@ -293,11 +290,10 @@ def test_hub_layout_records_take_inputs_and_entry_point_from_test():
         "2", "pick", "def pick(a, b):\n    return a\n", [[1, [2, 3]], [4, [5]]])
 
 
-@pytest.mark.skipif(not HUMANEVAL_PLUS.exists(), reason="needs the shared HumanEval+ copy")
-def test_classic_humaneval_asserts_give_inputs_when_input_columns_are_missing():
+def test_classic_humaneval_asserts_give_inputs_when_input_columns_are_missing(humaneval_path):
     """Without base_input / plus_input, the classic HumanEval tests still give example inputs."""
     with_inputs = 0
-    for line in gzip.open(HUMANEVAL_PLUS, "rt"):
+    for line in gzip.open(humaneval_path, "rt"):
         record = json.loads(line)
         del record["base_input"], record["plus_input"]
         seed = seed_from_evalplus(record, source="s", source_id="x", license=None, max_inputs=64)
@@ -306,15 +302,14 @@ def test_classic_humaneval_asserts_give_inputs_when_input_columns_are_missing():
     assert with_inputs >= 150
 
 
-@pytest.mark.skipif(not HUMANEVAL_PLUS.exists(), reason="needs the shared HumanEval+ copy")
-def test_real_humaneval_plus_loads_completely_with_capped_inputs():
-    spec = CorpusSpec(kind="evalplus", path=str(HUMANEVAL_PLUS), max_inputs=32)
+def test_real_humaneval_plus_loads_completely_with_capped_inputs(humaneval_path):
+    spec = CorpusSpec(kind="evalplus", path=str(humaneval_path), max_inputs=32)
     seeds, rejections = split(iter_corpus(spec))
     assert rejections == []
     assert len(seeds) == 164
     assert seeds[0].source_id == "HumanEval/0" and seeds[-1].source_id == "HumanEval/163"
     assert all(0 < len(s.inputs) <= 32 and s.license == "Apache-2.0" for s in seeds)
-    records = {r["task_id"]: r for r in map(json.loads, gzip.open(HUMANEVAL_PLUS, "rt"))}
+    records = {r["task_id"]: r for r in map(json.loads, gzip.open(humaneval_path, "rt"))}
     for s in seeds:  # base inputs come first, in order (exact duplicates dropped)
         base = list({json.dumps(b): b for b in records[s.source_id]["base_input"]}.values())
         assert s.inputs[: len(base)] == base[:32]

@@ -1,6 +1,6 @@
 """Behaviour comparison: pure functions over the sandbox's outcome dicts.
 
-An outcome (see ``verifiers/sandbox.py``) is ``{"kind", "value", "exc_type", "exc_msg", "stdout",
+An outcome (see ``semforge.sandbox``) is ``{"kind", "value", "exc_type", "exc_msg", "stdout",
 "stderr", "args_after", ...}`` where values are JSON tagged trees (``["int", "1"]``, ``["list", [..]]``).
 ``diff_outcomes`` returns ``None`` when two outcomes count as the same behaviour, else a short
 human-readable description of the *first* difference found. Everything here is deliberately
