@@ -7,6 +7,7 @@ import builtins
 import re
 import symtable
 
+from semforge import hazards
 from semforge.record import Rejection, Seed
 
 from .text import _utf8_reason, parse_or_reason
@@ -17,18 +18,9 @@ _BUILTIN_NAMES = frozenset(n for n in dir(builtins) if not n.startswith("_")) | 
 # Extracted plain code is wild: these builtins and modules make a function depend on the
 # filesystem, the clock, randomness or the interpreter's state, so its outputs are not a function
 # of its inputs and differential testing would judge noise. Curated corpora (EvalPlus, builtin)
-# are not filtered.
-IMPURE_BUILTINS = frozenset(
-    {"input", "open", "exec", "eval", "compile", "globals", "locals", "vars", "breakpoint",
-     "exit", "quit", "help", "id", "memoryview", "__import__"}
-)
-IMPURE_MODULES = frozenset(
-    {"os", "sys", "io", "random", "secrets", "time", "datetime", "subprocess", "socket", "shutil",
-     "pathlib", "tempfile", "glob", "threading", "multiprocessing", "asyncio", "signal", "uuid",
-     "requests", "urllib", "http", "ctypes", "gc", "inspect", "importlib", "builtins", "pickle",
-     "sqlite3", "logging", "warnings", "atexit", "platform", "getpass", "webbrowser",
-     "antigravity", "this", "turtle", "tkinter", "faulthandler", "resource", "tracemalloc"}
-)
+# are not filtered. The lists are the project's one list per hazard (semforge/hazards.py).
+IMPURE_BUILTINS = hazards.IMPURE_BUILTINS
+IMPURE_MODULES = hazards.IMPURE_MODULES
 
 
 
