@@ -101,7 +101,7 @@ def test_the_walk_finds_every_layer():
         assert name in found, name
     edges = graph()
     assert "semforge.verifiers" in edges["semforge.pipeline.stages"]  # top-level import
-    assert "semforge.cards.render" in edges["semforge.pipeline.runner"]  # import inside a function
+    assert "semforge.cards.render" in edges["semforge.pipeline.finalize"]  # import inside a function
     assert "semforge.sandbox" in edges["semforge.verifiers.python_diff"]
 
 
