@@ -14,6 +14,7 @@ COPY pipeline ./pipeline
 COPY transforms ./transforms
 COPY verifiers ./verifiers
 COPY cards ./cards
+COPY sandbox ./sandbox
 RUN pip install --no-cache-dir .
 
 # The sandbox forks verification children: run as an unprivileged user by default.
