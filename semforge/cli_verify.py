@@ -21,7 +21,6 @@ import click
 # Variants of one original judged per task: large enough to amortise the original's run, small
 # enough that --workers spreads a file with few originals over every worker.
 GROUP_SIZE = 16
-PYTORCH_REASON = "pytorch verification needs the CUDA/torch verifier"
 _ID = re.compile(r'"id"\s*:\s*"((?:[^"\\]|\\.)*)"')
 
 
