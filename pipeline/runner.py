@@ -179,12 +179,14 @@ def check_workers_reach(client, out: Output) -> None:
 
 class _WallClock:
     """Seconds this invocation has worked on the directory, in ``_runs/``, saved every few
-    seconds by a thread: the total over resumed invocations is the sum of the files (a killed
-    invocation keeps its last save)."""
+    seconds by a thread and whenever a shard completes (at most once a second): the total over
+    resumed invocations is the sum of the files (a killed invocation keeps its last save, so
+    the time behind every completed shard is counted)."""
 
     def __init__(self, out: Output, every: float = 5.0):
         self.out = out
         self.started = time.monotonic()
+        self._last_save = self.started
         stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
         self.name = f"_runs/{stamp}-{uuid.uuid4().hex[:8]}.json"
         self._save(0.0)
@@ -193,6 +195,7 @@ class _WallClock:
         self._thread.start()
 
     def _save(self, seconds: float) -> None:
+        self._last_save = time.monotonic()
         self.out.put_text(self.name, json.dumps({"seconds": round(seconds, 2),
                                                  "semforge_version": __version__}))
 
@@ -202,6 +205,14 @@ class _WallClock:
                 self._save(time.monotonic() - self.started)
             except Exception:  # a failed save costs only wall-time accounting
                 pass
+
+    def shard_done(self) -> None:
+        if time.monotonic() - self._last_save < 1.0:
+            return
+        try:
+            self._save(time.monotonic() - self.started)
+        except Exception:  # a failed save costs only wall-time accounting
+            pass
 
     def stop(self) -> float:
         """Stop the thread, save the final time and return it."""
@@ -359,10 +370,12 @@ def run(
                 pending.add(future)
                 while len(in_flight) >= window:
                     _collect(next(pending), in_flight, merge, bar, failed, log)
+                    clock.shard_done()
             bar.plan_done()
             log(f"{scan.loaded} seeds from {', '.join(labels)}; {n_planned} shards")
             while in_flight:
                 _collect(next(pending), in_flight, merge, bar, failed, log)
+                clock.shard_done()
         finally:
             bar.close()
         rejected_file.close()

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
+import os
+import sys
+
 import click
 
 from . import __version__
@@ -44,5 +48,28 @@ def _register_commands() -> None:
 
 _register_commands()
 
+
+def entry() -> None:
+    """The console script. Runs the command, then Python's exit handlers, then leaves without
+    tearing down native libraries: Arrow's (and torch's) thread pools can abort a finished
+    process at teardown ("terminate called without an active exception", exit -6), which
+    would turn a complete run into a failure. Every output is written and closed by then."""
+    code: int | str | None = 0
+    try:
+        main()
+    except SystemExit as exc:
+        code = exc.code
+    if isinstance(code, str):  # sys.exit("message"): print it, exit 1, as Python does
+        print(code, file=sys.stderr)
+        code = 1
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code or 0)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    entry()
