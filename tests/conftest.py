@@ -37,3 +37,19 @@ def run_cli(*args: str, check: bool = True, timeout: float = 600, **kw) -> subpr
         raise AssertionError(f"semforge {' '.join(args)} exited {proc.returncode}:\n"
                              f"stdout:\n{proc.stdout}\nstderr:\n{proc.stderr}")
     return proc
+
+
+def read_scheduler_file(path: Path, timeout: float = 60.0) -> str:
+    """The address a `dask scheduler --scheduler-file` wrote: the file appears before its JSON
+    is complete, so wait until it parses."""
+    import json
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return json.loads(path.read_text())["address"]
+        except (FileNotFoundError, ValueError, KeyError):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)

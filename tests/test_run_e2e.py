@@ -15,7 +15,7 @@ import pytest
 import yaml
 from datasets import load_dataset
 
-from conftest import REPO, SEMFORGE, run_cli
+from conftest import REPO, SEMFORGE, read_scheduler_file, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -56,10 +56,7 @@ def start_dask_cluster(tmp_path: Path):
         [str(bin_dir / "dask"), "scheduler", "--host", "127.0.0.1", "--port", "0",
          "--no-dashboard", "--scheduler-file", str(sched_file)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)]
-    deadline = time.monotonic() + 60
-    while not sched_file.exists() and time.monotonic() < deadline:
-        time.sleep(0.2)
-    address = json.loads(sched_file.read_text())["address"]
+    address = read_scheduler_file(sched_file)
     for _ in range(2):
         procs.append(subprocess.Popen(
             [str(bin_dir / "dask"), "worker", address, "--nthreads", "1", "--no-dashboard",

@@ -20,7 +20,7 @@ import pyarrow.parquet as pq
 import pytest
 import yaml
 
-from conftest import SEMFORGE
+from conftest import SEMFORGE, read_scheduler_file
 from s3server import S3Server, weed_binary
 
 pytestmark = pytest.mark.slow
@@ -64,10 +64,7 @@ class Cluster:
             [self.dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
              "--scheduler-file", str(sched_file)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, start_new_session=True)
-        deadline = time.monotonic() + 60
-        while not sched_file.exists() and time.monotonic() < deadline:
-            time.sleep(0.2)
-        self.address = json.loads(sched_file.read_text())["address"]
+        self.address = read_scheduler_file(sched_file)
         self.workers: list[subprocess.Popen] = []
 
     def add_worker(self) -> subprocess.Popen:
