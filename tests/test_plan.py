@@ -6,6 +6,8 @@ from __future__ import annotations
 import gzip
 import json
 
+import pytest
+
 from semforge.pipeline.config import parse_config
 from semforge.pipeline.corpora import CorpusSpec, corpus_label, iter_corpus
 from semforge.pipeline.plan import ScanStats, dedup_key, plan_shards, read_shard_seeds
@@ -73,6 +75,43 @@ def test_evalplus_units_resolve_to_the_same_records(tmp_path, humaneval_path):
     assert stats.loaded == len(whole) == 164
     got = [s for shard in shards for s in read_shard_seeds(shard, [spec.model_dump(mode="json")], labels)]
     assert got == whole
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "jsonl.gz", "parquet"])
+def test_every_unit_rereads_from_its_own_offset(tmp_path, humaneval_path, fmt):
+    """Workers re-read a unit from the byte offset (row group) the driver's single pass saw;
+    blank and broken lines keep their numbers."""
+    from semforge.pipeline.corpora import read_unit, units
+
+    with gzip.open(humaneval_path, "rt") as fh:
+        lines = fh.read().splitlines()[:100]
+    lines[40:40] = ["", "{not json", "\u00ff\u00fe"]
+    lines[64:64] = ["", ""]  # a unit that starts on a blank line
+    path = tmp_path / f"part.{fmt}"
+    if fmt == "parquet":
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        records = [json.loads(x) for x in lines if x.startswith("{\"")]
+        table = pa.Table.from_pylist([{k: json.dumps(v) if k.endswith("_input") else v
+                                       for k, v in r.items()} for r in records])
+        pq.write_table(table, path, row_group_size=13)  # units straddle row groups
+    else:
+        data = ("\n".join(lines) + "\n").encode()
+        path.write_bytes(gzip.compress(data) if fmt.endswith("gz") else data)
+    spec = CorpusSpec(kind="evalplus", path=str(path), max_inputs=2)
+    label = corpus_label(spec)
+    def show(item):
+        return item.source_id, item.code if isinstance(item, Seed) else item.reason
+
+    planned = [(unit, [show(i) for i in items])
+               for unit, items in units(spec, label)]
+    assert len(planned) >= 3
+    for unit, items in planned:
+        again = [show(i) for i in read_unit(spec, unit, label)]
+        assert again == items, f"unit {unit} reads back differently"
+    ids = [sid for _, items in planned for sid, _ in items]
+    assert len(ids) == len(set(ids))
 
 
 def test_load_seeds_applies_run_limit(tmp_path):

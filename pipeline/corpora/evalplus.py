@@ -33,8 +33,11 @@ def evalplus_license(name: str) -> str | None:
 
 
 
-# Records per unit: a worker re-reads only its unit's lines (it still decompresses the ones
-# before them, which costs far less than parsing their JSON).
+# Records per unit. The driver reads the file once, front to back, and cuts it into units; a
+# worker re-reads only its unit, from the byte offset (JSON lines) or row group (Parquet) the
+# unit carries. A gzip stream cannot seek: reaching an offset decompresses what comes before
+# it (zlib at C speed, no per-line work), so very large corpora are better split into several
+# files or stored as Parquet.
 BLOCK_RECORDS = 32
 
 
@@ -45,32 +48,52 @@ def read(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
 
 
 def units(spec: CorpusSpec, source: str) -> Iterator[tuple[list, Iterator[Seed | Rejection]]]:
-    """Units of ``BLOCK_RECORDS`` lines (rows of a Parquet file): ``[start, stop]``, 0-based.
-    A file that cannot be counted through is one unit, whose reading reports why."""
+    """Units of ``BLOCK_RECORDS`` lines (rows of a Parquet file) in one pass over the file:
+    ``[start, stop, where]``, 0-based, ``where`` the byte offset of line ``start`` (the row
+    group of row ``start`` in Parquet). A file that cannot be read through is one unit, whose
+    reading reports why."""
     path = _existing(spec.path, spec)
     try:
-        count = _count_records(path)
+        _count_records(path)  # a corrupt file is found before any unit is handed out
     except (OSError, EOFError, ValueError, zlib.error):
-        yield [0, None], read_unit(spec, [0, None], source)
+        yield [0, None, 0], read_unit(spec, [0, None, 0], source)
         return
-    for start in range(0, count, BLOCK_RECORDS):
-        unit = [start, start + BLOCK_RECORDS]
-        yield unit, read_unit(spec, unit, source)
+    license = spec.license or evalplus_license(path.name)
+    block: list[tuple[str, Any]] = []
+    start, where = 0, 0
+    for source_id, record, index, position in _evalplus_records(path):
+        if index == start + BLOCK_RECORDS:
+            yield [start, index, where], _seeds(spec, block, source, license)
+            start, block = index, []
+        if index == start:
+            where = position
+        block.append((source_id, record))
+    if block:
+        yield [start, start + BLOCK_RECORDS, where], _seeds(spec, block, source, license)
 
 
 def read_unit(spec: CorpusSpec, unit: list, source: str) -> Iterator[Seed | Rejection]:
     path = _existing(spec.path, spec)
     license = spec.license or evalplus_license(path.name)
-    start, stop = unit
+    start, stop = unit[0], unit[1]
+    where = unit[2] if len(unit) > 2 else None
     try:
-        for source_id, record in _evalplus_records(path, start, stop):
-            if isinstance(record, Rejection):
-                yield Rejection(source, source_id, record.reason)
-                continue
-            yield seed_from_evalplus(record, source=source, source_id=source_id, license=license,
-                                     max_inputs=spec.max_inputs)
+        records = ((i, r) for i, r, _, _ in _evalplus_records(path, start, stop, where))
+        yield from _seeds(spec, records, source, license)
     except (OSError, EOFError, ValueError, zlib.error) as err:  # corrupt gzip / Parquet: one rejection
         yield Rejection(source, path.name, f"unreadable file: {_one_line(err)}")
+
+
+def _seeds(spec: CorpusSpec, records, source: str,
+           license: str | None) -> Iterator[Seed | Rejection]:
+    for source_id, record in records:
+        if record is None:  # a blank line
+            continue
+        if isinstance(record, Rejection):
+            yield Rejection(source, source_id, record.reason)
+            continue
+        yield seed_from_evalplus(record, source=source, source_id=source_id, license=license,
+                                 max_inputs=spec.max_inputs)
 
 
 def seed_from_evalplus(
@@ -144,43 +167,60 @@ def _count_records(path: Path) -> int:
         return sum(1 for _ in fh)
 
 
-def _evalplus_records(path: Path, start: int = 0,
-                      stop: int | None = None) -> Iterator[tuple[str, Any]]:
-    """(fallback source id, record or Rejection) per line / row numbered ``start`` to ``stop``
-    (0-based, end excluded); ids are ``line N`` / ``row N`` (1-based)."""
+def _evalplus_records(path: Path, start: int = 0, stop: int | None = None,
+                      where: int | None = None) -> Iterator[tuple[str, Any, int, int]]:
+    """(fallback source id, record or Rejection, index, position) per line / row indexed
+    ``start`` to ``stop`` (0-based, end excluded); ids are ``line N`` / ``row N`` (1-based).
+    ``position`` is the line's byte offset (the row's row group); ``where``, when known, is
+    that of line ``start``: reading begins there instead of at the top. A blank line's record
+    is None."""
     if path.name.lower().endswith(".parquet"):
-        import pyarrow.parquet as pq
-
-        row = 0
-        for batch in pq.ParquetFile(path).iter_batches():
-            if row + batch.num_rows <= start:
-                row += batch.num_rows
-                continue
-            for record in batch.to_pylist():
-                row += 1
-                if row - 1 < start:
-                    continue
-                if stop is not None and row > stop:
-                    return
-                yield f"row {row}", record
+        yield from _parquet_rows(path, start, stop)
         return
     opener = gzip.open if path.name.lower().endswith(".gz") else open
     with opener(path, "rb") as fh:
-        for number, raw in enumerate(fh, start=1):
+        number, offset = 0, 0
+        if where:
+            fh.seek(where)
+            number, offset = start, where
+        for raw in fh:
+            number += 1
+            line_at, offset = offset, offset + len(raw)
             if number - 1 < start:
                 continue
             if stop is not None and number > stop:
                 return
-            if not raw.strip():
+            record = _parse_line(raw, number) if raw.strip() else None
+            yield f"line {number}", record, number - 1, line_at
+
+
+def _parse_line(raw: bytes, number: int) -> Any:
+    text, reason = decode_or_reason(raw)
+    if reason:
+        return Rejection("", f"line {number}", reason)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        return Rejection("", f"line {number}", f"not JSON: {err.msg} at column {err.colno}")
+    except RecursionError:
+        return Rejection("", f"line {number}", "not JSON: nested too deeply")
+
+
+def _parquet_rows(path: Path, start: int, stop: int | None) -> Iterator[tuple[str, Any, int, int]]:
+    """Rows of a Parquet file from row ``start``, decoding only the row groups that hold them."""
+    import pyarrow.parquet as pq
+
+    pf = pq.ParquetFile(path)
+    row = 0
+    for group in range(pf.num_row_groups):
+        n = pf.metadata.row_group(group).num_rows
+        if row + n <= start:
+            row += n
+            continue
+        for record in pf.read_row_group(group).to_pylist():
+            row += 1
+            if row - 1 < start:
                 continue
-            text, reason = decode_or_reason(raw)
-            if reason:
-                yield f"line {number}", Rejection("", f"line {number}", reason)
-                continue
-            try:
-                record = json.loads(text)
-            except json.JSONDecodeError as err:
-                record = Rejection("", f"line {number}", f"not JSON: {err.msg} at column {err.colno}")
-            except RecursionError:
-                record = Rejection("", f"line {number}", "not JSON: nested too deeply")
-            yield f"line {number}", record
+            if stop is not None and row > stop:
+                return
+            yield f"row {row}", record, row - 1, group
