@@ -37,6 +37,43 @@ def add_llm_variants(groups: list[tuple[Seed, list[Variant]]], config: LLMConfig
         variants.extend(extra)
 
 
+def sample_llm_variants(seeds: list[Seed], config: LLMConfig, cache: str | None,
+                        stats: Any) -> list[list[Variant]]:
+    """The model's candidates for each seed (aligned with ``seeds``), before the rules ran: a
+    shard whose seeds run in budgeted child processes samples all of its prompts at once here,
+    and each child merges its seed's samples with the rule variants (``merge_llm_variants``)."""
+    return sample_variants(seeds, config, cache, counters=stats.counters, generate=_generate)
+
+
+def merge_llm_variants(groups: list[tuple[Seed, list[Variant]]], extra: list[Variant],
+                       stats: Any) -> None:
+    """Append model samples made beforehand to one seed's group, dropping those a rule already
+    made (counted as duplicates, as ``add_llm_variants`` counts them)."""
+    from semforge.transforms.normalize import normal_form
+
+    if not groups or not extra:
+        return
+    counters: Counter = stats.counters
+    seed, variants = groups[0]
+    seen = set()
+    for v in variants:
+        try:
+            seen.add(normal_form(v.code))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+    kept = []
+    for v in extra:
+        if normal_form(v.code) in seen:  # samples were parsed and normalized when kept
+            counters["llm_kept"] -= 1
+            counters["llm_discarded_duplicate"] += 1
+            continue
+        kept.append(v)
+    if kept and not variants:
+        counters["seeds_without_variants"] -= 1
+    counters["variants"] += len(kept)
+    variants.extend(kept)
+
+
 def llm_summary(counters: Counter, config: LLMConfig | None = None) -> dict[str, Any] | None:
     """The ``llm`` section of stats.json: requests, cache hits, samples kept and discarded."""
     if not counters.get("llm_requests") and config is None:

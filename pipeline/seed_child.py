@@ -197,6 +197,7 @@ def worker_runner(budget_s: float, memory_mb: int, recycle_after: int) -> SeedRu
 
 def _serve(read_fd: int, write_fd: int) -> None:
     from .config import Config
+    from .llm_stage import merge_llm_variants
     from .stages import Stats, generate_batch, select_rules, verify_batch
 
     cached: dict[str, tuple[Config, list]] = {}
@@ -215,7 +216,9 @@ def _serve(read_fd: int, write_fd: int) -> None:
                 cached[digest] = (config, select_rules(config.generate))
             config, rules = cached[digest]
             stats = Stats()
-            groups = generate_batch([request["seed"]], rules, config.generate, stats)
+            # Model samples were drawn by the worker for the whole shard; rules run here.
+            groups = generate_batch([request["seed"]], rules, config.generate, stats, use_llm=False)
+            merge_llm_variants(groups, request.get("llm_variants") or [], stats)
             rows = verify_batch(groups, config.verify, digest, stats)
             reply = ("ok", (rows, stats.to_json()))
         except Exception as exc:  # noqa: BLE001 - reported by the parent with the seed

@@ -173,26 +173,34 @@ def _run_seeds(seeds: list[Seed], config: Config, task: ShardTask, stats, starte
     from .stages import Stats, generate_batch, select_rules, verify_batch
 
     run = config.run
-    # With generate.llm the shard runs in the worker itself: the model is loaded once per worker
-    # and all of the shard's prompts go to it in one call, which a per-seed child cannot do.
-    if not run.isolate_seeds or config.generate.llm is not None:
+    llm_cache = f"{str(task.out_dir).rstrip('/')}/_llm_cache"
+    if not run.isolate_seeds:
         groups = generate_batch(seeds, select_rules(config.generate), config.generate, stats,
-                                llm_cache=f"{str(task.out_dir).rstrip('/')}/_llm_cache")
+                                llm_cache=llm_cache)
         return verify_batch(groups, config.verify, task.config_digest, stats)
 
     from .seed_child import SeedOverBudget, worker_runner
 
+    # The model is loaded once per worker and answers all of the shard's prompts in one call,
+    # here; each seed's child then makes the rule variants and verifies everything under the
+    # seed's budget.
+    samples: list[list] = [[] for _ in seeds]
+    if config.generate.llm is not None:
+        from .llm_stage import sample_llm_variants
+
+        samples = sample_llm_variants(seeds, config.generate.llm, llm_cache, stats)
+
     rows: list[dict[str, Any]] = []
     runner = worker_runner(run.seed_budget_s, run.seed_memory_mb, run.recycle_after_seeds)
     children_before = runner.started
-    for seed in seeds:
+    for seed, extra in zip(seeds, samples):
         if run.shard_budget_s is not None and time.monotonic() - started > run.shard_budget_s:
             _over_budget(stats, seed, "seeds_over_shard_budget",
                          f"not run: the shard's {run.shard_budget_s:g} s budget ran out")
             continue
         try:
             result = runner.run({"seed": seed, "config": task.config,
-                                 "config_digest": task.config_digest})
+                                 "config_digest": task.config_digest, "llm_variants": extra})
         except SeedOverBudget as over:
             _over_budget(stats, seed, over.counter, over.reason)
             continue

@@ -73,10 +73,11 @@ def select_rules(settings: GenerateSettings) -> list[Rule]:
 
 def generate_batch(
     seeds: Iterable[Seed], rules: list[Rule], settings: GenerateSettings, stats: Stats,
-    *, llm_cache: str | None = None,
+    *, llm_cache: str | None = None, use_llm: bool = True,
 ) -> list[tuple[Seed, list[Variant]]]:
     """Variants for each seed: seeded chains of rules, deduplicated by normalized AST; then,
-    with ``settings.llm``, samples from the model (``llm_cache``: its request cache location)."""
+    with ``settings.llm`` (and ``use_llm``), samples from the model (``llm_cache``: its request
+    cache location)."""
     out = []
     for seed in seeds:
         try:
@@ -100,7 +101,7 @@ def generate_batch(
         if not result.variants:
             stats.counters["seeds_without_variants"] += 1
         out.append((seed, result.variants))
-    if settings.llm is not None and out:
+    if settings.llm is not None and use_llm and out:
         from .llm_stage import add_llm_variants
 
         add_llm_variants(out, settings.llm, llm_cache, stats)

@@ -239,3 +239,33 @@ def test_semforge_run_mixes_rule_and_model_variants(server, gcd_seed, humaneval_
     assert stats["llm"]["discarded"]["too_long"] == 1 and stats["llm"]["discarded"]["no_code"] == 1
     assert len(list((out / "_llm_cache").rglob("*.json"))) == 2
     assert len(server.requests) == 2
+
+
+# A model sample on which every call spins: the verifier's per-call limit is set far above the
+# seed's budget, so only the budget can stop it.
+SPINS = f"def {EP}(a: int, b: int) -> int:\n    while True:\n        a += 1\n"
+
+
+@pytest.mark.slow
+def test_model_samples_are_verified_under_the_seeds_budget(gcd_seed, tmp_path):
+    """The worker draws the shard's samples; the seed's child verifies them and is killed at
+    the seed's budget like any other seed: the shard still completes."""
+    from semforge.pipeline import shards
+    from semforge.pipeline.config import parse_config
+
+    with ScriptedServer({(EP, "equivalent"): [(f"```python\n{SPINS}```", "stop")]}) as srv:
+        cfg = parse_config({
+            "generate": {"variants_per_seed": 1, "max_chain": 1, "llm": {
+                "backend": "openai", "model": srv.model, "base_url": srv.url, "n": 1,
+                "prompts": ["equivalent"]}},
+            "verify": {"examples": 10, "measure_speed": False, "timeout_s": 300},
+            "run": {"seeds_per_shard": 1, "seed_budget_s": 15}})
+        task = shards.ShardTask(0, [gcd_seed], cfg.model_dump(mode="json"), "digest", str(tmp_path))
+        stats = shards.process_shard(task)
+        assert len(srv.requests) == 1
+    c = stats["counters"]
+    assert c["llm_requests"] == 1 and c["llm_kept"] == 1
+    assert c["seeds_over_time_budget"] == 1
+    [err] = [e for e in stats["errors"] if e["stage"] == "budget"]
+    assert err["source_id"] == gcd_seed.source_id and "15 s budget" in err["reason"]
+    assert shards.is_complete(tmp_path, 0, "digest")

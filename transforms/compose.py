@@ -7,11 +7,16 @@ pipeline calls for every seed. It is a pure function of ``(source, rules, seed)`
    rule that fires gives a candidate variant, so every applicable rule shows up when ``count``
    allows. Up to ``count - count // 4`` singles are kept when chains are enabled, leaving room for
    chains.
-2. **Chains.** Starting from a random single, 1..``max_chain - 1`` more rules are applied, each
+2. **Intent stacks.** Every rule of one speed intent that fired on the original is applied in
+   turn, for ``faster`` and for ``slower``: one variant that stacks all the rewrites meant to
+   speed the program up, one that stacks those meant to slow it down. A single rewrite rarely
+   moves the run time past the measurement's noise; a stack often does. These are kept first.
+   Intent only steers generation: the label is always measured.
+3. **Chains.** Starting from a random single, 1..``max_chain - 1`` more rules are applied, each
    picked at random among the rules that fired on the original (weighted towards rules in few
    accepted variants so far, for variety); only rules that fire join the chain (and
    ``transforms``). At most ``3 * count`` chains are tried.
-3. **Fill.** If chains could not fill ``count``, the singles left over in step 1 fill it.
+4. **Fill.** If chains could not fill ``count``, the singles left over in step 1 fill it.
 
 Variants are deduplicated by ``normal_form`` (AST equality, docstrings kept) and never equal the
 original's normal form. A variant that differs from the original or from an accepted variant only
@@ -140,6 +145,21 @@ class _Composer:
         self.result.variants.append(Variant(state.code, state.transforms))
         return True
 
+    def intent_stacks(self, original: _State, order: list[Rule],
+                      singles: list[_State]) -> list[_State]:
+        """Per speed intent, the original with every rule of that intent that fired applied in
+        turn (a single rule when only one fired)."""
+        fired = {s.transforms[0] for s in singles}
+        stacks = []
+        for intent in ("slower", "faster"):
+            state = original
+            for rule in order:
+                if rule.intent == intent and rule.id in fired:
+                    state = self.step(rule, state) or state
+            if state.transforms:
+                stacks.append(state)
+        return stacks
+
     def run(self, source: str, count: int, max_chain: int) -> GenerateResult:
         try:
             module = cst.parse_module(source)
@@ -158,6 +178,9 @@ class _Composer:
             if state is not None:
                 singles.append(state)
         quota = count - count // 4 if max_chain > 1 else count
+        for state in self.intent_stacks(original, order, singles):
+            if len(self.result.variants) < quota:
+                self.accept(state)
         leftover = []
         for state in singles:
             if len(self.result.variants) >= quota or not self.accept(state):
