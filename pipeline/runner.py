@@ -106,7 +106,9 @@ def _check_out_dir(out: Output, digest: str, config: Config, labels: list[str]) 
 
 def _start_client(stack: ExitStack, scheduler_address: str | None, workers: int | None, log,
                   resources: dict | None = None):
-    from distributed import Client, LocalCluster
+    from distributed import Client
+
+    from .local_cluster import start_local_cluster
 
     # distributed logs every worker start and stop at INFO: a user wants the progress instead.
     logging.getLogger("distributed").setLevel(logging.ERROR)
@@ -118,11 +120,7 @@ def _start_client(stack: ExitStack, scheduler_address: str | None, workers: int 
         return client, n
     n = workers or os.cpu_count() or 1
     has_dashboard = importlib.util.find_spec("bokeh") is not None
-    cluster = stack.enter_context(LocalCluster(
-        n_workers=n, threads_per_worker=1, processes=True,
-        dashboard_address=":0" if has_dashboard else None,
-        **({"resources": resources} if resources else {}),
-    ))
+    cluster = stack.enter_context(start_local_cluster(n, resources, has_dashboard))
     client = stack.enter_context(Client(cluster))
     where = f", dashboard {client.dashboard_link}" if has_dashboard else ""
     log(f"Started a local Dask cluster: {n} worker processes{where}")
