@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections import Counter
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -58,12 +59,21 @@ def rules() -> None:
 @click.option("--rule-module", "-m", multiple=True, help=RULE_MODULE_HELP)
 @click.option("--config", type=click.Path(exists=True, dir_okay=False),
               help="Read generate.rule_modules from this run config.")
-def list_rules(as_json: bool, rule_module: tuple[str, ...], config: str | None) -> None:
+@click.option("--language", type=click.Choice(["all", "python", "pytorch"]), default="all",
+              show_default=True, help="Python rules (functions), PyTorch rules (KernelBench-format "
+              "programs; their CUDA forms are set by generate.cuda_forms), or both.")
+def list_rules(as_json: bool, rule_module: tuple[str, ...], config: str | None,
+               language: str) -> None:
     """Every registered rule: id, language, category, intent and description."""
     from semforge.transforms import RuleError, all_rules
+    from semforge.transforms.pytorch import pytorch_rule_classes
 
     try:
-        infos = [cls.info() for cls in all_rules(_rule_modules(rule_module, config)).values()]
+        infos = []
+        if language in ("all", "python"):
+            infos += [cls.info() for cls in all_rules(_rule_modules(rule_module, config)).values()]
+        if language in ("all", "pytorch"):
+            infos += [cls.info() for cls in pytorch_rule_classes().values()]
     except RuleError as exc:
         raise click.ClickException(str(exc)) from exc
     if as_json:
@@ -75,7 +85,9 @@ def list_rules(as_json: bool, rule_module: tuple[str, ...], config: str | None) 
     click.echo(header)
     for info in infos:
         click.echo("  ".join(info[c].ljust(widths[c]) for c in columns) + "  " + info["description"])
-    click.echo(f"\n{len(infos)} rules. Intent is what a rule aims at; only measurement labels speed.")
+    counts = ", ".join(f"{n} {lang}" for lang, n in Counter(i["language"] for i in infos).items())
+    click.echo(f"\n{len(infos)} rules ({counts}). Intent is what a rule aims at; only measurement "
+               "labels speed.")
 
 
 # --------------------------------------------------------------------------------------- check

@@ -66,6 +66,10 @@ def test_list_table_and_json():
     by_id = {i["id"]: i for i in infos}
     assert by_id["rename-locals"]["intent"] == "neutral"
     assert set(by_id["rename-locals"]) >= {"id", "language", "category", "intent", "description"}
+    assert by_id["torch-gelu-formula"]["language"] == "pytorch"
+    torch_only = json.loads(invoke("rules", "list", "--json", "--language", "pytorch").output)
+    assert torch_only and {i["language"] for i in torch_only} == {"pytorch"}
+    assert len(torch_only) < len(infos)
 
 
 def make_tree(root: Path) -> None:
