@@ -102,6 +102,11 @@ def run(config_path, out, scheduler_address, workers, limit, force, verbose, qui
         raise click.ClickException(str(exc)) from None
     except (ValueError, FileNotFoundError) as exc:  # an unknown rule id, corpus column or path
         raise click.ClickException(str(exc)) from None
+    except KeyboardInterrupt:
+        # Completed shards are on disk with their markers; nothing else is kept or needed.
+        click.echo("\nInterrupted. Every shard that completed is kept: run the same command "
+                   "again to resume from there.", err=True)
+        sys.exit(130)
 
     v = summary.verdicts
     click.echo("")

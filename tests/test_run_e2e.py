@@ -178,3 +178,25 @@ def test_rerun_with_other_config_is_refused(tmp_path):
     proc = run_cli("run", "--config", str(second), "--out", str(out), check=False)
     assert proc.returncode != 0
     assert "different config" in proc.stderr
+
+
+def test_interrupted_run_says_how_to_resume(tmp_path):
+    """Ctrl-C: exit 130, the completed shards kept, and the message names the way back."""
+    config = write_config(tmp_path / "run.yaml")
+    out = tmp_path / "out"
+    proc = subprocess.Popen([*SEMFORGE, "run", "--config", str(config), "--out", str(out),
+                             "--no-progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    markers = out / "_shards"
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and proc.poll() is None:
+        if markers.exists() and list(markers.glob("*.done")):
+            break
+        time.sleep(0.05)
+    assert proc.poll() is None, "the run finished before it could be interrupted"
+    proc.send_signal(signal.SIGINT)
+    _, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130, stderr
+    assert "run the same command again to resume" in stderr
+    assert list(markers.glob("*.done"))
+    assert not (out / "stats.json").exists()
