@@ -54,20 +54,12 @@ def merge_llm_variants(groups: list[tuple[Seed, list[Variant]]], extra: list[Var
     if not groups or not extra:
         return
     counters: Counter = stats.counters
-    seed, variants = groups[0]
-    seen = set()
-    for v in variants:
-        try:
-            seen.add(normal_form(v.code))
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            continue
-    kept = []
-    for v in extra:
-        if normal_form(v.code) in seen:  # samples were parsed and normalized when kept
-            counters["llm_kept"] -= 1
-            counters["llm_discarded_duplicate"] += 1
-            continue
-        kept.append(v)
+    _, variants = groups[0]
+    # Rule variants and kept samples both parsed when they were made.
+    seen = {normal_form(v.code) for v in variants}
+    kept = [v for v in extra if normal_form(v.code) not in seen]
+    counters["llm_kept"] -= len(extra) - len(kept)
+    counters["llm_discarded_duplicate"] += len(extra) - len(kept)
     if kept and not variants:
         counters["seeds_without_variants"] -= 1
     counters["variants"] += len(kept)

@@ -56,7 +56,7 @@ def start_local_cluster(n: int, resources: dict | None, dashboard: bool):
 
     specs = worker_specs(n, resources, local_gpus() if resources and resources.get("GPU") else [])
     dashboard_address = ":0" if dashboard else None
-    if all(s == specs[0] for s in specs) and "env" not in specs[0]:
+    if not any("env" in spec for spec in specs):  # then every worker has the same options
         return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                             dashboard_address=dashboard_address, **specs[0])
     workers = {i: {"cls": Nanny, "options": {"nthreads": 1, "host": "127.0.0.1", **spec}}

@@ -197,20 +197,19 @@ class _WallClock:
         self.out.put_text(self.name, json.dumps({"seconds": round(seconds, 2),
                                                  "semforge_version": __version__}))
 
-    def _loop(self, every: float) -> None:
-        while not self._stop.wait(every):
-            try:
-                self._save(time.monotonic() - self.started)
-            except Exception:  # a failed save costs only wall-time accounting
-                pass
-
-    def shard_done(self) -> None:
-        if time.monotonic() - self._last_save < 1.0:
-            return
+    def _save_now(self) -> None:
         try:
             self._save(time.monotonic() - self.started)
         except Exception:  # a failed save costs only wall-time accounting
             pass
+
+    def _loop(self, every: float) -> None:
+        while not self._stop.wait(every):
+            self._save_now()
+
+    def shard_done(self) -> None:
+        if time.monotonic() - self._last_save >= 1.0:
+            self._save_now()
 
     def stop(self) -> float:
         """Stop the thread, save the final time and return it."""

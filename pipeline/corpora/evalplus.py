@@ -54,7 +54,7 @@ def units(spec: CorpusSpec, source: str) -> Iterator[tuple[list, Iterator[Seed |
     reading reports why."""
     path = _existing(spec.path, spec)
     try:
-        _count_records(path)  # a corrupt file is found before any unit is handed out
+        _check_readable(path)  # a corrupt file is found before any unit is handed out
     except (OSError, EOFError, ValueError, zlib.error):
         yield [0, None, 0], read_unit(spec, [0, None, 0], source)
         return
@@ -75,8 +75,7 @@ def units(spec: CorpusSpec, source: str) -> Iterator[tuple[list, Iterator[Seed |
 def read_unit(spec: CorpusSpec, unit: list, source: str) -> Iterator[Seed | Rejection]:
     path = _existing(spec.path, spec)
     license = spec.license or evalplus_license(path.name)
-    start, stop = unit[0], unit[1]
-    where = unit[2] if len(unit) > 2 else None
+    start, stop, where = unit
     try:
         records = ((i, r) for i, r, _, _ in _evalplus_records(path, start, stop, where))
         yield from _seeds(spec, records, source, license)
@@ -157,14 +156,18 @@ def _json_list(value: Any, field_name: str) -> list[Any]:
     return value
 
 
-def _count_records(path: Path) -> int:
+def _check_readable(path: Path) -> None:
+    """Raise if the file cannot be read to its end (a truncated or corrupt gzip, a Parquet
+    file without valid metadata); reads in large blocks, without splitting lines."""
     if path.name.lower().endswith(".parquet"):
         import pyarrow.parquet as pq
 
-        return pq.ParquetFile(path).metadata.num_rows
+        pq.ParquetFile(path)
+        return
     opener = gzip.open if path.name.lower().endswith(".gz") else open
     with opener(path, "rb") as fh:
-        return sum(1 for _ in fh)
+        while fh.read(1 << 22):
+            pass
 
 
 def _evalplus_records(path: Path, start: int = 0, stop: int | None = None,
