@@ -132,7 +132,7 @@ def main() -> None:
             kb = kernelbench_check(orig, path) if cuda_available() else "n/a"
             return path.stem, v, kb
 
-        with ThreadPoolExecutor(max_workers=4) as pool:
+        with ThreadPoolExecutor(max_workers=max(args.seeds_parallel, 1)) as pool:
             faults = list(pool.map(judge, fjobs))
         fault_wall = time.perf_counter() - t1
 
