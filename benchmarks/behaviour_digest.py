@@ -6,8 +6,8 @@ after. Three parts, each a SHA-256 over canonical JSON:
 - ``variants``: every variant (code and rule chain) of every seed, default generate settings;
 - ``verdicts``: every pair's verdict, reason, counterexample and inputs run (speed off, so no
   clock reading enters the digest);
-- ``rows``: the dataset rows of ``semforge run`` on the built-in corpus (speed off), read back
-  from its Parquet shards and sorted by id.
+- ``rows``: the dataset rows of ``semforge run`` on the built-in corpus and HumanEval+ (speed
+  off, decontamination off), read back from its Parquet shards and sorted by id.
 
     python benchmarks/behaviour_digest.py [--humaneval PATH] [--json OUT] [--skip-run]
 
@@ -26,9 +26,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+from _data import humaneval_path
+
 HERE = Path(__file__).resolve().parent
-DEFAULT_HUMANEVAL = [HERE.parent / "shared" / "data" / "HumanEvalPlus.jsonl.gz",
-                     HERE.parent.parent / "shared" / "data" / "HumanEvalPlus.jsonl.gz"]
+DEFAULT_HUMANEVAL = [humaneval_path()]
 
 
 def _sha(obj) -> str:
@@ -67,12 +68,16 @@ def variants_and_verdicts(humaneval: Path | None) -> tuple[dict, dict]:
     return per_seed_variants, per_seed_verdicts
 
 
-def dataset_rows() -> str:
+def dataset_rows(humaneval: Path) -> str:
     import pyarrow.parquet as pq
 
     with tempfile.TemporaryDirectory() as tmp:
         cfg = Path(tmp) / "config.yaml"
-        cfg.write_text("verify:\n  measure_speed: false\nrun:\n  workers: 2\n")
+        # decontamination off: HumanEval+ seeds are the point here, not rows to drop
+        cfg.write_text(json.dumps({
+            "corpus": [{"kind": "builtin"}, {"kind": "evalplus", "path": str(humaneval)}],
+            "verify": {"measure_speed": False}, "run": {"workers": 2},
+            "curate": {"decontaminate": []}}))
         out = Path(tmp) / "out"
         subprocess.run([sys.executable, "-m", "semforge.cli", "run", "--config", str(cfg),
                         "--out", str(out)], check=True, stdout=subprocess.DEVNULL,
@@ -98,7 +103,7 @@ def main() -> None:
     variants, verdicts = variants_and_verdicts(humaneval)
     result = {"seeds": len(variants), "variants": _sha(variants), "verdicts": _sha(verdicts)}
     if not args.skip_run:
-        result["rows"] = dataset_rows()
+        result["rows"] = dataset_rows(humaneval)
     print(json.dumps(result, indent=2))
     if args.json:
         args.json.write_text(json.dumps({**result, "per_seed_variants": variants,

@@ -19,16 +19,16 @@ import tempfile
 import time
 from pathlib import Path
 
+from _data import humaneval_path
+
 os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "1")
 os.environ.setdefault("VLLM_ENABLE_V1_MULTIPROCESSING", "0")
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "data" / "HumanEvalPlus.jsonl.gz"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    shared = Path(os.environ.get("SEMFORGE_SHARED", CORPUS.parents[1]))
-    ap.add_argument("--data", type=Path, default=shared / "data" / "HumanEvalPlus.jsonl.gz")
+    ap.add_argument("--data", type=Path, default=humaneval_path())
     ap.add_argument("--seeds", type=int, default=4)
     ap.add_argument("--n", type=int, default=4)
     ap.add_argument("--max-tokens", type=int, default=64)

@@ -37,20 +37,19 @@ import copy
 import difflib
 import gzip
 import json
-import os
 import random
 import sys
 import time
 from collections import Counter
-from pathlib import Path
+
+from _data import humaneval_path
 
 from semforge.verifiers import VerifyConfig, verify_variants
 from semforge.verifiers.compare import Tolerance, diff_outcomes
 from semforge.verifiers.python_diff import run_inputs
 from semforge.sandbox import Limits, shared_sandbox
 
-SHARED = Path(os.environ.get("SEMFORGE_SHARED", Path(__file__).resolve().parents[2] / "shared"))
-DATA = SHARED / "data" / "HumanEvalPlus.jsonl.gz"
+DATA = humaneval_path()
 
 SWAPS = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,

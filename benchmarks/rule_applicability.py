@@ -18,7 +18,9 @@ import json
 from collections import Counter
 from pathlib import Path
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "data" / "HumanEvalPlus.jsonl.gz"
+from _data import humaneval_path
+
+CORPUS = humaneval_path()
 
 
 def main() -> None:

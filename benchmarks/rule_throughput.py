@@ -27,12 +27,14 @@ import json
 import time
 from pathlib import Path
 
+from _data import humaneval_path
+
 import libcst as cst
 
 from semforge.transforms import all_rules
 from semforge.transforms.compose import generate_variants
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "data" / "HumanEvalPlus.jsonl.gz"
+CORPUS = humaneval_path()
 
 
 def load_corpus(path: Path, limit: int | None) -> list[tuple[str, str]]:

@@ -24,9 +24,11 @@ import sys
 import time
 from pathlib import Path
 
+from _data import humaneval_path
+
 from semforge.sandbox import Limits, Sandbox
 
-DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "HumanEvalPlus.jsonl.gz"
+DATA = humaneval_path()
 _DRIVER = """
 import json, sys
 {code}

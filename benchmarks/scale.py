@@ -35,12 +35,12 @@ import threading
 import time
 from pathlib import Path
 
+from _data import humaneval_path
+
 import psutil
 
 HERE = Path(__file__).resolve().parent
-HUMANEVAL = [Path(os.environ.get("SEMFORGE_SHARED", HERE.parent / "shared")) / "data" /
-             "HumanEvalPlus.jsonl.gz",
-             HERE.parent.parent / "shared" / "data" / "HumanEvalPlus.jsonl.gz"]
+HUMANEVAL = [humaneval_path()]
 
 
 # ------------------------------------------------------------------------------ the corpus

@@ -26,7 +26,9 @@ from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "data" / "HumanEvalPlus.jsonl.gz"
+from _data import humaneval_path
+
+CORPUS = humaneval_path()
 
 
 def load_seeds(path: Path, limit: int | None, max_inputs: int):
