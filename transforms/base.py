@@ -37,6 +37,10 @@ _libcst_speedups.install()
 
 INTENTS = ("faster", "slower", "neutral")
 
+# ``Rewrite.skipped`` of a rule that neither fired nor skipped anything: nothing in the source
+# had the rule's shape, so no precondition was even asked.
+NO_CANDIDATE = "no candidate"
+
 
 class RuleTransformer(cst.CSTTransformer):
     """Base of every rule's transformer: carries the site counter and the seeded RNG.
@@ -109,7 +113,9 @@ class Rewrite:
 
     code: str
     sites: int
-    skipped: tuple[str, ...] = ()   # why candidate sites were left alone (RuleTransformer.skip)
+    # why candidate sites were left alone (RuleTransformer.skip); NO_CANDIDATE when the rule
+    # neither fired nor skipped (nothing had its shape)
+    skipped: tuple[str, ...] = ()
 
 
 class Rule:
@@ -163,7 +169,7 @@ class Rule:
         skips: list[str] = []
         new_module, sites = self.transform(module, seed, protected, wrapper, skips)
         if sites == 0:
-            return Rewrite(source, 0, tuple(skips))
+            return Rewrite(source, 0, tuple(skips) or (NO_CANDIDATE,))
         return Rewrite(new_module.code, sites, tuple(skips))
 
     @classmethod

@@ -40,7 +40,7 @@ def f(s_in: str, n_in: int):
     ]
     UNTOUCHED = [
         # list += is extend, not str concatenation
-        """
+        ("""
         def f(xs: list):
             out = ''
             for x in xs:
@@ -49,17 +49,17 @@ def f(s_in: str, n_in: int):
             for c in 'abc':
                 acc += c
             return out, acc
-        """,
+        """, "no evidence that the added items are strs"),
         # items of unknown type: += on a list/str mix fails at a different point than join
-        """
+        ("""
         def f(xs):
             s = ''
             for x in xs:
                 s += x
             return s
-        """,
+        """, "no evidence that the added items are strs"),
         # a non-empty start, the accumulator read in the loop, a loop variable used later
-        """
+        ("""
         def f(s: str):
             a = 'x'
             for c in s:
@@ -71,9 +71,9 @@ def f(s_in: str, n_in: int):
             for c in s:
                 d += c
             return a, b, d, c
-        """,
+        """, "the accumulator is read in the loop"),
         # inside try, or a closure over the accumulator
-        """
+        ("""
         def f(s: str):
             out = ''
             try:
@@ -82,27 +82,27 @@ def f(s_in: str, n_in: int):
                     out += c.upper()
             finally:
                 print(out)
-        """,
-        """
+        """, "inside try/with"),
+        ("""
         def f(s: str):
             out = ''
             show = lambda: out
             for c in s:
                 out += c
             return show()
-        """,
+        """, "no candidate"),
         # bytes are not str; module level
-        """
+        ("""
         def f(bs: bytes):
             out = ''
             for b in bs:
                 out += b
-        """,
-        """
+        """, "no evidence that the added items are strs"),
+        ("""
         out = ''
         for c in 'abc':
             out += c
-        """,("""
+        """, "no candidate"),("""
 def flip_case(string: str) -> str:
     out = ''
     for ch in string:
@@ -128,13 +128,13 @@ def flip_case(string_in: str) -> str:
     return out
 """)]
     UNTOUCHED = [
-        """
+        ("""
         def f():
             out = ''
             for c in c:
                 out += str(c)
             return out
-        """,("""
+        """, "a loop variable is used outside the loop"),("""
 def flip_case(string: str) -> str:
     out = ''
     for ch in string:

@@ -37,19 +37,19 @@ def f(s_in: str):
     ]
     UNTOUCHED = [
         # unknown items; a non-empty separator; map()
-        """
+        ("""
         def f(xs, s: str):
             return ''.join(xs) + ', '.join(s) + ''.join(map(str, xs))
-        """,
+        """, "no candidate"),
         # the comprehension variable is used elsewhere in the function
-        """
+        ("""
         def f(s: str):
             c = 'z'
             out = ''.join(c for c in s)
             return out + c
-        """,
+        """, "a loop variable is used outside the loop"),
         # inside try; module level; two for clauses
-        """
+        ("""
         def f(s: str):
             out = '?'
             try:
@@ -57,14 +57,14 @@ def f(s_in: str):
             except Exception:
                 pass
             return out
-        """,
-        """
+        """, "inside try/with"),
+        ("""
         text = ''.join(c for c in 'abc')
-        """,
-        """
+        """, "not in a function's own scope"),
+        ("""
         def f(s: str, t: str):
             return ''.join(a + b for a in s for b in t)
-        """,("""
+        """, "a comprehension other than one plain for clause"),("""
 def flip_case(string: str) -> str:
     return ''.join(ch.swapcase() for ch in string)
 """, 'annotation is not evidence'), ("""
@@ -91,11 +91,11 @@ def flip_case(string_in: str) -> str:
     return text
 """)]
     UNTOUCHED = [
-        """
+        ("""
         c: str = 'abc'
         def f():
             return ''.join(str(c) for c in c)
-        """,("""
+        """, "a loop variable is used outside the loop"),("""
 def flip_case(string: str) -> str:
     return ''.join(ch.swapcase() for ch in string)
 """, 'annotation is not evidence')
@@ -117,10 +117,10 @@ def flip_case(string_in: str) -> str:
     return text
 """)]
     UNTOUCHED = [
-        """
+        ("""
         def f(xs: list[int], it):
             return ''.join(str(next(it)) for x in xs)
-        """,("""
+        """, "no evidence that the items are strs"),("""
 def flip_case(string: str) -> str:
     return ''.join(ch.swapcase() for ch in string)
 """, 'annotation is not evidence')

@@ -49,38 +49,38 @@ def h(s_in: str, k_in: int):
     ]
     UNTOUCHED = [
         # floats (compensated summation in 3.12) and items of unknown type
-        """
+        ("""
         def f(xs: list[float], ys):
             return sum(xs), sum(y for y in ys)
-        """,
-        """
+        """, "no candidate"),
+        ("""
         def f(xs: list[float]):
             return sum(xs)
-        """,
+        """, "no evidence that the items are ints"),
         # the comprehension variable is also a name of the function
-        """
+        ("""
         def f(xs: list[int]):
             x = 5
             s = sum(x for x in xs)
             return s + x
-        """,
-        """
+        """, "a loop variable is used outside the loop"),
+        ("""
         def f(x: list[int]):
             return sum(x for x in x)
-        """,
+        """, "a loop variable is used outside the loop"),
         # the accumulator appears in the generator, is global, or is seen by a closure
-        """
+        ("""
         def f(s: list[int]):
             s = sum(v for v in s)
             return s
-        """,
-        """
+        """, "the argument reads the assigned name"),
+        ("""
         def f(xs: list[int]):
             global t
             t = sum(xs)
-        """,
+        """, "'t' is global or nonlocal"),
         # inside try: a partial sum would be visible to the handler
-        """
+        ("""
         def f(xs: list[int]):
             s = -1
             try:
@@ -88,27 +88,27 @@ def h(s_in: str, k_in: int):
             except ZeroDivisionError:
                 pass
             return s
-        """,
+        """, "inside try/with"),
         # two for clauses, a start argument, module level, a shadowed sum
-        """
+        ("""
         def f(xs: list[int], ys: list[int]):
             return sum(x * y for x in xs for y in ys), sum(xs, 10)
-        """,
-        """
+        """, "no candidate"),
+        ("""
         total = sum(range(10))
-        """,
-        """
+        """, "not in a function's own scope"),
+        ("""
         sum = len
         def f(xs: list[int]):
             return sum(xs)
-        """,
+        """, "sum is shadowed"),
         # a local that may be unbound when read in the generator
-        """
+        ("""
         def f(xs: list[int], flag):
             if flag:
                 k = 3
             return sum(x * k for x in xs)
-        """,("""
+        """, "local 'k' may be unbound"),("""
 def f(xs: list[int]):
     s = sum(x * x for x in xs if x > 0)
     return s
@@ -139,10 +139,10 @@ def f(xs_in: list[int]):
     ]
     UNTOUCHED = [
         # list < list returns whatever the items' < returns
-        """
+        ("""
         def f(pairs: list[list]):
             return sum(p < [1] for p in pairs)
-        """,("""
+        """, "no evidence that the items are ints"),("""
 def f(xs: list[int]):
     return sum(x > 0 for x in xs)
 """, 'annotation is not evidence')
@@ -167,11 +167,11 @@ def f(xs_in: list[int]):
     return total
 """)]
     UNTOUCHED = [
-        """
+        ("""
         x: list[int] = [1, 2]
         def f():
             return sum(len(str(x)) for x in x)
-        """,("""
+        """, "a loop variable is used outside the loop"),("""
 def f(xs: list[int]):
     return sum(x > 0 for x in xs)
 """, 'annotation is not evidence')
@@ -231,8 +231,8 @@ class TestSumBuiltinToLoopStopIteration(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
-        """
+        ("""
         def f(xs: list[int]):
             return sum(int(weight(x)) for x in xs)
-        """,
+        """, "moved code may run user code"),
     ]

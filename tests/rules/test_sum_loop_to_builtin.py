@@ -56,22 +56,22 @@ def count_digits(s_in: str, k_in: int):
     ]
     UNTOUCHED = [
         # the frame is inspected by name; yield inside the moved expression
-        """
+        ("""
         def f(xs: list[int]):
             s = 0
             for x in xs:
                 s += x
             return locals()
-        """,
-        """
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),
+        ("""
         def f(xs: list[int]):
             s = 0
             for x in xs:
                 s += (yield x)
             return s
-        """,
+        """, "yield, await, walrus, lambda or comprehension in the moved code"),
         # floats: Python 3.12's sum() is compensated, the loop is not; unknown items
-        """
+        ("""
         def f(xs: list[float], ys):
             s = 0
             for x in xs:
@@ -80,17 +80,17 @@ def count_digits(s_in: str, k_in: int):
             for y in ys:
                 t += y
             return s, t
-        """,
+        """, "no evidence that the added items are ints"),
         # the loop variable is read after the loop
-        """
+        ("""
         def f(xs: list[int]):
             s = 0
             for x in xs:
                 s += x
             return s, x
-        """,
+        """, "a loop variable is used outside the loop"),
         # inside try: a half-summed accumulator is visible to the handler
-        """
+        ("""
         def f(xs: list[int]):
             s = 0
             try:
@@ -100,9 +100,9 @@ def count_digits(s_in: str, k_in: int):
             except ZeroDivisionError:
                 return s
             return s
-        """,
+        """, "inside try/with"),
         # the accumulator is read in the loop, or by a closure, or is global
-        """
+        ("""
         def f(xs: list[int]):
             s = 0
             for x in xs:
@@ -119,9 +119,9 @@ def count_digits(s_in: str, k_in: int):
             s = 0
             for x in xs:
                 s += x
-        """,
+        """, "the accumulator is read in the loop"),
         # another local read in the body might be unbound (UnboundLocalError vs NameError)
-        """
+        ("""
         def f(xs: list[int], flag):
             if flag:
                 k = 2
@@ -129,9 +129,9 @@ def count_digits(s_in: str, k_in: int):
             for x in xs:
                 s += x * k
             return s
-        """,
+        """, "local 'k' may be unbound"),
         # other body shapes: else clauses, extra statements, elif, a non-zero start, -=
-        """
+        ("""
         def f(xs: list[int]):
             s = 0
             for x in xs:
@@ -155,14 +155,14 @@ def count_digits(s_in: str, k_in: int):
                 else:
                     w += 1
             return s, t, u, v, w
-        """,
+        """, "the loop has an else clause"),
         # module level, sum shadowed, await in the body
-        """
+        ("""
         s = 0
         for x in range(3):
             s += x
-        """,
-        """
+        """, "no candidate"),
+        ("""
         def sum(xs):
             return 0
         def f(xs: list[int]):
@@ -170,14 +170,14 @@ def count_digits(s_in: str, k_in: int):
             for x in xs:
                 s += x
             return s
-        """,
-        """
+        """, "sum is shadowed"),
+        ("""
         async def f(xs: list[int], g):
             s = 0
             for x in xs:
                 s += await g(x)
             return s
-        """,("""
+        """, "yield, await, walrus, lambda or comprehension in the moved code"),("""
 def total(xs: list[int]):
     acc = 0
     for x in xs:
@@ -216,7 +216,7 @@ def f(xs_in: list[int], k_in: int):
 """),
     ]
     UNTOUCHED = [
-        """
+        ("""
         def f(xs: list[int], cmd):
             match cmd:
                 case [k]:
@@ -225,7 +225,7 @@ def f(xs_in: list[int], k_in: int):
             for x in xs:
                 s += x * len(k)
             return s
-        """,("""
+        """, "local 'k' may be unbound"),("""
 def f(xs: list[int], k: int):
     s = 0
     for x in xs:
@@ -256,13 +256,13 @@ def f(xs_in: list[int], k_in: int):
     return s
 """)]
     UNTOUCHED = [
-        """
+        ("""
         def f():
             s = 0
             for x in x:
                 s += len(str(x))
             return s
-        """,("""
+        """, "a loop variable is used outside the loop"),("""
 def f(xs: list[int], k: int):
     s = 0
     for x in xs:

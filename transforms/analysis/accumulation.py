@@ -14,8 +14,9 @@ from typing import Callable
 import libcst as cst
 import libcst.matchers as m
 
-from .loops import (assigned_or_returned, bound_names_safe, generator_safe, guarded, local_only,
-                    targets_private, unsupported_inside)
+from .loops import (TARGETS_NOT_PRIVATE, UNSUPPORTED_INSIDE, assigned_or_returned,
+                    bound_names_safe, generator_safe, guarded, local_only, targets_private,
+                    unsupported_inside)
 from .names import NameAllocator, loop_target_names, read_names
 from .syntax import comp_safe, moved_out
 from .types import T
@@ -25,6 +26,7 @@ _ADD = m.AugAssign(target=m.Name(), operator=m.AddAssign())
 _COMPREHENSIONS = (cst.GeneratorExp, cst.ListComp, cst.SetComp, cst.DictComp)
 
 ItemCheck = Callable[[T | None], bool]
+DYNAMIC_FUNCTION = "the function uses exec/eval/locals()/vars()/super() or similar"
 
 
 def accumulation(loop: cst.For) -> tuple[cst.AugAssign, cst.BaseExpression | None] | None:
@@ -65,32 +67,49 @@ def nest(conditions, stmt: cst.BaseStatement) -> cst.BaseStatement:
 
 
 def loop_accumulates(ev, init: cst.CSTNode, loop: cst.CSTNode, init_matcher,
-                     item_ok: ItemCheck) -> bool:
+                     item_ok: ItemCheck, item_kind: str = "of the builtin's type") -> bool:
     """``init`` (matching ``init_matcher``, ``acc = <start>``) followed by ``loop``, a ``for``
     whose body is ``[if c:] acc += e``, can become ``acc = <start>.<builtin>([e for ...])``:
-    ``item_ok`` accepts the evidence of ``e``. Judged on ORIGINAL nodes."""
-    if not (m.matches(init, init_matcher) and isinstance(loop, cst.For)) \
-            or loop.asynchronous is not None or loop.orelse is not None:
+    ``item_ok`` accepts the evidence of ``e`` (``item_kind`` names it in the skip reason).
+    Judged on ORIGINAL nodes; a failed check past the shape says why (``ev.skip``)."""
+    if not (m.matches(init, init_matcher) and isinstance(loop, cst.For)):
         return False
+    if loop.asynchronous is not None:
+        return ev.skip("async for loop")
+    if loop.orelse is not None:
+        return ev.skip("the loop has an else clause")
     found = accumulation(loop)
+    if found is None:
+        return ev.skip("loop body is not a lone `acc += ...` (under at most one plain if)")
     func = ev.function_of(loop)
-    if found is None or func is None or not ev.simple_function(func):
-        return False
+    if func is None:
+        return ev.skip("not in a function's own scope")
+    if not ev.simple_function(func):
+        return ev.skip(DYNAMIC_FUNCTION)
     aug, cond = found
     acc = init.body[0].targets[0].target.value
     targets = loop_target_names(loop.target)
-    if aug.target.value != acc or not targets or acc in targets:
-        return False
+    if aug.target.value != acc:
+        return ev.skip("the loop adds to another name than the one initialised")
+    if not targets:
+        return ev.skip("loop target is not plain names")
+    if acc in targets:
+        return ev.skip("the accumulator is a loop variable")
     moved = [loop.iter, aug.value] + ([cond] if cond is not None else [])
     if any(unsupported_inside(e) for e in moved):
-        return False
+        return ev.skip(UNSUPPORTED_INSIDE)
     if any(n.value == acc for e in moved for n in read_names(e)):
-        return False
+        return ev.skip("the accumulator is read in the loop")
     scope = ev.scopes.get(loop)
-    return not (guarded(ev, loop, func) or not local_only(ev, func, scope, acc)
-                or not targets_private(func, loop, loop.iter, targets)
-                or not bound_names_safe(ev, func, scope, moved[1:], set(targets), loop)
-                or not item_ok(ev.type_of(aug.value)))
+    if guarded(ev, loop, func) or not local_only(ev, func, scope, acc):
+        return False  # they said why
+    if not targets_private(func, loop, loop.iter, targets):
+        return ev.skip(TARGETS_NOT_PRIVATE)
+    if not bound_names_safe(ev, func, scope, moved[1:], set(targets), loop):
+        return False
+    if not item_ok(ev.type_of(aug.value)):
+        return ev.skip(f"no evidence that the added items are {item_kind}")
+    return True
 
 
 def accumulated_items(loop: cst.For) -> cst.BaseExpression:
@@ -108,10 +127,12 @@ def accumulated_items(loop: cst.For) -> cst.BaseExpression:
 
 
 def builtin_accumulates(ev, stmt: cst.SimpleStatementLine, call_matcher,
-                        item_ok: ItemCheck) -> tuple[str | None, cst.Call] | None:
+                        item_ok: ItemCheck, item_kind: str = "of the builtin's type",
+                        ) -> tuple[str | None, cst.Call] | None:
     """``acc = CALL(arg)`` or ``return CALL(arg)`` (``CALL`` matching ``call_matcher``, one
     positional argument) that can become an accumulation loop: ``(acc or None for a return,
-    the call)``, else None. ``item_ok`` accepts the evidence of each item. ORIGINAL nodes."""
+    the call)``, else None. ``item_ok`` accepts the evidence of each item (``item_kind`` names
+    it in the skip reason). ORIGINAL nodes; a failed check past the shape says why."""
     found = assigned_or_returned(stmt)
     if found is None:
         return None
@@ -119,25 +140,39 @@ def builtin_accumulates(ev, stmt: cst.SimpleStatementLine, call_matcher,
     if not m.matches(call, call_matcher):
         return None
     func = ev.function_of(stmt)
-    if func is None or not ev.simple_function(func):
-        return None
+    if func is None:
+        return ev.skip("not in a function's own scope") or None
+    if not ev.simple_function(func):
+        return ev.skip(DYNAMIC_FUNCTION) or None
     arg = call.args[0].value
     scope = ev.scopes.get(stmt)
-    if acc is not None and (guarded(ev, stmt, func) or not local_only(ev, func, scope, acc)
-                            or any(n.value == acc for n in read_names(arg))):
-        return None
+    if acc is not None:
+        if guarded(ev, stmt, func) or not local_only(ev, func, scope, acc):
+            return None  # they said why
+        if any(n.value == acc for n in read_names(arg)):
+            return ev.skip("the argument reads the assigned name") or None
     clause = single_for(arg)
     if clause is None:
         if isinstance(arg, _COMPREHENSIONS):
-            return None
-        return (acc, call) if item_ok(ev.elem_of(arg)) and not unsupported_inside(arg) else None
+            return ev.skip("a comprehension other than one plain for clause") or None
+        if not item_ok(ev.elem_of(arg)):
+            return ev.skip(f"no evidence that the items are {item_kind}") or None
+        if unsupported_inside(arg):
+            return ev.skip(UNSUPPORTED_INSIDE) or None
+        return acc, call
     targets = loop_target_names(clause.target)
     moved = [arg.elt] + [c.test for c in clause.ifs]
-    if (not targets or any(unsupported_inside(e) for e in moved + [clause.iter])
-            or not targets_private(func, arg, clause.iter, targets)
-            or not bound_names_safe(ev, func, scope, moved, set(targets), stmt)
-            or not item_ok(ev.type_of(arg.elt))
-            or isinstance(arg, cst.GeneratorExp) and not generator_safe(ev, moved)):
+    if not targets:
+        return ev.skip("comprehension target is not plain names") or None
+    if any(unsupported_inside(e) for e in moved + [clause.iter]):
+        return ev.skip(UNSUPPORTED_INSIDE) or None
+    if not targets_private(func, arg, clause.iter, targets):
+        return ev.skip(TARGETS_NOT_PRIVATE) or None
+    if not bound_names_safe(ev, func, scope, moved, set(targets), stmt):
+        return None
+    if not item_ok(ev.type_of(arg.elt)):
+        return ev.skip(f"no evidence that the items are {item_kind}") or None
+    if isinstance(arg, cst.GeneratorExp) and not generator_safe(ev, moved):
         return None
     return acc, call
 

@@ -24,10 +24,13 @@ class BindingEvidence:
     # they name, so only a rule that checks the exact type at run time may set it (see types).
     TRUST_ANNOTATIONS = False
 
-    def __init__(self, module: cst.Module, metadata) -> None:
+    def __init__(self, module: cst.Module, metadata, skip=None) -> None:
         """``metadata``: a mapping with ScopeProvider and ParentNodeProvider data for ``module``
-        (a transformer's ``self.metadata``); read only when a question needs it."""
+        (a transformer's ``self.metadata``); read only when a question needs it. ``skip``: the
+        transformer's ``RuleTransformer.skip``, which the shared checks call (``self.skip``)
+        to say why a candidate was left alone."""
         self.module = module
+        self._skip = skip
         self._metadata = metadata
         self._names: dict[tuple[int, str], T | None] = {}
         self._assumed: dict[tuple[int, str], T] = {}
@@ -35,6 +38,12 @@ class BindingEvidence:
         self._func_ok: dict[int, bool] = {}
         self._hidden: dict[int, set[str]] = {}
         self.notes: set[str] = set()  # evidence that was there but not trusted (skip reasons)
+
+    def skip(self, reason: str) -> bool:
+        """Report ``reason`` to the rule (``RuleTransformer.skip``); False, like it."""
+        if self._skip is not None:
+            self._skip(reason)
+        return False
 
     # Computed on first use: most questions are asked of few modules (see LazyMetadata).
     @cached_property

@@ -18,6 +18,10 @@ from .names import all_params, bound_before, names_outside, read_names, used_nam
 from .purity import Inert
 from .scopes import global_nonlocal_names
 
+# Skip reasons (``RuleTransformer.skip``) of checks whose helpers cannot report themselves.
+UNSUPPORTED_INSIDE = "yield, await, walrus, lambda or comprehension in the moved code"
+TARGETS_NOT_PRIVATE = "a loop variable is used outside the loop (or by its iterable)"
+
 
 def targets_private(func: cst.FunctionDef, moved: cst.CSTNode, iterable: cst.CSTNode,
                     targets) -> bool:
@@ -44,6 +48,7 @@ def guarded(ev, node: cst.CSTNode, func: cst.FunctionDef) -> bool:
     current = ev.parent(node)
     while current is not None and current is not func:
         if isinstance(current, (cst.Try, cst.TryStar, cst.With)):
+            ev.skip("inside try/with: a half-updated accumulator could be observed")
             return True
         current = ev.parent(current)
     return False
@@ -83,7 +88,8 @@ def bound_names_safe(ev, func: cst.FunctionDef, scope, exprs, exclude: set[str],
                 continue  # a global: looked up in module globals from anywhere
             if scope.assignments[value] or value in ev.hidden_bindings(func):
                 if value not in params or value in deleted:
-                    return False
+                    return ev.skip(f"local {value!r} may be unbound (NameError in a generator, "
+                                   "UnboundLocalError in the function)")
     return True
 
 
@@ -91,10 +97,10 @@ def local_only(ev, func: cst.FunctionDef, scope, name: str) -> bool:
     """``name`` is a plain local of ``func``: not global/nonlocal, and never referenced from a
     nested function, lambda, class or comprehension (so no closure can see its value)."""
     if name in global_nonlocal_names(func):
-        return False
+        return ev.skip(f"{name!r} is global or nonlocal")
     for node in m.findall(func, m.Name(name)):
         if ev.scopes.get(node) is not None and ev.scopes.get(node) is not scope:
-            return False
+            return ev.skip(f"{name!r} is seen by a nested function, lambda, class or comprehension")
     return True
 
 
@@ -107,7 +113,8 @@ def generator_safe(ev, exprs) -> bool:
     no user code at all (``purity.Inert``: builtin operations on values of known exact type;
     builtins themselves never raise ``StopIteration``, ``next`` aside, which is not inert)."""
     inert = Inert(ev)
-    return all(inert.expr(e) for e in exprs)
+    return all(inert.expr(e) for e in exprs) or ev.skip(
+        "moved code may run user code (which could raise StopIteration)")
 
 
 def fuse_adjacent(original_node: cst.IndentedBlock, updated_node: cst.IndentedBlock, applies,
@@ -181,11 +188,14 @@ def plain_generator(ev, gen: cst.CSTNode) -> bool:
     if not isinstance(gen, cst.GeneratorExp):
         return False
     clause = gen.for_in
-    if clause.asynchronous is not None or clause.inner_for_in is not None:
-        return False
+    if clause.asynchronous is not None:
+        return ev.skip("async generator expression")
+    if clause.inner_for_in is not None:
+        return ev.skip("generator expression with several for clauses")
     if m.findall(gen, m.Await() | m.Yield()):
-        return False
-    return ev.is_total(gen.elt) and all(ev.is_total(c.test) for c in clause.ifs)
+        return ev.skip("await or yield in the generator expression")
+    return ev.is_total(gen.elt) and all(ev.is_total(c.test) for c in clause.ifs) or ev.skip(
+        "generator item or filter may run user code or raise")
 
 
 def as_list_comp(gen: cst.GeneratorExp) -> cst.ListComp:

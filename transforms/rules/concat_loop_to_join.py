@@ -44,7 +44,7 @@ class ConcatLoopToJoin(Rule):
 
     class Transformer(FusePairs, EvidenceTransformer):
         def _applies(self, init: cst.CSTNode, loop: cst.CSTNode) -> bool:
-            return loop_accumulates(self.ev, init, loop, _INIT, lambda t: t == STR)
+            return loop_accumulates(self.ev, init, loop, _INIT, lambda t: t == STR, "strs")
 
         @staticmethod
         def _build(init: cst.SimpleStatementLine, loop: cst.For) -> cst.SimpleStatementLine:

@@ -40,7 +40,7 @@ class JoinToConcatLoop(Rule):
     class Transformer(EvidenceTransformer):
         def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine,
                                       updated_node: cst.SimpleStatementLine):
-            plan = builtin_accumulates(self.ev, original_node, _JOIN, lambda t: t == STR)
+            plan = builtin_accumulates(self.ev, original_node, _JOIN, lambda t: t == STR, "strs")
             if plan is None:
                 return updated_node
             self.sites += 1

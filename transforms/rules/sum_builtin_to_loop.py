@@ -9,6 +9,7 @@ from ..base import Rule
 from ..registry import register
 from ..analysis.accumulation import accumulation_loop, builtin_accumulates
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.loops import assigned_or_returned
 from ..analysis.types import is_int
 
 _SUM_ONE_ARG = m.Call(func=m.Name("sum"), args=[m.Arg(keyword=None, star="")])
@@ -44,8 +45,13 @@ class SumBuiltinToLoop(Rule):
     class Transformer(EvidenceTransformer):
         def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine,
                                       updated_node: cst.SimpleStatementLine):
-            plan = builtin_accumulates(self.ev, original_node, _SUM_ONE_ARG, is_int)
-            if plan is None or not self.ev.is_builtin("sum"):
+            if not self.ev.is_builtin("sum"):
+                found = assigned_or_returned(original_node)
+                if found is not None and m.matches(found[1], _SUM_ONE_ARG):
+                    self.skip("sum is shadowed")
+                return updated_node
+            plan = builtin_accumulates(self.ev, original_node, _SUM_ONE_ARG, is_int, "ints")
+            if plan is None:
                 return updated_node
             self.sites += 1
             return accumulation_loop(updated_node, plan[0], cst.Integer("0"), self.names,

@@ -52,7 +52,11 @@ class SumLoopToBuiltin(Rule):
 
     class Transformer(FusePairs, EvidenceTransformer):
         def _applies(self, init: cst.CSTNode, loop: cst.CSTNode) -> bool:
-            return self.ev.is_builtin("sum") and loop_accumulates(self.ev, init, loop, _ZERO, is_int)
+            if not self.ev.is_builtin("sum"):
+                if m.matches(init, _ZERO) and isinstance(loop, cst.For):
+                    self.skip("sum is shadowed")
+                return False
+            return loop_accumulates(self.ev, init, loop, _ZERO, is_int, "ints")
 
         @staticmethod
         def _build(init: cst.SimpleStatementLine, loop: cst.For) -> cst.SimpleStatementLine:
