@@ -41,17 +41,17 @@ def has_negative(n):
 """)]
     UNTOUCHED = [
         # the generator variable is also a name of the function (global read, local, param)
-        """
+        ("""
         def f(xs):
             print(x)
             return any(x for x in xs)
-        """,
-        """
+        """, "a loop variable is used outside the loop"),
+        ("""
         def f(x):
             return any(x for x in x)
-        """,
+        """, "a loop variable is used outside the loop"),
         # two for clauses, list comprehensions (already fully evaluated), not a return
-        """
+        ("""
         def f(xs, ys):
             return any(x == y for x in xs for y in ys)
         def g(xs):
@@ -59,29 +59,29 @@ def has_negative(n):
         def h(xs):
             ok = any(x for x in xs)
             return ok
-        """,
+        """, "async generator or several for clauses"),
         # a maybe-unbound local, await, module level, shadowed builtins
-        """
+        ("""
         def f(xs, flag):
             if flag:
                 k = 1
             return any(x > k for x in xs)
-        """,
-        """
+        """, "local 'k' may be unbound"),
+        ("""
         async def f(xs, check):
             return any([await check(x) for x in xs])
-        """,
-        """
+        """, "yield, await, walrus, lambda or comprehension in the moved code"),
+        ("""
         ok = any(x for x in [1])
-        """,
-        """
+        """, "no candidate"),
+        ("""
         from funcy import all
         def f(xs):
             return all(x for x in xs)
-        ""","""
+        """, "all is shadowed"),("""
 def has_negative(xs):
     return any(x < 0 for x in xs)
-""", ("""
+""", "moved code may run user code"), ("""
 def f(words: list[str], n):
     return all(w.isalpha() or n for w in words if w)
 """, 'annotation is not evidence')
@@ -101,13 +101,13 @@ def has_negative(n):
     return False
 """)]
     UNTOUCHED = [
-        """
+        ("""
         def f():
             return any(x for x in x)
-        ""","""
+        """, "a loop variable is used outside the loop"),("""
 def has_negative(xs):
     return any(x < 0 for x in xs)
-"""
+""", "moved code may run user code")
     ]
 
 
@@ -126,15 +126,15 @@ def has_negative(n):
     return False
 """)]
     UNTOUCHED = [
-        """
+        ("""
         def f(xs, it):
             return any(next(it) == x for x in xs)
-        """,
-        """
+        """, "moved code may run user code"),
+        ("""
         def f(xs):
             return all(check(x) for x in xs)
-        ""","""
+        """, "moved code may run user code"),("""
 def has_negative(xs):
     return any(x < 0 for x in xs)
-"""
+""", "moved code may run user code")
     ]

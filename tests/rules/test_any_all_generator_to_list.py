@@ -17,35 +17,35 @@ def has_digit(s_in: str) -> bool:
     ]
     UNTOUCHED = [
         # items that can raise past the short-circuit point (1 // 0), or run user code
-        """
+        ("""
         def f(xs: list[int], ys):
             return any(1 // x for x in xs), all(y > 0 for y in ys), any(x.check() for x in ys)
-        """,
+        """, "generator item or filter may run user code or raise"),
         # an iterable that may be infinite, lazy or huge
-        """
+        ("""
         def f(n: int, it):
             return any(i > 5 for i in range(n)), any(x for x in it)
-        """,
+        """, "no evidence the iterable is a builtin container"),
         # a local that may be unbound, read only after the short-circuit point
-        """
+        ("""
         def f(xs: list[int], flag):
             if flag:
                 k = 1
             return any(x > 0 or x == k for x in xs)
-        """,
+        """, "generator item or filter may run user code or raise"),
         # already a list; module level; a shadowed any
-        """
+        ("""
         def f(xs: list[int]):
             return any([x > 0 for x in xs])
-        """,
-        """
+        """, "no candidate"),
+        ("""
         ok = any(c.isdigit() for c in 'abc')
-        """,
-        """
+        """, "not in a function's own scope"),
+        ("""
         from mylib import any
         def f(s: str):
             return any(c.isdigit() for c in s)
-        """,("""
+        """, "any is shadowed"),("""
 def has_digit(s: str) -> bool:
     return any(c.isdigit() for c in s)
 """, 'annotation is not evidence'), ("""

@@ -24,29 +24,29 @@ def all_small(n):
 """)]
     UNTOUCHED = [
         # yield in the condition; a walrus; a loop variable that is an attribute
-        """
+        ("""
         def f(xs):
             for x in xs:
                 if (yield x):
                     return True
             return False
-        """,
-        """
+        """, "yield, await, walrus, lambda or comprehension in the moved code"),
+        ("""
         def f(xs):
             for x in xs:
                 if (y := x):
                     return True
             return False
-        """,
-        """
+        """, "yield, await, walrus, lambda or comprehension in the moved code"),
+        ("""
         def f(self, xs):
             for self.x in xs:
                 if self.x:
                     return True
             return False
-        """,
+        """, "loop target is not plain names"),
         # something else after the loop, or the same constant twice
-        """
+        ("""
         def f(xs):
             for x in xs:
                 if x:
@@ -57,9 +57,9 @@ def all_small(n):
                 if x:
                     return True
             return True
-        """,
+        """, "the loop and the statement after it return the same bool"),
         # loop bodies with more than the test, else clauses, elif, non-constant returns
-        """
+        ("""
         def f(xs):
             for x in xs:
                 print(x)
@@ -78,9 +78,9 @@ def all_small(n):
                 if x:
                     return x
             return False
-        """,
+        """, "no candidate"),
         # inside try: the handler could read the loop variable
-        """
+        ("""
         def f(xs):
             x = None
             try:
@@ -90,9 +90,9 @@ def all_small(n):
                 return False
             except ZeroDivisionError:
                 return x
-        """,
+        """, "inside try/with"),
         # a closure sees the loop variable; a global loop variable
-        """
+        ("""
         def f(xs):
             get = lambda: x
             for x in xs:
@@ -105,9 +105,9 @@ def all_small(n):
                 if x:
                     return True
             return False
-        """,
+        """, "'x' is seen by a nested function, lambda, class or comprehension"),
         # a local that may be unbound; await; module level
-        """
+        ("""
         def f(xs, flag):
             if flag:
                 limit = 3
@@ -115,15 +115,15 @@ def all_small(n):
                 if x > limit:
                     return True
             return False
-        """,
-        """
+        """, "local 'limit' may be unbound"),
+        ("""
         async def f(xs, check):
             for x in xs:
                 if await check(x):
                     return True
             return False
-        """,
-        """
+        """, "yield, await, walrus, lambda or comprehension in the moved code"),
+        ("""
         def any(xs):
             return 0
         def f(xs):
@@ -131,19 +131,19 @@ def all_small(n):
                 if x:
                     return True
             return False
-        ""","""
+        """, "any or all is shadowed"),("""
 def has_negative(xs):
     for x in xs:
         if x < 0:
             return True
     return False
-""", """
+""", "moved code may run user code"), ("""
 def all_close(pairs, tol):
     for a, b in pairs:
         if not abs(a - b) < tol:
             return False
     return True
-""", ("""
+""", "moved code may run user code"), ("""
 def f(words: list[str], n):
     if n:
         for w in words:
@@ -168,19 +168,19 @@ def has_big(n):
     return any(x * x > 50 for x in range(n))
 """)]
     UNTOUCHED = [
-        """
+        ("""
         def f():
             for x in x:
                 if x:
                     return True
             return False
-        ""","""
+        """, "the iterable reads a loop variable"),("""
 def has_negative(xs):
     for x in xs:
         if x < 0:
             return True
     return False
-"""
+""", "moved code may run user code")
     ]
 
 
@@ -205,27 +205,27 @@ def f(words_in: list[str], n_in: int):
 """),
     ]
     UNTOUCHED = [
-        """
+        ("""
         def f(xs, it):
             for x in xs:
                 if next(it) == x:
                     return True
             return False
-        """,
-        """
+        """, "moved code may run user code"),
+        ("""
         def f(xs):
             for x in xs:
                 if is_prime(x):
                     return True
             return False
-        """,
-        """
+        """, "moved code may run user code"),
+        ("""
         def f(xs):
             for x in xs:
                 if x.check():
                     return True
             return False
-        """,("""
+        """, "moved code may run user code"),("""
 def f(words: list[str], n: int):
     for w in words:
         if len(w) > n and w.startswith('a'):

@@ -14,7 +14,7 @@ from typing import Callable
 import libcst as cst
 import libcst.matchers as m
 
-from .loops import (TARGETS_NOT_PRIVATE, UNSUPPORTED_INSIDE, assigned_or_returned,
+from .loops import (DYNAMIC_FUNCTION, TARGETS_NOT_PRIVATE, UNSUPPORTED_INSIDE, assigned_or_returned,
                     bound_names_safe, generator_safe, guarded, local_only, targets_private,
                     unsupported_inside)
 from .names import NameAllocator, loop_target_names, read_names
@@ -26,7 +26,6 @@ _ADD = m.AugAssign(target=m.Name(), operator=m.AddAssign())
 _COMPREHENSIONS = (cst.GeneratorExp, cst.ListComp, cst.SetComp, cst.DictComp)
 
 ItemCheck = Callable[[T | None], bool]
-DYNAMIC_FUNCTION = "the function uses exec/eval/locals()/vars()/super() or similar"
 
 
 def accumulation(loop: cst.For) -> tuple[cst.AugAssign, cst.BaseExpression | None] | None:

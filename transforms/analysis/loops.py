@@ -20,6 +20,7 @@ from .scopes import global_nonlocal_names
 
 # Skip reasons (``RuleTransformer.skip``) of checks whose helpers cannot report themselves.
 UNSUPPORTED_INSIDE = "yield, await, walrus, lambda or comprehension in the moved code"
+DYNAMIC_FUNCTION = "the function uses exec/eval/locals()/vars()/super() or similar"
 TARGETS_NOT_PRIVATE = "a loop variable is used outside the loop (or by its iterable)"
 
 

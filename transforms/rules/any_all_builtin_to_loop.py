@@ -9,7 +9,8 @@ from ..base import Rule
 from ..registry import register
 from ..analysis.accumulation import nest, single_for
 from ..analysis.evidence import EvidenceTransformer
-from ..analysis.loops import bound_names_safe, generator_safe, targets_private, unsupported_inside
+from ..analysis.loops import (DYNAMIC_FUNCTION, TARGETS_NOT_PRIVATE, UNSUPPORTED_INSIDE, bound_names_safe,
+                              generator_safe, targets_private, unsupported_inside)
 from ..analysis.names import loop_target_names
 from ..analysis.syntax import moved_out, wrap
 
@@ -56,21 +57,30 @@ class AnyAllBuiltinToLoop(Rule):
             ev = self.ev
             call = stmt.body[0].value
             func = ev.function_of(stmt)
-            if func is None or not ev.simple_function(func) or not ev.is_builtin(call.func.value):
-                return False
+            if func is None:
+                return self.skip("not in a function's own scope")
+            if not ev.simple_function(func):
+                return self.skip(DYNAMIC_FUNCTION)
+            if not ev.is_builtin(call.func.value):
+                return self.skip(f"{call.func.value} is shadowed")
             arg = call.args[0].value
             if unsupported_inside(arg) and not isinstance(arg, cst.GeneratorExp):
-                return False
+                return self.skip(UNSUPPORTED_INSIDE)
             clause = single_for(arg)
             if not isinstance(arg, cst.GeneratorExp):
-                return not isinstance(arg, (cst.ListComp, cst.SetComp, cst.DictComp))
+                return not isinstance(arg, (cst.ListComp, cst.SetComp, cst.DictComp)) or self.skip(
+                    "the argument is a list/set/dict comprehension")
             if clause is None:
-                return False
+                return self.skip("async generator or several for clauses")
             targets = loop_target_names(clause.target)
             moved = [arg.elt] + [c.test for c in clause.ifs]
-            return bool(targets) and not any(unsupported_inside(e) for e in moved + [clause.iter]) \
-                and targets_private(func, arg, clause.iter, targets) \
-                and bound_names_safe(ev, func, ev.scopes.get(stmt), moved, set(targets), stmt) \
+            if not targets:
+                return self.skip("generator target is not plain names")
+            if any(unsupported_inside(e) for e in moved + [clause.iter]):
+                return self.skip(UNSUPPORTED_INSIDE)
+            if not targets_private(func, arg, clause.iter, targets):
+                return self.skip(TARGETS_NOT_PRIVATE)
+            return bound_names_safe(ev, func, ev.scopes.get(stmt), moved, set(targets), stmt) \
                 and generator_safe(ev, moved)
 
         def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
@@ -42,16 +43,26 @@ class AnyAllGeneratorToList(Rule):
             if not (ev.is_builtin_call(original_node, "any", "all") and len(args) == 1
                     and not args[0].star and args[0].keyword is None
                     and plain_generator(ev, args[0].value)):
+                if m.matches(original_node.func, m.Name("any") | m.Name("all")) \
+                        and not ev.is_builtin(original_node.func.value):
+                    self.skip(f"{original_node.func.value} is shadowed")
                 return updated_node
             gen = args[0].value
             t = ev.type_of(gen.for_in.iter)
             targets = loop_target_names(gen.for_in.target)
-            if t is None or t.kind not in _FINITE_PURE or not targets:
+            if t is None or t.kind not in _FINITE_PURE:
+                self.skip("no evidence the iterable is a builtin container (finite, no user code)")
+                return updated_node
+            if not targets:
+                self.skip("generator target is not plain names")
                 return updated_node
             func = ev.function_of(original_node)
             scope = ev.scopes.get(original_node)
             moved = [gen.elt] + [c.test for c in gen.for_in.ifs]
-            if func is None or not bound_names_safe(ev, func, scope, moved, set(targets)):
+            if func is None:
+                self.skip("not in a function's own scope")
+                return updated_node
+            if not bound_names_safe(ev, func, scope, moved, set(targets)):
                 return updated_node
             new_gen = updated_node.args[0].value
             if not isinstance(new_gen, cst.GeneratorExp):

@@ -8,8 +8,8 @@ import libcst.matchers as m
 from ..base import Rule
 from ..registry import register
 from ..analysis.evidence import EvidenceTransformer
-from ..analysis.loops import (bound_names_safe, FusePairs, generator_safe, guarded,
-                              local_only, unsupported_inside)
+from ..analysis.loops import (DYNAMIC_FUNCTION, UNSUPPORTED_INSIDE, bound_names_safe,
+                              FusePairs, generator_safe, guarded, local_only, unsupported_inside)
 from ..analysis.names import loop_target_names, read_names
 from ..analysis.syntax import comp_safe
 
@@ -67,19 +67,26 @@ class AnyAllLoopToBuiltin(Rule):
                 return False
             cond, inside = found
             if after.body[0].value.value == inside:
-                return False
+                return self.skip("the loop and the statement after it return the same bool")
             ev = self.ev
             func = ev.function_of(loop)
             targets = loop_target_names(loop.target)
-            if func is None or not targets or not ev.simple_function(func):
-                return False
+            if func is None:
+                return self.skip("not in a function's own scope")
+            if not targets:
+                return self.skip("loop target is not plain names")
+            if not ev.simple_function(func):
+                return self.skip(DYNAMIC_FUNCTION)
             scope = ev.scopes.get(loop)
-            return (ev.is_builtin("any") and ev.is_builtin("all")
-                    and not unsupported_inside(cond) and not unsupported_inside(loop.iter)
-                    and not guarded(ev, loop, func)
-                    and all(local_only(ev, func, scope, t) for t in targets)
-                    and not set(targets) & {n.value for n in read_names(loop.iter)}
-                    and bound_names_safe(ev, func, scope, [cond], set(targets), loop)
+            if not (ev.is_builtin("any") and ev.is_builtin("all")):
+                return self.skip("any or all is shadowed")
+            if unsupported_inside(cond) or unsupported_inside(loop.iter):
+                return self.skip(UNSUPPORTED_INSIDE)
+            if guarded(ev, loop, func) or not all(local_only(ev, func, scope, t) for t in targets):
+                return False  # they said why
+            if set(targets) & {n.value for n in read_names(loop.iter)}:
+                return self.skip("the iterable reads a loop variable")
+            return (bound_names_safe(ev, func, scope, [cond], set(targets), loop)
                     and generator_safe(ev, [cond]))
 
         @staticmethod

@@ -38,7 +38,7 @@ class GeneratorToListComprehension(Rule):
             ev = self.ev
             args = original_node.args
             if not args or args[0].star or args[0].keyword is not None \
-                    or not plain_generator(ev, args[0].value):
+                    or not isinstance(args[0].value, cst.GeneratorExp):
                 return updated_node
             func = original_node.func
             join = m.matches(func, m.Attribute(value=m.SimpleString(), attr=m.Name("join"))) \
@@ -47,6 +47,10 @@ class GeneratorToListComprehension(Rule):
                 a.keyword is not None and not a.star for a in args[1:])
             to_list = ev.is_builtin_call(original_node, "list") and len(args) == 1
             if not (join or sort or to_list):
+                if m.matches(func, m.Name("sorted") | m.Name("list")) and not ev.is_builtin(func.value):
+                    self.skip(f"{func.value} is shadowed")
+                return updated_node
+            if not plain_generator(ev, args[0].value):  # it says why
                 return updated_node
             new_gen = updated_node.args[0].value
             if not isinstance(new_gen, cst.GeneratorExp):
