@@ -38,36 +38,36 @@ def f(d_in: dict[str, int], k):
     ]
     UNTOUCHED = [
         # a defaultdict is not known to be a plain dict (no evidence from its constructor)
-        """
+        ("""
         from collections import defaultdict
         def f(k):
             d = defaultdict(int)
             return k in d.keys()
-        """,
+        """, "no evidence the receiver of keys() is a dict"),
         # unknown receiver: a user mapping may define keys() and __contains__ differently
-        """
+        ("""
         def f(d, k):
             return k in d.keys()
-        """,
-        """
+        """, "no evidence the receiver of keys() is a dict"),
+        ("""
         from collections import OrderedDict
         def f(k):
             d = OrderedDict()
             return k in d.keys()
-        """,
-        """
+        """, "no evidence the receiver of keys() is a dict"),
+        ("""
         def f(d: dict, k):
             d = d.items()
             return k in d.keys()
-        """,
+        """, "no evidence the receiver of keys() is a dict"),
         # keys() with arguments, and other methods
-        """
+        ("""
         def f(d: dict, k):
             return k in d.keys(1) or k in d.values()
-        """,
-        """
+        """, "no candidate"),
+        ("""
         d = {}
         def f(k):
             return k in d.keys()
-        """
+        """, "no evidence the receiver of keys() is a dict")
     ]

@@ -17,17 +17,17 @@ def f(d_in: dict, k):
 """),
     ]
     UNTOUCHED = [
-        """
+        ("""
         def f(d, k):
             return k in d
-        """,
-        """
+        """, "no evidence the container is a dict"),
+        ("""
         def f(d: list, s: set, k):
             return k in d or k in s
-        """,
-        """
+        """, "no evidence the container is a dict"),
+        ("""
         d = {}
         def f(k):
             return k in d
-        """
+        """, "no evidence the container is a dict")
     ]

@@ -25,30 +25,30 @@ def f(xs_in: list[int]):
     ]
     UNTOUCHED = [
         # an unhashable x raises TypeError with the set, gives False with a list
-        """
+        ("""
         def f(x):
             return x in {1, 2, 3}
-        """,
-        """
+        """, "no evidence the tested value is an int, bool or str"),
+        ("""
         def f(x: float, y: int, z):
             return x in {1, 2} or y in {1, z} or y in {1.0, 2}
-        """,
+        """, "no evidence the tested value is an int, bool or str"),
         # a set built by a call or a comprehension, and a set-valued name
-        """
+        ("""
         def f(y: int, zs):
             s = {1, 2}
             return y in set([1, 2]) or y in {z for z in zs} or y in s
-        """,
-        """
+        """, "no candidate"),
+        ("""
         def f(xs: list):
             for x in xs:
                 if x in {1, 2}:
                     return x
-        """,
-        """
+        """, "no evidence the tested value is an int, bool or str"),
+        ("""
         x = 1
         ok = x in {1, 2}
-        """,("""
+        """, "no evidence the tested value is an int, bool or str"),("""
 def is_vowel(c: str) -> bool:
     return c.lower() in {'a', 'e', 'i', 'o', 'u'}
 """, 'annotation is not evidence'), ("""

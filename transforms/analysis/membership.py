@@ -21,6 +21,9 @@ def constant_key(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.SimpleString) and "b" not in expr.prefix.lower()
 
 
+NOT_CONSTANT = "the display is empty or holds other than int/str literals"
+
+
 def constant_elements(container: cst.BaseExpression) -> bool:
     """A non-empty display whose elements are all int/str literals (no ``*spread``)."""
     return bool(container.elements) and all(
@@ -30,7 +33,7 @@ def constant_elements(container: cst.BaseExpression) -> bool:
 def hashable_operand(ev, operand: cst.BaseExpression) -> bool:
     """Evidence that ``operand`` is an int, bool or str (exact builtin hashing and ``==``)."""
     t = ev.type_of(operand)
-    return is_int(t) or t == STR
+    return is_int(t) or t == STR or ev.skip("no evidence the tested value is an int, bool or str")
 
 
 def left_operands(node: cst.Comparison):

@@ -30,8 +30,10 @@ class DictKeysMembership(Rule):
 
     class Transformer(MembershipTransformer):
         def applies(self, left: cst.BaseExpression, call: cst.BaseExpression) -> bool:
-            return (m.matches(call, m.Call(func=m.Attribute(attr=m.Name("keys")), args=[]))
-                    and is_dict(self.ev, call.func.value))
+            if not m.matches(call, m.Call(func=m.Attribute(attr=m.Name("keys")), args=[])):
+                return False
+            return is_dict(self.ev, call.func.value) or self.skip(
+                "no evidence the receiver of keys() is a dict")
 
         @staticmethod
         def replace(target: cst.ComparisonTarget) -> cst.ComparisonTarget:

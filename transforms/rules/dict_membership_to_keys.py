@@ -30,7 +30,7 @@ class DictMembershipToKeys(Rule):
 
     class Transformer(MembershipTransformer):
         def applies(self, left: cst.BaseExpression, container: cst.BaseExpression) -> bool:
-            return is_dict(self.ev, container)
+            return is_dict(self.ev, container) or self.skip("no evidence the container is a dict")
 
         @staticmethod
         def replace(target: cst.ComparisonTarget) -> cst.ComparisonTarget:

@@ -6,7 +6,7 @@ import libcst as cst
 
 from ..registry import register
 from ..base import Rule
-from ..analysis.membership import (MembershipTransformer, constant_elements,
+from ..analysis.membership import (NOT_CONSTANT, MembershipTransformer, constant_elements,
                                    hashable_operand)
 
 
@@ -33,8 +33,11 @@ class MembershipListToSet(Rule):
 
     class Transformer(MembershipTransformer):
         def applies(self, left: cst.BaseExpression, container: cst.BaseExpression) -> bool:
-            return (isinstance(container, (cst.List, cst.Tuple)) and constant_elements(container)
-                    and hashable_operand(self.ev, left))
+            if not isinstance(container, (cst.List, cst.Tuple)):
+                return False
+            if not constant_elements(container):
+                return self.skip(NOT_CONSTANT)
+            return hashable_operand(self.ev, left)
 
         @staticmethod
         def replace(target: cst.ComparisonTarget) -> cst.ComparisonTarget:
