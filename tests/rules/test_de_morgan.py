@@ -65,28 +65,28 @@ class TestDeMorgan(RuleTestCase):
     ]
     UNTOUCHED = [
         # value context: `and`/`or` return operands, and `not (a and b)` calls a.__bool__ twice
-        """
+        ("""
         x = not (a and b)
-        """,
-        """
+        """, "not in an if/while condition"),
+        ("""
         def f(a, b):
             return not a or not b
-        """,
-        """
+        """, "not in an if/while condition"),
+        ("""
         y = [not (a and b) for a in r]
-        """,
+        """, "not in an if/while condition"),
         # the test of a conditional expression is not treated as a condition
-        """
+        ("""
         z = 1 if not (a and b) else 2
-        """,
+        """, "not in an if/while condition"),
         # a call argument inside a condition is a value
-        """
+        ("""
         if f(not (a and b)):
             pass
-        """,
+        """, "not in an if/while condition"),
         # plain `not x` has nothing to distribute
-        """
+        ("""
         if not a:
             pass
-        """,
+        """, "no candidate"),
     ]

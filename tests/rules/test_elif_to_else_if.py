@@ -47,15 +47,15 @@ class TestElifToElseIf(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
-        """
+        ("""
         if a:
             x = 1
         else:
             x = 2
-        """,
-        """
+        """, "no candidate"),
+        ("""
         while a:
             if b:
                 break
-        """,
+        """, "no candidate"),
     ]

@@ -45,16 +45,16 @@ class TestElseAfterJumpToGuard(RuleTestCase):
     ]
     UNTOUCHED = [
         # the branch can fall through
-        """
+        ("""
         def f(x):
             if x:
                 y = 1
             else:
                 y = 2
             return y
-        """,
+        """, "the if branch does not end with return, raise, continue or break"),
         # a return nested in an inner if does not always jump
-        """
+        ("""
         def f(x, c):
             if x:
                 if c:
@@ -62,18 +62,18 @@ class TestElseAfterJumpToGuard(RuleTestCase):
             else:
                 return 2
             return 3
-        """,
+        """, "the if branch does not end with return, raise, continue or break"),
         # elif chains are left alone
-        """
+        ("""
         def f(x):
             if x:
                 return 1
             elif x is None:
                 return 2
             return 3
-        """,
+        """, "an elif, not a plain else"),
         # try/finally as the last statement may fall through
-        """
+        ("""
         def f(x):
             if x:
                 try:
@@ -82,5 +82,5 @@ class TestElseAfterJumpToGuard(RuleTestCase):
                     pass
             else:
                 return 2
-        """,
+        """, "the if branch does not end with return, raise, continue or break"),
     ]

@@ -53,40 +53,40 @@ class TestGuardToElse(RuleTestCase):
     ]
     UNTOUCHED = [
         # nothing follows the guard
-        """
+        ("""
         def f(x):
             if x:
                 return 1
-        """,
+        """, "nothing follows the if"),
         # the branch can fall through
-        """
+        ("""
         def f(x):
             if x:
                 y = 1
             return 2
-        """,
+        """, "the if branch does not end with return, raise, continue or break"),
         # a return nested deeper does not always jump
-        """
+        ("""
         def f(x, c):
             if x:
                 if c:
                     return 1
             return 3
-        """,
+        """, "the if branch does not end with return"),
         # module level: never nests the rest of the module
-        """
+        ("""
         import sys
         if sys.version_info < (3,):
             raise ImportError
         x = 1
-        """,
+        """, "no candidate"),
         # an if with an else is not a bare guard
-        """
+        ("""
         def f(x):
             if x:
                 return 1
             else:
                 pass
             return 2
-        """,
+        """, "the if already has an else or elif"),
     ]

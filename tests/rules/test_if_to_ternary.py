@@ -36,61 +36,61 @@ class TestIfToTernary(RuleTestCase):
     ]
     UNTOUCHED = [
         # different targets
-        """
+        ("""
         if c:
             x = 1
         else:
             y = 1
-        """,
+        """, "the branches assign different names"),
         # attribute targets and augmented assignment
-        """
+        ("""
         if c:
             o.x = 1
         else:
             o.x = 2
-        """,
-        """
+        """, "the branches are not both `name = value` or both `return value`"),
+        ("""
         if c:
             x += 1
         else:
             x += 2
-        """,
+        """, "the branches are not both `name = value` or both `return value`"),
         # more than one statement in a branch
-        """
+        ("""
         if c:
             x = 1
             y = 2
         else:
             x = 2
-        """,
+        """, "a branch is not one statement without comments"),
         # a bare return
-        """
+        ("""
         def f(c):
             if c:
                 return
             else:
                 return 1
-        """,
+        """, "the branches are not both `name = value` or both `return value`"),
         # elif chain
-        """
+        ("""
         if c:
             x = 1
         elif d:
             x = 2
-        """,
+        """, "part of an elif chain"),
         # comments would be lost
-        """
+        ("""
         if c:
             # because
             x = 1
         else:
             x = 2
-        """,
+        """, "a branch is not one statement without comments"),
         # no else
-        """
+        ("""
         if c:
             x = 1
-        """,
+        """, "no candidate"),
     ]
 
 

@@ -116,14 +116,14 @@ class TestSwapIfElse(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
-        """
+        ("""
         if a:
             x = 1
-        """,
-        """
+        """, "no candidate"),
+        ("""
         if a:
             x = 1
         elif b:
             x = 2
-        """,
+        """, "an elif chain"),
     ]

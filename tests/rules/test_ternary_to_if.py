@@ -51,26 +51,26 @@ class TestTernaryToIf(RuleTestCase):
     ]
     UNTOUCHED = [
         # augmented assignment reads its target before the condition
-        """
+        ("""
         x += a if c else b
-        """,
+        """, "augmented assignment"),
         # annotated assignment
-        """
+        ("""
         x: int = a if c else b
-        """,
+        """, "annotated assignment"),
         # several statements on the line
-        """
+        ("""
         y = 0; x = a if c else b
-        """,
+        """, "not alone on its line"),
         # nested inside a larger expression
-        """
+        ("""
         x = 1 + (a if c else b)
-        """,
-        """
+        """, "no candidate"),
+        ("""
         f(a if c else b)
-        """,
+        """, "no candidate"),
         # lambdas have no statements
-        """
+        ("""
         g = lambda c: a if c else b
-        """,
+        """, "no candidate"),
     ]

@@ -50,23 +50,23 @@ class TestWhileToWhileTrue(RuleTestCase):
     ]
     UNTOUCHED = [
         # `else:` runs when the condition turns false; a break would skip it
-        """
+        ("""
         while n:
             n -= 1
         else:
             print("done")
-        """,
-        """
+        """, "the loop has an else clause"),
+        ("""
         while True:
             step()
-        """,
-        """
+        """, "already an endless loop"),
+        ("""
         while 1:
             step()
-        """,
+        """, "already an endless loop"),
         # for loops are not while loops
-        """
+        ("""
         for i in r:
             pass
-        """,
+        """, "no candidate"),
     ]

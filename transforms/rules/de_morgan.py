@@ -71,8 +71,10 @@ class DeMorgan(Rule):
         def leave_UnaryOperation(self, original_node, updated_node):
             inner = updated_node.expression
             if not (isinstance(updated_node.operator, cst.Not)
-                    and isinstance(inner, cst.BooleanOperation)
-                    and self._boolean_context(original_node)):
+                    and isinstance(inner, cst.BooleanOperation)):
+                return updated_node
+            if not self._boolean_context(original_node):
+                self.skip("not in an if/while condition (and/or would return an operand, not a bool)")
                 return updated_node
             self.sites += 1
             new = cst.BooleanOperation(left=_not(inner.left), operator=_flip(inner.operator),
@@ -82,8 +84,10 @@ class DeMorgan(Rule):
         def leave_BooleanOperation(self, original_node, updated_node):
             left, right = updated_node.left, updated_node.right
             if not (m.matches(left, _NOT) and m.matches(right, _NOT)
-                    and not left.lpar and not right.lpar
-                    and self._boolean_context(original_node)):
+                    and not left.lpar and not right.lpar):
+                return updated_node
+            if not self._boolean_context(original_node):
+                self.skip("not in an if/while condition (and/or would return an operand, not a bool)")
                 return updated_node
             self.sites += 1
             conj = cst.BooleanOperation(left=left.expression, operator=_flip(updated_node.operator),

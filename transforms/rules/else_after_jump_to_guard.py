@@ -46,6 +46,11 @@ class ElseAfterJumpToGuard(Rule):
                     self.sites += 1
                     changed = True
                 else:
+                    if isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.Else):
+                        self.skip("the if branch does not end with return, raise, continue or break")
+                    elif isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.If) \
+                            and ends_with_jump(stmt.body):
+                        self.skip("an elif, not a plain else")
                     out.append(stmt)
             return out if changed else None
 

@@ -32,8 +32,10 @@ class ElseIfToElif(Rule):
             inner = block.body[0]
             # Comments inside the else block would be dropped or misplaced: leave those alone.
             if block.footer or any(line.comment for line in inner.leading_lines):
+                self.skip("a comment in the else block would be lost")
                 return updated_node
             if block.header.comment is not None:
+                self.skip("a comment in the else block would be lost")
                 return updated_node
             self.sites += 1
             return updated_node.with_changes(orelse=inner.with_changes(

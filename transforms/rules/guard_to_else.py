@@ -29,6 +29,9 @@ class GuardToElse(Rule):
         def leave_IndentedBlock(self, original_node, updated_node):
             body = list(updated_node.body)
             changed = False
+            last = body[-1] if body else None
+            if isinstance(last, cst.If) and last.orelse is None and ends_with_jump(last.body):
+                self.skip("nothing follows the if")
             # From the last guard to the first, so that earlier guards wrap the later ones.
             for i in range(len(body) - 2, -1, -1):
                 stmt = body[i]
@@ -39,4 +42,8 @@ class GuardToElse(Rule):
                         orelse=cst.Else(body=cst.IndentedBlock(body=rest)))]
                     self.sites += 1
                     changed = True
+                elif isinstance(stmt, cst.If) and stmt.orelse is None:
+                    self.skip("the if branch does not end with return, raise, continue or break")
+                elif isinstance(stmt, cst.If) and ends_with_jump(stmt.body):
+                    self.skip("the if already has an else or elif")
             return updated_node.with_changes(body=body) if changed else updated_node

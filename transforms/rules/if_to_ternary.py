@@ -66,19 +66,25 @@ class IfToTernary(Rule):
 
         def leave_If(self, original_node, updated_node):
             if original_node in self.elifs or not isinstance(updated_node.orelse, cst.Else):
+                if isinstance(updated_node.orelse, cst.If) or (
+                        original_node in self.elifs and updated_node.orelse is not None):
+                    self.skip("part of an elif chain")
                 return updated_node
             then, other = _single(updated_node.body), _single(updated_node.orelse.body)
             if then is None or other is None:
+                self.skip("a branch is not one statement without comments")
                 return updated_node
             single_name = m.Assign(targets=[m.AssignTarget(target=m.Name())])
             if m.matches(then, single_name) and m.matches(other, single_name):
                 if then.targets[0].target.value != other.targets[0].target.value:
+                    self.skip("the branches assign different names")
                     return updated_node
                 make = lambda v: then.with_changes(value=v, semicolon=cst.MaybeSentinel.DEFAULT)
             elif (isinstance(then, cst.Return) and isinstance(other, cst.Return)
                   and then.value is not None and other.value is not None):
                 make = lambda v: cst.Return(value=v)
             else:
+                self.skip("the branches are not both `name = value` or both `return value`")
                 return updated_node
             ifexp = cst.IfExp(test=_paren(updated_node.test, _NEEDS_PARENS_TEST),
                               body=_paren(then.value, _NEEDS_PARENS_TEST),

@@ -30,6 +30,8 @@ class SwapIfElse(Rule):
     class Transformer(RuleTransformer):
         def leave_If(self, original_node: cst.If, updated_node: cst.If) -> cst.If:
             if not isinstance(updated_node.orelse, cst.Else):
+                if updated_node.orelse is not None:
+                    self.skip("an elif chain (its tail would need re-nesting)")
                 return updated_node
             test = updated_node.test
             if m.matches(test, m.UnaryOperation(operator=m.Not())) and not test.lpar:

@@ -33,9 +33,16 @@ class TernaryToIf(Rule):
     class Transformer(RuleTransformer):
         def leave_SimpleStatementLine(self, original_node, updated_node):
             if len(updated_node.body) != 1:
+                if any(m.matches(s, m.Assign(value=m.IfExp()) | m.Return(value=m.IfExp()))
+                       for s in updated_node.body):
+                    self.skip("not alone on its line")
                 return updated_node
             stmt = updated_node.body[0]
             if not m.matches(stmt, m.Assign(value=m.IfExp()) | m.Return(value=m.IfExp())):
+                if m.matches(stmt, m.AugAssign(value=m.IfExp())):
+                    self.skip("augmented assignment (it reads the target before the test)")
+                elif m.matches(stmt, m.AnnAssign(value=m.IfExp())):
+                    self.skip("annotated assignment (the annotation is evaluated)")
                 return updated_node
             ifexp: cst.IfExp = stmt.value
 

@@ -28,8 +28,10 @@ class WhileToWhileTrue(Rule):
     class Transformer(RuleTransformer):
         def leave_While(self, original_node, updated_node):
             if updated_node.orelse is not None:
+                self.skip("the loop has an else clause")
                 return updated_node
             if m.matches(updated_node.test, m.Name("True") | m.Integer()):
+                self.skip("already an endless loop")
                 return updated_node
             test = updated_node.test
             if m.matches(test, m.UnaryOperation(operator=m.Not())) and not test.lpar:

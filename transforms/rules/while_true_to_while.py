@@ -32,15 +32,20 @@ class WhileTrueToWhile(Rule):
     class Transformer(RuleTransformer):
         def leave_While(self, original_node, updated_node):
             if updated_node.orelse is not None or not m.matches(updated_node.test, m.Name("True")):
+                if updated_node.orelse is not None and m.matches(updated_node.test, m.Name("True")):
+                    self.skip("the loop has an else clause")
                 return updated_node
             body = updated_node.body
             if not isinstance(body, cst.IndentedBlock) or not body.body:
+                self.skip("the loop does not start with `if c: break`")
                 return updated_node
             first = body.body[0]
             if not (isinstance(first, cst.If) and first.orelse is None
                     and m.matches(first.body, _BREAK_ONLY)):
+                self.skip("the loop does not start with `if c: break`")
                 return updated_node
             if any(line.comment for line in first.leading_lines):
+                self.skip("a comment on the if would be lost")
                 return updated_node
             test = first.test
             if m.matches(test, m.UnaryOperation(operator=m.Not())) and not test.lpar:
