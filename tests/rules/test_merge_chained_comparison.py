@@ -31,40 +31,40 @@ class TestMergeChainedComparison(RuleTestCase):
     ]
     UNTOUCHED = [
         # different middle operands
-        """
+        ("""
         def f(a, b, c, d):
             return a < b and c < d
-        """,
+        """, "the comparisons share no operand"),
         # call: evaluated twice in the original
-        """
+        ("""
         def f(a, c):
             return a < g() and g() < c
-        """,
+        """, "the comparisons share no operand"),
         # attribute reads may run user code
-        """
+        ("""
         def f(a, o, c):
             return a < o.x and o.x < c
-        """,
+        """, "the comparisons share no operand"),
         # module-level names
-        """
+        ("""
         ok = lo < mid and mid < hi
-        """,
+        """, "'mid' is not a local of a function"),
         # `or` is not a chain
-        """
+        ("""
         def f(a, b, c):
             return a < b or b < c
-        """,
+        """, "no candidate"),
         # nonlocal rebinding
-        """
+        ("""
         def f(a, b, c):
             def g():
                 nonlocal b
                 b = 0
             return a < b and b < c
-        """,
+        """, "'b' is global or nonlocal"),
         # parenthesized comparisons are left alone
-        """
+        ("""
         def f(a, b, c):
             return (a < b) and b < c
-        """,
+        """, "a parenthesized comparison"),
     ]

@@ -35,18 +35,18 @@ class TestNegatedMembership(RuleTestCase):
     ]
     UNTOUCHED = [
         # `not a == b` is not `a != b` (__ne__ may differ), nor `not a < b` `a >= b` (NaN)
-        """
+        ("""
         def f(a, b):
             return not a == b or not (a < b) or a != b
-        """,
+        """, "no candidate"),
         # chains
-        """
+        ("""
         def f(a, b, c):
             return a in b in c or not (a in b in c) or a not in b not in c
-        """,
+        """, "a chained comparison"),
         # plain membership
-        """
+        ("""
         def f(a, b):
             return a in b or a is b
-        """,
+        """, "no candidate"),
     ]

@@ -16,11 +16,10 @@ from libcst.metadata import FunctionScope, ParentNodeProvider
 
 from .names import all_params, bound_before, names_outside, read_names, used_names
 from .purity import Inert
-from .scopes import global_nonlocal_names
+from .scopes import DYNAMIC_FUNCTION, global_nonlocal_names
 
 # Skip reasons (``RuleTransformer.skip``) of checks whose helpers cannot report themselves.
 UNSUPPORTED_INSIDE = "yield, await, walrus, lambda or comprehension in the moved code"
-DYNAMIC_FUNCTION = "the function uses exec/eval/locals()/vars()/super() or similar"
 TARGETS_NOT_PRIVATE = "a loop variable is used outside the loop (or by its iterable)"
 
 

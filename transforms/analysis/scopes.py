@@ -13,6 +13,9 @@ from semforge.hazards import FRAME_ATTRIBUTES, FRAME_READING_CALLS as DYNAMIC_SC
 
 from .names import _Collector, used_names
 
+# The skip reason (``RuleTransformer.skip``) of a function whose frame code can read or change.
+DYNAMIC_FUNCTION = "the function uses exec/eval/locals()/vars()/super() or similar"
+
 
 class _Features(_Collector):
     def __init__(self, root: cst.CSTNode, nested: bool) -> None:
@@ -259,21 +262,26 @@ _LITERALS = (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString)
 def stable_operand(transformer: cst.MetadataDependent, expr: cst.BaseExpression) -> bool:
     """``expr`` gives the same value when evaluated twice in a row in this frame, with no
     side effect: a literal, or a local variable of a function that no other code can rebind
-    (not global/nonlocal anywhere, no exec/eval/locals() in the function)."""
+    (not global/nonlocal anywhere, no exec/eval/locals() in the function). A rule transformer
+    is told why not (``RuleTransformer.skip``)."""
+    skip = getattr(transformer, "skip", lambda reason: False)
     if isinstance(expr, _LITERALS):
         return True
     if not isinstance(expr, cst.Name):
-        return False
+        return skip("an operand read twice is not a name or literal (it could change)")
     if expr.value in ("True", "False", "None"):
         return True
     scope = transformer.get_metadata(ScopeProvider, expr, None)
     if not isinstance(scope, FunctionScope) or expr.value not in scope:
-        return False
+        return skip(f"{expr.value!r} is not a local of a function")
     assignments = scope[expr.value]
     if not assignments or any(a.scope is not scope for a in assignments):
-        return False  # a global, builtin or closure variable: other code may rebind it
+        # a global, builtin or closure variable: other code may rebind it
+        return skip(f"{expr.value!r} is a global, builtin or closure variable")
     func = scope.node
-    return (expr.value not in global_nonlocal_names(func) and not uses_dynamic_scope(func))
+    if expr.value in global_nonlocal_names(func):
+        return skip(f"{expr.value!r} is global or nonlocal")
+    return not uses_dynamic_scope(func) or skip(DYNAMIC_FUNCTION)
 
 
 def same_operand(a: cst.BaseExpression, b: cst.BaseExpression) -> bool:

@@ -56,22 +56,28 @@ class FlipComparison(Rule):
 
         def leave_Comparison(self, original_node, updated_node):
             if len(original_node.comparisons) != 1:
+                if any(type(c.operator) in _MIRROR for c in original_node.comparisons):
+                    self.skip("a chained comparison")
                 return updated_node
             link = original_node.comparisons[0]
             if type(link.operator) not in _MIRROR:
                 return updated_node
             left, right = original_node.left, link.comparator
             if is_literal(left) and is_literal(right):
+                self.skip("both operands are literals")
                 return updated_node
             # Only literals and names can be known immutable (see _known): check the shape
             # before the scope analysis.
             if not all(isinstance(x, cst.Name) or (is_literal(x) and not isinstance(x, cst.Ellipsis))
                        for x in (left, right)):
+                self.skip("an operand is not a name or literal")
                 return updated_node
             scope = self.get_metadata(ScopeProvider, original_node, None)
             if not isinstance(scope, FunctionScope):
+                self.skip("not in a function")
                 return updated_node
             if not (self._known(left, scope) and self._known(right, scope)):
+                self.skip("no evidence both operands hold immutable builtin values")
                 return updated_node
             new_link = updated_node.comparisons[0]
             op = link.operator

@@ -34,13 +34,17 @@ class MergeChainedComparison(Rule):
         def leave_BooleanOperation(self, original_node, updated_node):
             left, right = original_node.left, original_node.right
             if not (isinstance(original_node.operator, cst.And)
-                    and isinstance(left, cst.Comparison) and isinstance(right, cst.Comparison)
-                    and not left.lpar and not right.lpar):
+                    and isinstance(left, cst.Comparison) and isinstance(right, cst.Comparison)):
+                return updated_node
+            if left.lpar or right.lpar:
+                self.skip("a parenthesized comparison")
                 return updated_node
             shared = left.comparisons[-1].comparator
-            if not (same_operand(shared, right.left) and stable_operand(self, shared)
-                    and stable_operand(self, right.left)):
+            if not same_operand(shared, right.left):
+                self.skip("the comparisons share no operand")
                 return updated_node
+            if not (stable_operand(self, shared) and stable_operand(self, right.left)):
+                return updated_node  # it said why
             self.sites += 1
             new_left, new_right = updated_node.left, updated_node.right
             return cst.Comparison(left=new_left.left,

@@ -46,6 +46,9 @@ class NegatedMembership(Rule):
         def leave_UnaryOperation(self, original_node, updated_node):
             inner = updated_node.expression
             if not (isinstance(updated_node.operator, cst.Not) and m.matches(inner, _SINGLE)):
+                if isinstance(updated_node.operator, cst.Not) and m.matches(
+                        inner, m.Comparison(comparisons=[m.AtLeastN(n=2)])):
+                    self.skip("a chained comparison")
                 return updated_node
             link = inner.comparisons[0]
             op = link.operator
@@ -61,6 +64,8 @@ class NegatedMembership(Rule):
 
         def leave_Comparison(self, original_node, updated_node):
             if len(updated_node.comparisons) != 1:
+                if any(type(c.operator) in _NEGATIVE for c in updated_node.comparisons):
+                    self.skip("a chained comparison")
                 return updated_node
             link = updated_node.comparisons[0]
             if type(link.operator) not in _NEGATIVE:
