@@ -47,39 +47,39 @@ class TestAugmentedAssignment(RuleTestCase):
     ]
     UNTOUCHED = [
         # lists: += extends in place, aliases see it
-        """
+        ("""
         def f(x):
             acc = []
             alias = acc
             acc += x
             acc = acc + [1]
             return alias
-        """,
+        """, "no evidence 'acc' only ever holds immutable builtin values"),
         # parameters carry no type evidence (numpy arrays have __iadd__)
-        """
+        ("""
         def f(x: int):
             x = x + 1
             x += 1
             return x
-        """,
+        """, "no evidence 'x' only ever holds immutable builtin values"),
         # one binding of unknown type spoils the evidence
-        """
+        ("""
         def f(g):
             t = 0
             t = g()
             t = t + 1
             return t
-        """,
+        """, "no evidence 't' only ever holds immutable builtin values"),
         # arithmetic with an unknown operand may return a mutable object
-        """
+        ("""
         def f(arr):
             t = 0
             t = t + arr
             t += 1
             return t
-        """,
+        """, "no evidence 't' only ever holds immutable builtin values"),
         # tuple unpacking, walrus, loop over anything but range, with-as
-        """
+        ("""
         def f(p):
             a, b = 0, 1
             a = a + b
@@ -88,15 +88,15 @@ class TestAugmentedAssignment(RuleTestCase):
             for d in p:
                 d = d + 1
             return a, c
-        """,
+        """, "no evidence 'a' only ever holds immutable builtin values"),
         # global and nonlocal
-        """
+        ("""
         def f():
             global t
             t = 0
             t = t + 1
-        """,
-        """
+        """, "'t' is global or nonlocal"),
+        ("""
         def f():
             t = 0
             def g():
@@ -105,38 +105,38 @@ class TestAugmentedAssignment(RuleTestCase):
             g()
             t += [1]
             return t
-        """,
+        """, "'t' is global or nonlocal"),
         # `len` shadowed
-        """
+        ("""
         def len(x):
             return [x]
         def f(x):
             n = len(x)
             n += [1]
             return n
-        """,
+        """, "no evidence 'n' only ever holds immutable builtin values"),
         # module and class level
-        """
+        ("""
         t = 0
         t = t + 1
         class C:
             u = 0
             u += 1
-        """,
+        """, "not in a function"),
         # (x - a) - b is not x - (a - b)
-        """
+        ("""
         def f(a, b):
             x = 0
             x = a - x
             x = x * a + b
             x = (x) - a - b
             return x
-        """,
+        """, "no candidate"),
         # exec could rebind
-        """
+        ("""
         def f():
             t = 0
             exec("t = []")
             t = t + 1
-        """,
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),
     ]

@@ -42,12 +42,12 @@ class TestSplitChainedAssignment(RuleTestCase):
     ]
     UNTOUCHED = [
         # reading an attribute or subscript back runs code: the first target must be a name
-        "def f(o, v):\n    o.a = b = v\n",
-        "def f(d, v):\n    d['k'] = b = v\n",
+        ("def f(o, v):\n    o.a = b = v\n", "the first target is not a plain name"),
+        ("def f(d, v):\n    d['k'] = b = v\n", "the first target is not a plain name"),
         # class bodies (a metaclass namespace may not give values back)
-        "class C:\n    a = b = 0\n",
+        ("class C:\n    a = b = 0\n", "in a class body"),
         # exec/locals() in the function
-        "def f():\n    a = b = 0\n    exec('')\n",
+        ("def f():\n    a = b = 0\n    exec('')\n", "the function uses exec/eval/locals()/vars()/super() or similar"),
         # tuple first target
-        "def f(t):\n    a, b = c = t\n",
+        ("def f(t):\n    a, b = c = t\n", "the first target is not a plain name"),
     ]

@@ -6,7 +6,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import Assignment, FunctionScope, ParentNodeProvider
 
-from .scopes import global_nonlocal_names, uses_dynamic_scope
+from .scopes import DYNAMIC_FUNCTION, global_nonlocal_names, uses_dynamic_scope
 from .syntax import is_literal
 
 
@@ -34,6 +34,16 @@ class ImmutableEvidence:
                     names.discard(name)
                     changed = True
         self.names = frozenset(names)
+
+    @staticmethod
+    def why_not(scope: FunctionScope, name: str) -> str:
+        """The skip reason (``RuleTransformer.skip``) for a ``name`` not in ``names``."""
+        func = scope.node
+        if uses_dynamic_scope(func):
+            return DYNAMIC_FUNCTION
+        if name in global_nonlocal_names(func):
+            return f"{name!r} is global or nonlocal"
+        return f"no evidence {name!r} only ever holds immutable builtin values"
 
     def immutable(self, expr: cst.BaseExpression, names: set[str] | frozenset[str]) -> bool:
         if is_literal(expr):

@@ -292,7 +292,8 @@ def same_operand(a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
     return False
 
 
-def sequential_is_sound(frame, names: list[str], values: list[cst.BaseExpression]) -> bool:
+def sequential_is_sound(frame, names: list[str], values: list[cst.BaseExpression],
+                        skip=lambda reason: False) -> bool:
     """Whether assigning ``names`` one by one, each right after evaluating its value, is
     indistinguishable from evaluating all values first. True when, in a function's own frame:
 
@@ -302,12 +303,20 @@ def sequential_is_sound(frame, names: list[str], values: list[cst.BaseExpression
       other code can observe the intermediate state);
     * no enclosing ``try``/``with`` in the function: if a later value raises, the exception
       leaves the frame, and the early bindings die with it.
+
+    ``skip`` (``RuleTransformer.skip``) is told why not.
     """
-    if frame is None or frame.dynamic or frame.guarded:
-        return False
+    if frame is None:
+        return skip("not in a function's own body (module or class level)")
+    if frame.dynamic:
+        return skip(DYNAMIC_FUNCTION)
+    if frame.guarded:
+        return skip("inside try/with: an early binding could be observed")
     if set(names) & frame.shared:
-        return False
-    return not any(set(names[:k]) & used_names(v) for k, v in enumerate(values))
+        return skip("a name is used by a nested scope or declared global/nonlocal")
+    if any(set(names[:k]) & used_names(v) for k, v in enumerate(values)):
+        return skip("a value reads a name assigned before it")
+    return True
 
 
 # Constructs an expression must not contain to be moved into another function (a helper, or

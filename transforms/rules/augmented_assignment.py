@@ -49,14 +49,15 @@ class AugmentedAssignment(Rule):
 
         def _immutable_local(self, node: cst.CSTNode, name: cst.BaseExpression) -> bool:
             if not isinstance(name, cst.Name):
-                return False
+                return self.skip("the target is not a plain name")
             scope = self.get_metadata(ScopeProvider, node, None)
             if not isinstance(scope, FunctionScope):
-                return False
+                return self.skip("not in a function")
             if scope not in self.evidence:
                 self.evidence[scope] = ImmutableEvidence(
                     self, scope, self.len_ok, self.range_ok).names
-            return name.value in self.evidence[scope]
+            return name.value in self.evidence[scope] or self.skip(
+                ImmutableEvidence.why_not(scope, name.value))
 
         def leave_Assign(self, original_node, updated_node):
             if len(original_node.targets) != 1:
@@ -65,8 +66,9 @@ class AugmentedAssignment(Rule):
             value = original_node.value
             if not (isinstance(target, cst.Name) and isinstance(value, cst.BinaryOperation)
                     and m.matches(value.left, m.Name(target.value)) and not value.left.lpar
-                    and not value.lpar and type(value.operator) in _BIN_TO_AUG
-                    and self._immutable_local(original_node, target)):
+                    and not value.lpar and type(value.operator) in _BIN_TO_AUG):
+                return updated_node
+            if not self._immutable_local(original_node, target):  # it said why
                 return updated_node
             new_value = updated_node.value
             right = new_value.right

@@ -45,11 +45,12 @@ class JoinAssignments(Rule):
                 return False
             if any(line.comment for line in second.leading_lines) \
                     or first.trailing_whitespace.comment:
-                return False
+                return self.skip("a comment between the assignments would be lost")
             a, b = first.body[0], second.body[0]
             names = [a.targets[0].target.value, b.targets[0].target.value]
-            return names[0] != names[1] and sequential_is_sound(self.frame, names,
-                                                                [a.value, b.value])
+            if names[0] == names[1]:
+                return self.skip("both assign the same name")
+            return sequential_is_sound(self.frame, names, [a.value, b.value], skip=self.skip)
 
         def leave_IndentedBlock(self, original_node, updated_node):
             body = list(updated_node.body)

@@ -6,6 +6,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..analysis import FrameTracker
+from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -32,14 +33,20 @@ class SplitChainedAssignment(Rule):
 
     class Transformer(FrameTracker, RuleTransformer):
         def leave_SimpleStatementLine(self, original_node, updated_node):
-            in_class_body = bool(self._frames) and self.frame is None
-            if in_class_body or len(updated_node.body) != 1:
+            if len(updated_node.body) != 1:
                 return updated_node
             stmt = updated_node.body[0]
-            if not m.matches(stmt, m.Assign(targets=[m.AssignTarget(target=m.Name()),
+            if not m.matches(stmt, m.Assign(targets=[m.AssignTarget(),
                                                      m.AtLeastN(m.AssignTarget(), n=1)])):
                 return updated_node
+            if not m.matches(stmt.targets[0].target, m.Name()):
+                self.skip("the first target is not a plain name")
+                return updated_node
+            if bool(self._frames) and self.frame is None:
+                self.skip("in a class body")
+                return updated_node
             if self.frame is not None and self.frame.dynamic:
+                self.skip(DYNAMIC_FUNCTION)
                 return updated_node
             first = stmt.targets[0].target
             lines = [cst.SimpleStatementLine(

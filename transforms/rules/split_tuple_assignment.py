@@ -11,22 +11,23 @@ from ..base import Rule, RuleTransformer
 from ..registry import register
 
 
-def parallel_assignment(stmt: cst.BaseSmallStatement) -> tuple[list[str], list[cst.BaseExpression]] | None:
+def parallel_assignment(stmt: cst.BaseSmallStatement, skip=lambda reason: False,
+                        ) -> tuple[list[str], list[cst.BaseExpression]] | None:
     """(target names, values) of ``a, b = x, y`` (same length >= 2, distinct plain names, no
-    starred element), else None."""
+    starred element), else None; ``skip`` (``RuleTransformer.skip``) is told why not."""
     if not m.matches(stmt, m.Assign(targets=[m.AssignTarget(target=m.Tuple() | m.List())],
                                     value=m.Tuple())):
         return None
     targets, values = stmt.targets[0].target.elements, stmt.value.elements
     if len(targets) != len(values) or len(targets) < 2:
-        return None
+        return skip("targets and values differ in number") or None
     if not all(isinstance(t, cst.Element) and isinstance(t.value, cst.Name) for t in targets):
-        return None
+        return skip("a target is not a plain name") or None
     if not all(isinstance(v, cst.Element) for v in values):
-        return None
+        return skip("a starred value") or None
     names = [t.value.value for t in targets]
     if len(set(names)) != len(names):
-        return None
+        return skip("a name is assigned twice") or None
     return names, [v.value for v in values]
 
 
@@ -51,8 +52,8 @@ class SplitTupleAssignment(Rule):
         def leave_SimpleStatementLine(self, original_node, updated_node):
             if len(updated_node.body) != 1:
                 return updated_node
-            found = parallel_assignment(updated_node.body[0])
-            if found is None or not sequential_is_sound(self.frame, *found):
+            found = parallel_assignment(updated_node.body[0], self.skip)
+            if found is None or not sequential_is_sound(self.frame, *found, skip=self.skip):
                 return updated_node
             names, values = found
             self.sites += 1
