@@ -56,49 +56,49 @@ def h(a_in: list, b_in: list):
     ]
     UNTOUCHED = [
         # no evidence: numpy arrays raise on bool(); user classes may define __bool__
-        """
+        ("""
         def f(xs):
             return len(xs) == 0
-        """,
+        """, "no evidence the value is a builtin container"),
         # the non-empty test returns a bool: replacing it by the container changes the value
-        """
+        ("""
         def f(xs: list):
             flag = len(xs) > 0
             return len(xs) != 0, flag, [len(xs) >= 1]
-        """,
+        """, "no evidence the value is a builtin container"),
         # `and`/`or` return an operand: only fine when the whole and/or is a condition
-        """
+        ("""
         def f(xs: list, y):
             return y and len(xs) > 0
-        """,
+        """, "no evidence the value is a builtin container"),
         # range: len() can overflow where bool() cannot
-        """
+        ("""
         def f(n: int):
             r = range(n)
             return len(r) == 0
-        """,
+        """, "no evidence the value is a builtin container"),
         # len shadowed (a parameter and a module binding)
-        """
+        ("""
         def f(xs: list, len):
             return len(xs) == 0
-        """,
-        """
+        """, "len is shadowed"),
+        ("""
         len = lambda x: 1
         def f(xs: list):
             return len(xs) == 0
-        """,
+        """, "len is shadowed"),
         # other constants and chained comparisons
-        """
+        ("""
         def f(xs: list):
             return len(xs) == 1, len(xs) > 1, 0 < len(xs) < 5, len(xs) == 0 == 0
-        """,
+        """, "no evidence the value is a builtin container"),
         # a local later rebound to a non-container
-        """
+        ("""
         def f(xs: list):
             if len(xs) == 0:
                 xs = None
             return xs
-        """,("""
+        """, "no evidence the value is a builtin container"),("""
 def f(xs: list, s: str):
     if len(xs) == 0:
         return None

@@ -24,24 +24,24 @@ def f(xs_in: list[int]):
 """),
     ]
     UNTOUCHED = [
-        """
+        ("""
         def f(x, y: float, s: str):
             return x * x + y * y + s * s
-        """,
+        """, "no evidence 'x' is an int"),
         # y * x * x is (y * x) * x; x * y is not a square
-        """
+        ("""
         def f(x: int, y: int):
             return y * x * x + x * y
-        """,
-        """
+        """, "no candidate"),
+        ("""
         def f(x: int):
             x = str(x)
             return x * x
-        """,
-        """
+        """, "no evidence 'x' is an int"),
+        ("""
         def f(self):
             return self.x * self.x
-        """,("""
+        """, "no candidate"),("""
 def area(side: int) -> int:
     return side * side
 """, 'annotation is not evidence')

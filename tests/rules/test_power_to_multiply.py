@@ -48,46 +48,46 @@ def f(a, k_in: int):
     ]
     UNTOUCHED = [
         # no evidence: a user type may define __pow__ differently from __mul__
-        """
+        ("""
         def f(x):
             return x ** 2
-        """,
+        """, "no evidence 'x' is an int"),
         # floats: 1e200 ** 2 raises OverflowError, 1e200 * 1e200 is inf
-        """
+        ("""
         def f(x: float, y: int):
             z = y / 2
             return x ** 2 + z ** 2 + (y * 1.0) ** 2
-        """,
+        """, "no evidence 'x' is an int"),
         # an int variable that is also assigned a float somewhere
-        """
+        ("""
         def f(y: int):
             y = y / 3
             return y ** 2
-        """,
+        """, "no evidence 'y' is an int"),
         # other exponents, attributes and calls (reading twice could run code twice)
-        """
+        ("""
         def f(self, n: int):
             return n ** 3 + n ** 2.0 + self.n ** 2 + len(self) ** 2 + n ** -2
-        """,
+        """, "no candidate"),
         # module-level and class-level names
-        """
+        ("""
         n = 3
         sq = n ** 2
         class C:
             k = 2
             sq = k ** 2
-        """,
+        """, "no evidence 'n' is an int"),
         # a parameter with an int annotation but a None default
-        """
+        ("""
         def f(n: int = None):
             return n ** 2
-        """,
+        """, "no evidence 'n' is an int"),
         # a name bound by a with/except/import target
-        """
+        ("""
         def f(path):
             with open(path) as n:
                 return n ** 2
-        """,("""
+        """, "no evidence 'n' is an int"),("""
 def f(a, k: int):
     return a / k ** 2, -k ** 2, a + k ** 2, 2 ** k ** 2, (k ** 2).bit_length(), a * k**2
 """, 'annotation is not evidence')
@@ -111,14 +111,14 @@ def f(n_in: int):
     ]
     UNTOUCHED = [
         # a match capture rebinds n
-        """
+        ("""
         def f(n: int, cmd):
             match cmd:
                 case [n, *rest]:
                     pass
             return n ** 2
-        """,
-        """
+        """, "no evidence 'n' is an int"),
+        ("""
         def f(n: int, cmd):
             match cmd:
                 case {"k": 1, **n}:
@@ -126,13 +126,13 @@ def f(n_in: int):
                 case [*n]:
                     pass
             return n ** 2
-        """,
+        """, "no evidence 'n' is an int"),
         # a walrus inside a comprehension binds in the function
-        """
+        ("""
         def f(n: int, xs):
             [(n := x) for x in xs]
             return n ** 2
-        """,("""
+        """, "no evidence 'n' is an int"),("""
 def f(n: int):
     return n ** 2
 """, 'annotation is not evidence')

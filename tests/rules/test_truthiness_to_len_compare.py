@@ -40,32 +40,32 @@ def g(d_in: dict, t_in: tuple):
 """),
     ]
     UNTOUCHED = [
-        """
+        ("""
         def f(x, n: int, r: float):
             if x or n:
                 return not x, not n, not r
-        """,
+        """, "no evidence the value is a builtin container"),
         # a bare container test outside if/while keeps its value (and/or return operands)
-        """
+        ("""
         def f(xs: list):
             return xs or [0]
-        """,
-        """
+        """, "no candidate"),
+        ("""
         def f(n: int):
             r = range(n)
             if r:
                 return not r
-        """,
-        """
+        """, "no evidence the value is a builtin container"),
+        ("""
         def f(xs: list):
             len = 3
             return not xs
-        """,
-        """
+        """, "len is shadowed"),
+        ("""
         def f(xs: list):
             xs = xs or None
             return not xs
-        """,("""
+        """, "no evidence the value is a builtin container"),("""
 def f(xs: list[int], s: str):
     if not xs:
         return None

@@ -307,7 +307,8 @@ class EvidenceTransformer(RuleTransformer):
 def sized(ev: TypeEvidence, expr: cst.BaseExpression) -> bool:
     """``expr`` is a builtin container whose truth value is its length (``TRUTH_IS_LEN``)."""
     t = ev.type_of(expr)
-    return t is not None and t.kind in TRUTH_IS_LEN
+    return t is not None and t.kind in TRUTH_IS_LEN or ev.skip(
+        "no evidence the value is a builtin container (its truth could differ from its len)")
 
 
 def is_dict(ev: TypeEvidence, expr: cst.BaseExpression) -> bool:

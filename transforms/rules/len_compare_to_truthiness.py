@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from ..analysis.evidence import sized
 from ..analysis.syntax import wrap
@@ -60,6 +61,8 @@ class LenCompareToTruthiness(Rule):
                     and not node.args[0].star and node.args[0].keyword is None
                     and sized(self.ev, node.args[0].value)):
                 return node.args[0].value
+            if m.matches(node, m.Call(func=m.Name("len"))) and not self.ev.is_builtin("len"):
+                self.skip("len is shadowed")
             return None
 
         def leave_Comparison(self, original_node: cst.Comparison,
@@ -81,6 +84,8 @@ class LenCompareToTruthiness(Rule):
             elif key in nonempty and in_condition(self.ev, original_node):
                 new = wrap(arg)
             else:
+                if key in nonempty:
+                    self.skip("not in a condition (the container itself, not a bool, would result)")
                 return updated_node
             self.sites += 1
             new = keep_lines_together(new)  # `len(a +\n b)` loses the call's brackets

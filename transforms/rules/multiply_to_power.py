@@ -34,8 +34,10 @@ class MultiplyToPower(Rule):
             if not (m.matches(original_node, m.BinaryOperation(
                     left=m.Name(), operator=m.Multiply(), right=m.Name()))
                     and original_node.left.value == original_node.right.value
-                    and not original_node.left.lpar and not original_node.right.lpar
-                    and is_int(self.ev.type_of(original_node.left))):
+                    and not original_node.left.lpar and not original_node.right.lpar):
+                return updated_node
+            if not is_int(self.ev.type_of(original_node.left)):
+                self.skip(f"no evidence {original_node.left.value!r} is an int")
                 return updated_node
             self.sites += 1
             return cst.BinaryOperation(

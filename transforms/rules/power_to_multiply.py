@@ -48,8 +48,10 @@ class PowerToMultiply(Rule):
                                   updated_node: cst.BaseExpression) -> cst.BaseExpression:
             if not (m.matches(original_node, m.BinaryOperation(
                     left=m.Name(), operator=m.Power(), right=m.Integer(value="2")))
-                    and not original_node.left.lpar and not original_node.right.lpar
-                    and is_int(self.ev.type_of(original_node.left))):
+                    and not original_node.left.lpar and not original_node.right.lpar):
+                return updated_node
+            if not is_int(self.ev.type_of(original_node.left)):
+                self.skip(f"no evidence {original_node.left.value!r} is an int")
                 return updated_node
             name = original_node.left.value
             product = cst.BinaryOperation(left=cst.Name(name), operator=cst.Multiply(),

@@ -36,7 +36,9 @@ class TruthinessToLenCompare(Rule):
 
     class Transformer(EvidenceTransformer):
         def _ok(self, expr: cst.BaseExpression) -> bool:
-            return self.ev.is_builtin("len") and sized(self.ev, expr)
+            if not self.ev.is_builtin("len"):
+                return self.skip("len is shadowed")
+            return sized(self.ev, expr)
 
         def leave_UnaryOperation(self, original_node: cst.UnaryOperation,
                                  updated_node: cst.BaseExpression) -> cst.BaseExpression:
