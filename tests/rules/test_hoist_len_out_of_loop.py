@@ -41,52 +41,52 @@ def f(t_in: tuple, s_len):
     ]
     UNTOUCHED = [
         # a list can be mutated by the body, directly or through an alias
-        """
+        ("""
         def f(xs: list, i: int):
             while i < len(xs):
                 xs.pop()
-        """,
+        """, "no evidence 'xs' is an immutable sized builtin"),
         # rebound in the loop; not a parameter (might be unbound); deleted
-        """
+        ("""
         def f(s: str):
             while len(s) > 1:
                 s = s[1:]
             return s
-        """,
-        """
+        """, "'s' is rebound in the loop"),
+        ("""
         def f(flag):
             if flag:
                 s = 'abc'
             for _ in range(3):
                 print(len(s))
-        """,
-        """
+        """, "'s' is not certainly bound before the loop"),
+        ("""
         def f(s: str):
             del s
             for _ in range(3):
                 print(len(s))
-        """,
+        """, "'s' is not certainly bound before the loop"),
         # unknown type; len shadowed; comprehension scope; module level
-        """
+        ("""
         def f(s, i: int):
             while i < len(s):
                 i += 1
-        """,
-        """
+        """, "no evidence 's' is an immutable sized builtin"),
+        ("""
         def f(s: str, len=len):
             while len(s):
                 pass
-        """,
-        """
+        """, "len is shadowed"),
+        ("""
         def f(s: str):
             for _ in range(2):
                 print([len(s) for _ in range(2)])
-        """,
-        """
+        """, "len() in a nested scope"),
+        ("""
         s = 'abc'
         while len(s) > 5:
             pass
-        """,("""
+        """, "not in a function's own scope"),("""
 def skip_spaces(s: str, i: int) -> int:
     # advance
     while i < len(s) and s[i] == ' ':

@@ -43,56 +43,56 @@ def pairs(t_in: tuple):
     ]
     UNTOUCHED = [
         # a list may change length; a local (not parameter) sequence may be rebound
-        """
+        ("""
         def f(xs: list):
             n = len(xs)
             for i in range(n):
                 xs.append(i)
-        """,
-        """
+        """, "no evidence 'xs' is an immutable sized builtin"),
+        ("""
         def f(s: str):
             n = len(s)
             s = s + 'x'
             for i in range(n):
                 print(i)
-        """,
+        """, "no evidence 's' is an immutable sized builtin"),
         # n bound elsewhere too, or read by a closure, or loops before the assignment
-        """
+        ("""
         def f(s: str, flag):
             n = len(s)
             if flag:
                 n = 0
             for i in range(n):
                 print(i)
-        """,
-        """
+        """, "no evidence 's' is an immutable sized builtin"),
+        ("""
         def f(s: str):
             n = len(s)
             get = lambda: n
             for i in range(n):
                 print(get())
-        """,
-        """
+        """, "no evidence 's' is an immutable sized builtin"),
+        ("""
         def f(s: str, k: int):
             while k:
                 k -= 1
             n = len(s)
             return n
-        """,
+        """, "no evidence 's' is an immutable sized builtin"),
         # unknown type; len shadowed; module level
-        """
+        ("""
         def f(s):
             n = len(s)
             while n:
                 n = 0
-        """,
-        """
+        """, "no evidence 's' is an immutable sized builtin"),
+        ("""
         from mylib import len
         def f(s: str):
             n = len(s)
             for i in range(n):
                 pass
-        """,("""
+        """, "len is shadowed"),("""
 def skip_spaces(s: str, i: int) -> int:
     n = len(s)
     while i < n and s[i] == ' ':

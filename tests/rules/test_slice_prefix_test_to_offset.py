@@ -46,12 +46,12 @@ def f(s_in: str, k_in: int, p_in: str):
     ]
     UNTOUCHED = [
         # a lower bound that may exceed len(s) with a prefix that may be empty
-        """
+        ("""
         def f(s: str, k: int, p: str):
             return s[k:].startswith(p), s[k:].startswith("")
-        """,
+        """, "no evidence of a str sliced by a total int bound and a str prefix"),
         # ... the loop runs over another length, or rebinds s or i in its body
-        """
+        ("""
         def f(s: str, t: str, p: str):
             for i in range(len(t)):
                 print(s[i:].startswith(p))
@@ -61,38 +61,38 @@ def f(s_in: str, k_in: int, p_in: str):
             for i in range(len(s)):
                 i += 5
                 print(s[i:].startswith(p))
-        """,
+        """, "no evidence of a str sliced by a total int bound and a str prefix"),
         # ... or the test runs later, in a lambda or a generator expression
-        """
+        ("""
         def f(s: str, p: str):
             return [lambda: s[i:].startswith(p) for i in range(len(s))]
-        """,
-        """
+        """, "no evidence of a str sliced by a total int bound and a str prefix"),
+        ("""
         def f(s: str, p: str):
             g = (s[i:].startswith(p) for i in range(len(s)))
             s = ""
             return list(g)
-        """,
+        """, "no evidence of a str sliced by a total int bound and a str prefix"),
         # unknown types (a user class may define __getitem__ and startswith freely)
-        """
+        ("""
         def f(s, k: int):
             return s[k:].startswith("a")
-        """,
-        """
+        """, "no evidence of a str sliced by a total int bound and a str prefix"),
+        ("""
         def f(s: str, k, p: str):
             return s[:k].startswith(p)
-        """,
+        """, "no evidence of a str sliced by a total int bound and a str prefix"),
         # a bound or prefix that runs code or may raise: the evaluation order would change
-        """
+        ("""
         def f(s: str, p: str):
             return s[:g()].startswith(p), s[:4].startswith(h())
-        """,
+        """, "no evidence of a str sliced by a total int bound and a str prefix"),
         # both bounds, a step, a tuple of prefixes, extra arguments
-        """
+        ("""
         def f(s: str, a: int, b: int, p: str):
             return (s[a:b].startswith(p), s[::2].startswith(p), s[:a].startswith(("x", "y")),
                     s[:a].startswith(p, 1))
-        """,("""
+        """, "a slice with a step, or with both or no bounds"),("""
 def how_many_times(string: str, substring: str) -> int:
     occurences = 0
     for i in range(len(string)):

@@ -8,7 +8,7 @@ import libcst.matchers as m
 from ..analysis.types import IMMUTABLE_SIZED
 from ..analysis import assigned_names
 from ..analysis.evidence import EvidenceTransformer
-from ..analysis.loops import certainly_bound
+from ..analysis.loops import DYNAMIC_FUNCTION, certainly_bound
 from ..base import Rule
 from ..registry import register
 
@@ -68,12 +68,26 @@ class HoistLenOutOfLoop(Rule):
                             and name.value not in deleted and name.value not in rebound
                             and t is not None and t.kind in IMMUTABLE_SIZED):
                         found.setdefault(name.value, []).append(call)
+                    elif ev.scopes.get(call) is not scope:
+                        self.skip("len() in a nested scope (lambda, comprehension...)")
+                    elif name.value not in params:
+                        self.skip(f"{name.value!r} is not certainly bound before the loop")
+                    elif name.value in deleted:
+                        self.skip(f"{name.value!r} is deleted in the function")
+                    elif name.value in rebound:
+                        self.skip(f"{name.value!r} is rebound in the loop")
+                    else:
+                        self.skip(f"no evidence {name.value!r} is an immutable sized builtin")
             return found
 
         def _leave_loop(self, original_node, updated_node):
             ev = self.ev
             func = ev.function_of(original_node)
             if func is None or not ev.simple_function(func) or not ev.is_builtin("len"):
+                if m.findall(original_node, _LEN_OF_NAME):
+                    self.skip("not in a function's own scope" if func is None else
+                              DYNAMIC_FUNCTION if not ev.simple_function(func) else
+                              "len is shadowed")
                 return updated_node
             if not updated_node.deep_equals(original_node):
                 return updated_node  # an inner loop was rewritten: one level per pass

@@ -7,7 +7,7 @@ import libcst.matchers as m
 
 from ..analysis import assigned_names, global_nonlocal_names
 from ..analysis.evidence import EvidenceTransformer
-from ..analysis.loops import certainly_bound
+from ..analysis.loops import DYNAMIC_FUNCTION, certainly_bound
 from ..analysis.types import IMMUTABLE_SIZED
 from ..base import Rule
 from ..registry import register
@@ -61,23 +61,27 @@ class RecomputeLenInLoop(Rule):
             seq = seq_node.value
             scope = ev.scopes.get(stmt)
             t = ev.type_of(seq_node)
-            if t is None or t.kind not in IMMUTABLE_SIZED or var == seq:
-                return None
+            if t is None or t.kind not in IMMUTABLE_SIZED:
+                return self.skip(f"no evidence {seq!r} is an immutable sized builtin") or None
+            if var == seq:
+                return self.skip("the length is assigned to the sequence's own name") or None
             if seq not in certainly_bound(ev, func, stmt):
-                return None
+                return self.skip(f"{seq!r} is not certainly bound here") or None
             seq_bindings = [a for a in scope.assignments[seq]]
             var_bindings = [a for a in scope.assignments[var]]
             if len(seq_bindings) != 1:  # its one binding ran before ``stmt``: never rebound
-                return None
+                return self.skip(f"{seq!r} is rebound in the function") or None
             if len(var_bindings) != 1 or var_bindings[0].node is not assign.targets[0].target:
-                return None
+                return self.skip(f"{var!r} is assigned elsewhere too") or None
             hidden = ev.hidden_bindings(func) | global_nonlocal_names(func)
             deleted = {n.value for d in m.findall(func, m.Del()) for n in m.findall(d, m.Name())}
             if {var, seq} & (hidden | deleted):
-                return None
+                return self.skip("a name is bound by match/walrus, global/nonlocal or deleted") \
+                    or None
             for node in m.findall(func, m.Name(var)):
                 if ev.scopes.get(node) is not None and ev.scopes.get(node) is not scope:
-                    return None  # read by a closure or comprehension: leave it
+                    # read by a closure or comprehension: leave it
+                    return self.skip(f"{var!r} is read by a closure or comprehension") or None
             return var, seq
 
         def leave_IndentedBlock(self, original_node: cst.IndentedBlock,
@@ -87,6 +91,8 @@ class RecomputeLenInLoop(Rule):
             ev = self.ev
             func = ev.function_of(original_node)
             if func is None or not ev.simple_function(func) or not ev.is_builtin("len"):
+                self.skip("not in a function's own scope" if func is None else
+                          DYNAMIC_FUNCTION if not ev.simple_function(func) else "len is shadowed")
                 return updated_node
             old, new = list(original_node.body), list(updated_node.body)
             changed = False
@@ -96,6 +102,7 @@ class RecomputeLenInLoop(Rule):
                     continue
                 var, seq = plan
                 scope = ev.scopes.get(stmt)
+                before = self.sites
                 for j in range(i + 1, len(old)):
                     if not isinstance(old[j], _LOOPS) or not new[j].deep_equals(old[j]):
                         continue
@@ -105,6 +112,8 @@ class RecomputeLenInLoop(Rule):
                         new[j] = old[j].visit(_Replace(sites, seq))
                         self.sites += len(sites)
                         changed = True
+                if self.sites == before:
+                    self.skip("no later loop of the block reads the length")
             return updated_node.with_changes(body=new) if changed else updated_node
 
         def _is_read(self, name: cst.Name) -> bool:

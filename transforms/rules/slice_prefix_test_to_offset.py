@@ -93,6 +93,7 @@ class SlicePrefixTestToOffset(Rule):
                 return updated_node
             sl = func.value.slice[0].slice
             if sl.step is not None or (sl.lower is None) == (sl.upper is None):
+                self.skip("a slice with a step, or with both or no bounds")
                 return updated_node
             ev = self.ev
             seq, bound = func.value.value, sl.lower if sl.lower is not None else sl.upper
@@ -100,10 +101,12 @@ class SlicePrefixTestToOffset(Rule):
             if not (ev.type_of(seq) == STR and ev.type_of(prefix) == STR
                     and is_int(ev.type_of(bound)) and ev.is_total(bound)
                     and ev.is_total(prefix)):
+                self.skip("no evidence of a str sliced by a total int bound and a str prefix")
                 return updated_node
             if sl.lower is not None and not (
                     isinstance(prefix, cst.SimpleString) and prefix.evaluated_value
                     or self._bounded(original_node, seq, bound)):
+                self.skip("the start may be past the end (an empty prefix would then differ)")
                 return updated_node
             new_func = updated_node.func
             if not (isinstance(new_func, cst.Attribute)
