@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import fsspec
 import pyarrow as pa
@@ -66,19 +66,43 @@ def to_record(row: dict[str, Any], fmt: str, split: str) -> dict[str, Any]:
     return record
 
 
-def export(src: str, out: str, fmt: str = "chat", seed: int = 0,
-           validation: float = 0.05) -> dict[str, int]:
-    """Write the records to ``out`` (.jsonl, .jsonl.gz or .parquet); return rows per split."""
+def empty_split_warning(counts: dict[str, int], n_seeds: int, validation: float) -> str | None:
+    """What to tell the user when a split they asked for came out empty, else None."""
+    total = sum(counts.values())
+    if total == 0:
+        return "warning: no records: the dataset has no equivalent pairs"
+    wanted = [s for s, share in (("train", 1 - validation), ("validation", validation)) if share > 0]
+    empty = [s for s in wanted if counts[s] == 0]
+    if not empty:
+        return None
+    other = "train" if empty[0] == "validation" else "validation"
+    return (f"warning: the {empty[0]} split is empty: all {n_seeds} seed(s) ({total} records) went "
+            f"to {other} with --validation {validation:g}. Seeds are split whole, so a small "
+            "dataset can leave one side empty: use more seeds (a larger corpus), a different "
+            "--validation fraction, or another --split-seed")
+
+
+def export(src: str, out: str, fmt: str = "chat", seed: int = 0, validation: float = 0.05,
+           warn: Callable[[str], None] | None = None) -> dict[str, int]:
+    """Write the records to ``out`` (.jsonl, .jsonl.gz or .parquet); return rows per split.
+    ``warn`` is told when a split that ``validation`` asks for comes out empty."""
     if fmt not in ("chat", "completion"):
         raise ValueError(f"--format {fmt!r}: use chat or completion")
     if not out.endswith((".jsonl", ".jsonl.gz", ".parquet")):
         raise ValueError(f"-o {out}: the suffix picks the format: .jsonl, .jsonl.gz or .parquet")
     counts = {"train": 0, "validation": 0}
+    seeds: set[tuple[str, str]] = set()
     records = []
     for row in iter_pairs(src):
-        split = split_of(row.get("source") or "", row.get("source_id") or "", seed, validation)
+        key = (row.get("source") or "", row.get("source_id") or "")
+        split = split_of(key[0], key[1], seed, validation)
+        seeds.add(key)
         counts[split] += 1
         records.append(to_record(row, fmt, split))
+    if warn is not None:
+        message = empty_split_warning(counts, len(seeds), validation)
+        if message:
+            warn(message)
     fs, path = fsspec.core.url_to_fs(out)
     parent = path.rsplit("/", 1)[0] if "/" in path else ""
     if parent:

@@ -66,6 +66,10 @@ def finalize(out: str, stats: dict[str, Any], config: Any,
                disable=None, dynamic_ncols=True)
     configs: dict[str, Any] = {}
     models: Counter = Counter()
+    # Per rule, the rows kept (both configs) and the equivalent ones among them: the card's rule
+    # table counts what the dataset holds, not what the run made before curation (stats["rules"]).
+    rules_kept: Counter = Counter()
+    rules_equivalent: Counter = Counter()
     for name in CONFIGS:
         writer = ConfigWriter(fs, root, name, int(settings.shard_max_mb * 1e6),
                               int(settings.row_group_mb * 1e6))
@@ -74,6 +78,10 @@ def finalize(out: str, stats: dict[str, Any], config: Any,
                 rows = pq.read_table(fh).to_pylist()
             kept = curator.keep(name, rows)
             models.update(r["model"] for r in kept if r.get("model"))
+            for r in kept:
+                rules_kept.update(r.get("transforms") or ())
+                if r.get("verdict") == "equivalent":
+                    rules_equivalent.update(r.get("transforms") or ())
             writer.write(kept)
             bar.update(1)
         files = writer.close()
@@ -84,6 +92,8 @@ def finalize(out: str, stats: dict[str, Any], config: Any,
     final["curation"] = curator.counts.to_json()
     final["configs"] = configs
     final["models"] = dict(sorted(models.items()))
+    final["rules_kept"] = {rule: {"applied": n, "equivalent": rules_equivalent[rule]}
+                           for rule, n in sorted(rules_kept.items())}
     final["complete"] = not stats.get("shards", {}).get("failed")
     final["curation_seconds"] = round(time.monotonic() - started, 2)
     write_dataset_files(out, final, config)

@@ -56,16 +56,22 @@ class ConfigWriter:
         if self._buffered >= self.row_group_bytes:
             self._flush()
 
-    def _flush(self) -> None:
+    def _flush(self, final: bool = False) -> None:
+        """Write the buffered rows as row groups of the target size. Rows short of a whole group
+        stay buffered for the next flush, unless ``final``: only a config's last group is short."""
         if not self._buffer:
             return
         table = pa.concat_tables(self._buffer)
         self._buffer, self._buffered = [], 0
         # Cut the buffered rows into row groups of the target size, rolling files at the limit.
-        per_row = max(1, table.nbytes // max(1, table.num_rows))
-        rows_per_group = max(1, self.row_group_bytes // per_row)
+        per_row = max(1.0, table.nbytes / max(1, table.num_rows))
+        rows_per_group = max(1, int(self.row_group_bytes // per_row))
         offset = 0
         while offset < table.num_rows:
+            if not final and table.num_rows - offset < rows_per_group:
+                rest = table.slice(offset)
+                self._buffer, self._buffered = [rest], rest.nbytes
+                return
             group = table.slice(offset, rows_per_group)
             offset += group.num_rows
             if self._writer is not None and self._file_bytes + group.nbytes > self.max_file_bytes:
@@ -88,7 +94,7 @@ class ConfigWriter:
 
     def close(self) -> list[dict[str, Any]]:
         """Finish the parts and move them to ``data/<config>/train-*``. Returns the file list."""
-        self._flush()
+        self._flush(final=True)
         if self._writer is not None:
             self._close_file()
         if not self.parts:

@@ -29,6 +29,7 @@ VERSION = re.compile(r"^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$")
 PUBLISHED_GLOBS = ("README.md", "stats.json", "report.md", "plots/*.png",
                    "data/default/train-*.parquet", "data/rejected/train-*.parquet")
 MANAGED_PREFIXES = ("data/", "plots/")  # a version replaces everything here, so no file lingers
+PUBLIC_HUB = "https://huggingface.co"
 
 
 class PublishError(Exception):
@@ -132,8 +133,31 @@ def publish_local(src: str, dest: str, version: str,
     with fs.open(tmp_index, "w") as fh:
         fh.write(json.dumps(versions, indent=1))
     fs.mv(tmp_index, index_path)
-    log(f"published {len(files)} files to {target}")
-    return Published(url=target, revision=tag, load_line=f'load_dataset("{target}")')
+    url = _display_url(fs, target)
+    log(f"published {len(files)} files to {url}")
+    return Published(url=url, revision=tag, load_line=_local_load_line(fs, url))
+
+
+def _display_url(fs, path: str) -> str:
+    """Where a version lives, as users name it: a plain path on the local disk, else the full
+    URL with its protocol (``fs`` strips it: ``s3://b/rel`` is ``b/rel`` to fsspec, which
+    ``datasets`` would read as a Hub repo id)."""
+    from fsspec.implementations.local import LocalFileSystem
+
+    return path if isinstance(fs, LocalFileSystem) else fs.unstrip_protocol(path)
+
+
+def _local_load_line(fs, url: str) -> str:
+    from fsspec.implementations.local import LocalFileSystem
+
+    from semforge.cards.render import CONFIG_FILES
+
+    if isinstance(fs, LocalFileSystem):
+        return f'load_dataset("{url}")'
+    # `datasets` loads a dataset *folder* only from the local disk or the Hub; a folder behind a
+    # URL is loaded through its files (storage_options= carries credentials where needed).
+    return (f'load_dataset("parquet", data_files="{url}/{CONFIG_FILES["default"]}", '
+            'split="train")')
 
 
 def _hub_error(exc: Exception, repo: str, endpoint: str) -> PublishError:
@@ -232,5 +256,9 @@ def publish_hub(src: str, repo: str, version: str, *, endpoint: str | None = Non
         raise PublishError(f"unexpected answer from {endpoint} while publishing {repo}: "
                            f"{type(exc).__name__}: {exc}") from None
     url = f"{endpoint}/datasets/{repo}/tree/{tag}"
-    return Published(url=url, revision=tag, commit=commit.oid,
-                     load_line=f'load_dataset("{repo}", revision="{tag}")')
+    load_line = f'load_dataset("{repo}", revision="{tag}")'
+    if endpoint != PUBLIC_HUB:
+        # `datasets` reads the Hub at HF_ENDPOINT (the public Hub by default): without it the
+        # line would look for the repo on huggingface.co.
+        load_line += f"  # with HF_ENDPOINT={endpoint} set: the repo is not on the public Hub"
+    return Published(url=url, revision=tag, commit=commit.oid, load_line=load_line)

@@ -33,7 +33,8 @@ def export(directory, fmt, out, validation, split_seed) -> None:
     from semforge.pipeline.export import export as run_export
 
     try:
-        counts = run_export(directory, out, fmt, split_seed, validation)
+        counts = run_export(directory, out, fmt, split_seed, validation,
+                            warn=lambda msg: click.echo(msg, err=True))
     except (ValueError, FileNotFoundError) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"wrote {sum(counts.values())} {fmt} records to {out}: "

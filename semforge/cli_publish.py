@@ -14,7 +14,7 @@ import click
 @click.option("--to", "to", metavar="PATH", help="Publish to this folder (or fsspec URL) instead "
               "of the Hub: PATH/vX.Y.Z/, no account needed.")
 @click.option("--endpoint", metavar="URL", help="Hub endpoint (default: HF_ENDPOINT, or the "
-              "public Hub).")
+              "public Hub). Loading from another endpoint needs HF_ENDPOINT set to it.")
 @click.option("--private", is_flag=True, help="Create the repo as private (when it is created).")
 def publish(directory, version, repo, to, endpoint, private) -> None:
     """Publish DIR (written by `semforge run`) as version X.Y.Z.

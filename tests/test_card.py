@@ -89,3 +89,31 @@ def test_two_runs_in_folders_of_the_same_name_load_their_own_rows(tmp_path, monk
         loaded.append(sorted(load_dataset(str(out), split="train")["variant"]))
     assert [len(x) for x in loaded] == [3, 5]
     assert loaded[1][4] == "def f(x):\n    return x + 4 - 4\n"
+
+
+def test_card_rule_counts_are_of_the_rows_kept_after_curation(tmp_path):
+    """The run counted rules before curation; the card counts the rows the dataset holds, so its
+    rule table adds up to the rows of the configs (every chain here is one rule long)."""
+    from make_dataset import pair_rows, stats_for, write_work_shard
+    from semforge.pipeline.finalize import finalize
+
+    equivalent = pair_rows(6, start=0)
+    for r in equivalent:
+        r["transforms"] = ["rule-a"] if int(r["source_id"].split("-")[1]) < 4 else ["rule-b"]
+    duplicates = [dict(r) for r in equivalent[:3]]  # exact repeats: curation drops them
+    rejected = pair_rows(2, "different", start=100)
+    for r in rejected:
+        r["transforms"] = ["rule-b"]
+    out = tmp_path / "ds"
+    write_work_shard(out, 0, equivalent + duplicates, rejected)
+    s = stats_for(9, 2)
+    s["rules"] = {"rule-a": {"applied": 7, "equivalent": 7}, "rule-b": {"applied": 4, "equivalent": 2}}
+    final = finalize(str(out), s, parse_config({"curate": {"decontaminate": []}}),
+                     log=lambda _: None)
+    assert final["configs"]["default"]["rows"] == 6 and final["configs"]["rejected"]["rows"] == 2
+    assert final["rules_kept"] == {"rule-a": {"applied": 4, "equivalent": 4},
+                                   "rule-b": {"applied": 4, "equivalent": 2}}
+    card = (out / "README.md").read_text()
+    assert "| `rule-a` | 4 | 4 |" in card and "| `rule-b` | 4 | 2 |" in card
+    assert "| all rows | 8 | 6 |" in card
+    assert "| `rule-a` | 7 |" not in card

@@ -96,17 +96,44 @@ def test_benchmark_that_is_a_seed_corpus_is_skipped_and_said():
 
 def test_previous_version_pairs_are_dropped(tmp_path):
     v1 = tmp_path / "v1"
-    make_dataset(v1, 10, 0, start=0)
+    make_dataset(v1, 10, 4, start=0)  # default: seeds 0..9; rejected: seeds 10..13
     out = tmp_path / "v2"
-    # Half of this run's pairs were already in v1.
-    write_work_shard(out, 0, pair_rows(10, start=5), [])
+    # Half of this run's equivalent pairs, and two of its rejected ones, were already in v1.
+    write_work_shard(out, 0, pair_rows(10, start=5), pair_rows(4, "different", start=12))
     config = parse_config({"curate": {"decontaminate": [], "previous": str(v1)}})
-    stats = finalize(str(out), stats_for(10, 0), config, log=lambda _: None)
-    assert stats["curation"]["previous_version"]["dropped"] == {"default": 5}
-    assert stats["curation"]["previous_version"]["rows"] == 10
+    stats = finalize(str(out), stats_for(10, 4), config, log=lambda _: None)
+    previous = stats["curation"]["previous_version"]
+    assert previous["dropped"] == {"default": 5, "rejected": 2}
+    assert previous["rows"] == {"default": 10, "rejected": 4}
     assert stats["configs"]["default"]["rows"] == 5
+    assert stats["configs"]["rejected"]["rows"] == 2
     card = (out / "README.md").read_text()
-    assert f"in the previous version `{v1}` (10 pairs) | 5 |" in card
+    assert f"in the previous version `{v1}` (10 + 4 pairs; each config against its own) | 5 | 2 |" in card
+
+
+def test_new_variant_of_a_published_seed_is_kept_as_within_a_run():
+    """Against a previous version, as within a run: a new variant of a seed is new data (not a
+    near copy of the seed's published variants); an exact repeat of a published pair, or a near
+    copy of one from another seed, is dropped."""
+    from semforge.pipeline.curate import CurationCounts, Curator
+
+    body = "".join(f"    acc = acc + values[{i}] * weights[{i}]\n" for i in range(25))
+    original = f"def score(values, weights):\n    acc = 0\n{body}    return acc\n"
+    near = original.replace("acc = 0", "acc = 0  # start").replace("[24]", "[23]")
+    v1 = original.replace("return acc", "return acc + 0")
+    v2 = original.replace("return acc", "return 0 + acc")
+    settings = parse_config({"curate": {"decontaminate": []}}).curate
+    c = Curator(settings, None, {"default": [row(original, v1, "seed-a")]}, CurationCounts())
+    kept = c.keep("default", [
+        row(original, v1 + "\n", "seed-a"),  # the published pair again (reformatted): dropped
+        row(original, v2, "seed-a"),  # a new variant of the published seed: kept
+        row(near, near.replace("return acc", "return acc + 0"), "seed-b"),  # a near copy: dropped
+    ])
+    assert [r["variant"] for r in kept] == [v2]
+    assert c.counts.previous_version["default"] == 2
+    # The same rows within one run keep both variants of seed-a: the two checks agree.
+    within = curator(decontaminate=[])
+    assert len(within.keep("default", [row(original, v1, "seed-a"), row(original, v2, "seed-a")])) == 2
 
 
 def test_shards_follow_the_hub_layout_and_finalize_can_be_redone(tmp_path):
@@ -196,3 +223,88 @@ def test_benchmark_from_a_dataset_folder_is_loaded_with_datasets(tmp_path):
     c = curator(decontaminate=[{"name": "kernelbench", "path": str(folder), "split": "test"}])
     kept = c.keep("default", [row(kernel, kernel.replace("* 2", "+ c"), "k", "pytorch")])
     assert kept == [] and c.counts.contaminated["kernelbench"] == 1
+
+
+def test_row_groups_are_the_target_size_except_the_last(tmp_path):
+    """Rows arrive in batches of any size (one work shard's survivors at a time); the rows left
+    over after a flush wait for the next batch instead of becoming a row group of their own."""
+    import fsspec
+
+    from semforge.pipeline.hub_layout import ConfigWriter
+    from semforge.record import rows_to_table
+
+    base = pair_rows(1)[0]
+    rows = [dict(base, id=f"{i:064d}") for i in range(200)]  # rows of one size
+    per_row = rows_to_table(rows).nbytes / len(rows)
+    fs = fsspec.filesystem("file")
+    # 7.5 rows' worth per group (7 whole rows), files of about 30 rows: several files.
+    writer = ConfigWriter(fs, str(tmp_path), "default", max_file_bytes=int(per_row * 30),
+                          row_group_bytes=int(per_row * 7.5))
+    at, sizes = 0, [3, 5, 11, 1, 2, 22, 9, 4, 40, 6, 13]
+    while at < len(rows):
+        for n in sizes:
+            batch = rows[at:at + n]
+            writer.write(batch)
+            at += len(batch)
+    files = writer.close()
+    groups = [pq.ParquetFile(tmp_path / f["path"]).metadata.row_group(i).num_rows
+              for f in files for i in range(pq.ParquetFile(tmp_path / f["path"]).num_row_groups)]
+    assert len(files) > 1 and sum(groups) == sum(f["rows"] for f in files) == at
+    assert set(groups[:-1]) == {7} and 0 < groups[-1] <= 7
+
+
+def kernel(i: int) -> str:
+    """A KernelBench-format program, different for each i."""
+    ops = ["torch.relu(c)", "torch.sigmoid(c) * c", "torch.tanh(c) + c", "c.clamp(min=0.5)"]
+    return ("import torch\nimport torch.nn as nn\n\nclass Model(nn.Module):\n"
+            f"    def __init__(self, scale_{i}):\n        super().__init__()\n"
+            f"        self.scale_{i} = scale_{i}\n\n"
+            f"    def forward(self, a, b):\n        c = torch.matmul(a, b) * self.scale_{i}\n"
+            f"        d = {ops[i % 4]}\n        return d.sum(dim={i % 2}) - d.mean() * {i + 2}\n\n"
+            f"def get_inputs():\n    return [torch.randn({16 * (i + 1)}, 32), torch.randn(32, {8 + i})]\n\n"
+            f"def get_init_inputs():\n    return [{i + 1}.5]\n")
+
+
+def test_benchmark_from_a_kernelbench_checkout_reads_its_problems(tmp_path):
+    """A KernelBench checkout's root has a README.md (so it looks like a dataset folder to
+    `datasets`, which cannot read it): its problems, KernelBench/level*/*.py, are read instead,
+    and the harness's own code beside them is not a benchmark problem."""
+    root = tmp_path / "KernelBench-checkout"
+    (root / "README.md").parent.mkdir()
+    (root / "README.md").write_text("# KernelBench\n")
+    for level in range(1, 5):
+        (root / "KernelBench" / f"level{level}").mkdir(parents=True)
+        (root / "KernelBench" / f"level{level}" / f"{level}_Problem.py").write_text(kernel(level))
+    (root / "src").mkdir()
+    (root / "src" / "eval.py").write_text("def eval_kernel(ref, new):\n    return ref == new\n")
+    (root / "results").mkdir()
+    (root / "results" / "timing.json").write_text("{}")
+    bench = load_benchmark("kernelbench", str(root))
+    assert sorted(pid for pid, _ in bench.problems) == [
+        f"KernelBench/level{n}/{n}_Problem.py" for n in range(1, 5)]
+    c = curator(decontaminate=[{"name": "kernelbench", "path": str(root)}])
+    level3 = kernel(3)
+    kept = c.keep("default", [row(level3, level3.replace("* 5", "* 4 + c.mean()"), "k", "pytorch"),
+                              row(kernel(9), kernel(9).replace("* 11", "* 10"), "ok", "pytorch")])
+    assert [r["source_id"] for r in kept] == ["ok"] and c.counts.contaminated["kernelbench"] == 1
+
+
+def test_benchmark_split_syntax_reads_every_kernelbench_level(tmp_path):
+    """The documented KernelBench entry: one split per level, all of them joined with `+`."""
+    import pyarrow as pa
+
+    folder = tmp_path / "kb"
+    (folder / "data").mkdir(parents=True)
+    card = ["---", "configs:", "- config_name: default", "  data_files:"]
+    for level in range(1, 5):
+        pq.write_table(pa.table({"code": [kernel(level)], "level": [level],
+                                 "name": [f"{level}_Problem.py"], "problem_id": [level]}),
+                       folder / "data" / f"level_{level}-00000-of-00001.parquet")
+        card += [f"  - split: level_{level}", f"    path: data/level_{level}-*"]
+    (folder / "README.md").write_text("\n".join(card + ["---", ""]))
+    spec = {"name": "kernelbench", "path": str(folder), "fields": ["code"],
+            "split": "level_1+level_2+level_3+level_4"}
+    assert len(load_benchmark(spec["name"], spec["path"], spec["split"], spec["fields"]).problems) == 4
+    c = curator(decontaminate=[spec])
+    level4 = kernel(4)
+    assert c.keep("default", [row(level4, level4.replace("* 6", "* 5 + c.mean()"), "k", "pytorch")]) == []

@@ -65,3 +65,19 @@ def test_bad_output_suffix_is_explained(tmp_path):
     make_dataset(out, 3, 0)
     proc = run_cli("export", str(out), "-o", str(tmp_path / "x.csv"), check=False)
     assert proc.returncode != 0 and ".jsonl" in proc.stderr and ".parquet" in proc.stderr
+
+
+def test_an_empty_split_is_warned_about_with_the_fix(tmp_path):
+    out = tmp_path / "ds"
+    make_dataset(out, 5, 0)  # 5 seeds, one pair each
+    # A split seed that sends all 5 seeds to train at --validation 0.3 (found, not assumed).
+    seed = next(s for s in range(1000)
+                if all(split_of("test-corpus@1", f"seed-{i}", s, 0.3) == "train" for i in range(5)))
+    proc = run_cli("export", str(out), "-o", str(tmp_path / "a.jsonl"), "--validation", "0.3",
+                   "--split-seed", str(seed))
+    assert "train 5, validation 0" in proc.stdout
+    assert "validation split is empty" in proc.stderr
+    assert "more seeds" in proc.stderr and "--validation" in proc.stderr
+    # No validation asked for: an empty validation split is what was asked, not a problem.
+    quiet = run_cli("export", str(out), "-o", str(tmp_path / "b.jsonl"), "--validation", "0")
+    assert "empty" not in quiet.stderr

@@ -97,6 +97,8 @@ def test_two_versions_published_and_each_loads_by_revision(hub, tmp_path):
 
     first = publish(hub, tmp_path, out1, "--repo", "alice/pairs", "--version", "1.0.0")
     assert 'load_dataset("alice/pairs", revision="v1.0.0")' in first.stdout
+    # Not the public Hub: the load line says which endpoint `datasets` must be pointed at.
+    assert f"HF_ENDPOINT={hub.url}" in first.stdout
     assert f"{hub.url}/datasets/alice/pairs/tree/v1.0.0" in first.stdout
     assert TOKEN not in first.stdout + first.stderr
     publish(hub, tmp_path, out2, "--repo", "alice/pairs", "--version", "1.1.0")
@@ -243,4 +245,6 @@ def test_curation_against_a_previous_version_on_the_hub(hub, tmp_path):
                           env=client_env(hub, tmp_path))
     assert proc.returncode == 0, proc.stderr[-3000:]
     previous = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert previous == {"source": "alice/pairs@v1.0.0", "rows": 10, "dropped": {"default": 6}}
+    # v1.0.0 has no rejected pairs: `datasets` refuses its empty split, read as no rows.
+    assert previous == {"source": "alice/pairs@v1.0.0", "rows": {"default": 10, "rejected": 0},
+                        "dropped": {"default": 6}}

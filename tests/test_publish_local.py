@@ -46,3 +46,24 @@ def test_incomplete_run_is_not_published_locally(tmp_path):
                    check=False)
     assert proc.returncode != 0 and "incomplete" in proc.stderr
     assert not (tmp_path / "rel" / "v1.0.0").exists()
+
+
+def test_publish_to_a_url_prints_the_url_and_a_load_line_that_works(tmp_path):
+    """An fsspec URL keeps its protocol in what is printed (``s3://b/rel`` without it would be
+    ``b/rel``, which `datasets` reads as a Hub repo id), and the printed line loads the version.
+    fsspec's in-memory filesystem stands in for an object store, so the CLI runs in-process."""
+    from click.testing import CliRunner
+
+    from semforge.cli import main
+
+    out = tmp_path / "semforge-out"
+    make_dataset(out, 6, 2)
+    target = f"memory://semforge-rel-{id(tmp_path)}"
+    result = CliRunner().invoke(main, ["publish", str(out), "--to", target, "--version", "0.1.0"])
+    assert result.exit_code == 0, result.output
+    url = f"memory:///semforge-rel-{id(tmp_path)}/v0.1.0"
+    assert f"published v0.1.0: {url}" in result.output
+    line = next(x.strip() for x in result.output.splitlines() if "load_dataset(" in x)
+    assert url in line
+    ds = eval(line, {"load_dataset": load_dataset})  # the line exactly as printed
+    assert len(ds) == 6

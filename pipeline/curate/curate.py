@@ -29,7 +29,7 @@ class CurationCounts:
     benchmarks: list[str] = field(default_factory=list)
     skipped_benchmarks: dict[str, str] = field(default_factory=dict)
     previous: str | None = None
-    previous_rows: int = 0
+    previous_rows: dict[str, int] = field(default_factory=dict)  # per config of that version
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -51,24 +51,35 @@ def _squash(text: str) -> str:
 
 
 class Curator:
-    """Feed it each config's rows (``keep``); read ``counts`` at the end."""
+    """Feed it each config's rows (``keep``); read ``counts`` at the end.
+
+    ``previous_rows``: each config's rows of an earlier version (a plain list is the ``default``
+    config's). A row is checked against the same config of that version, by the within-run rules:
+    an exact repeat of a published pair is dropped, and so is a near copy of one, except of a pair
+    of the same seed (the same normalized original), since a new variant of a published seed is
+    new data, as a second variant of one seed within a run is.
+    """
 
     def __init__(self, settings: CurateSettings, contamination: ContaminationIndex | None,
-                 previous_rows: list[dict[str, Any]] | None, counts: CurationCounts) -> None:
+                 previous_rows: dict[str, list[dict[str, Any]]] | list[dict[str, Any]] | None,
+                 counts: CurationCounts) -> None:
         self.settings = settings
         self.contamination = contamination
         self.counts = counts
         self._dedup: dict[str, Deduplicator] = {}
-        self._previous: Deduplicator | None = None
-        if previous_rows:
-            self._previous = Deduplicator(self._near(across_seeds_only=False))
-            self._previous.remember(previous_rows)
+        if isinstance(previous_rows, list):
+            previous_rows = {"default": previous_rows}
+        self._previous: dict[str, Deduplicator] = {}
+        for config, rows in (previous_rows or {}).items():
+            if rows:
+                self._previous[config] = Deduplicator(self._near())
+                self._previous[config].remember(rows)
 
-    def _near(self, across_seeds_only: bool = True) -> NearDupIndex | None:
+    def _near(self) -> NearDupIndex | None:
         s = self.settings
         if not s.near_dup:
             return None
-        return NearDupIndex(s.near_dup_threshold, s.minhash_perm, s.shingle, across_seeds_only)
+        return NearDupIndex(s.near_dup_threshold, s.minhash_perm, s.shingle, across_seeds_only=True)
 
     def keep(self, config: str, rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         """The rows of ``config`` that survive, in their order. Call in a fixed order of rows."""
@@ -77,6 +88,7 @@ class Curator:
             dedup = self._dedup.setdefault(config, Deduplicator(self._near(), self.settings.dedup))
         else:
             dedup = None
+        previous = self._previous.get(config)
         for row in rows:
             self.counts.input[config] += 1
             if self.contamination is not None:
@@ -85,7 +97,7 @@ class Curator:
                     self.counts.contaminated[hit[0]] += 1
                     self.counts.contaminated_by_config.setdefault(hit[0], Counter())[config] += 1
                     continue
-            if config == "default" and self._previous is not None and self._previous.seen(row):
+            if previous is not None and previous.seen(row):
                 self.counts.previous_version[config] += 1
                 continue
             reason = dedup.check(row) if dedup is not None else None
@@ -103,22 +115,28 @@ def _benchmark_specs(settings: CurateSettings) -> list[BenchmarkSpec]:
     return [BenchmarkSpec(name=b) if isinstance(b, str) else b for b in settings.decontaminate]
 
 
-def load_previous(source: str) -> list[dict[str, Any]]:
-    """Rows (language, original, variant) of the default config of an earlier version."""
+def load_previous(source: str) -> dict[str, list[dict[str, Any]]]:
+    """Rows (language, original, variant) of each config of an earlier version."""
     import fsspec
     import pyarrow.parquet as pq
 
     columns = ["language", "original", "variant"]
     fs, root = fsspec.core.url_to_fs(source)
     if fs.exists(root):
-        files = sorted(fs.glob(f"{root.rstrip('/')}/data/default/train-*.parquet")) or \
-            sorted(fs.glob(f"{root.rstrip('/')}/data/equivalent/*.parquet"))
-        if not files:
+        base = root.rstrip("/")
+        files = {"default": sorted(fs.glob(f"{base}/data/default/train-*.parquet")),
+                 "rejected": sorted(fs.glob(f"{base}/data/rejected/train-*.parquet"))}
+        if not files["default"]:  # a run directory of semforge before the Hub layout
+            files = {"default": sorted(fs.glob(f"{base}/data/equivalent/*.parquet")),
+                     "rejected": sorted(fs.glob(f"{base}/data/rejected/*.parquet"))}
+        if not files["default"]:
             raise ValueError(f"curate.previous: {source} holds no data/default/train-*.parquet")
-        rows: list[dict[str, Any]] = []
-        for f in files:
-            with fs.open(f, "rb") as fh:
-                rows.extend(pq.read_table(fh, columns=columns).to_pylist())
+        rows: dict[str, list[dict[str, Any]]] = {}
+        for config, paths in files.items():
+            rows[config] = []
+            for f in paths:
+                with fs.open(f, "rb") as fh:
+                    rows[config].extend(pq.read_table(fh, columns=columns).to_pylist())
         return rows
     repo, _, revision = source.partition("@")
     if repo.count("/") != 1:
@@ -126,8 +144,18 @@ def load_previous(source: str) -> list[dict[str, Any]]:
                          "repo id ORG/NAME[@REVISION]")
     import datasets
 
-    ds = datasets.load_dataset(repo, "default", split="train", revision=revision or None)
-    return ds.select_columns(columns).to_list()
+    rows = {}
+    for config in ("default", "rejected"):
+        try:
+            ds = datasets.load_dataset(repo, config, split="train", revision=revision or None)
+        except ValueError as exc:
+            # An empty config (its file holds only the schema): `datasets` refuses to load it.
+            if config == "rejected" and "corresponds to no data" in str(exc):
+                rows[config] = []
+                continue
+            raise
+        rows[config] = ds.select_columns(columns).to_list()
+    return rows
 
 
 def build_curator(settings: CurateSettings, corpus_labels: list[str],
@@ -152,6 +180,8 @@ def build_curator(settings: CurateSettings, corpus_labels: list[str],
     previous = None
     if settings.previous:
         previous = load_previous(settings.previous)
-        counts.previous, counts.previous_rows = settings.previous, len(previous)
-        log(f"deduplicating against {settings.previous} ({len(previous)} pairs)")
+        counts.previous = settings.previous
+        counts.previous_rows = {config: len(rows) for config, rows in previous.items()}
+        log(f"deduplicating against {settings.previous} (" + ", ".join(
+            f"{config} {n} pairs" for config, n in counts.previous_rows.items()) + ")")
     return Curator(settings, index, previous, counts)

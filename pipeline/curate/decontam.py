@@ -26,9 +26,13 @@ SHIPPED = {"humaneval": Path(__file__).with_name("data") / "humaneval.jsonl.gz"}
 # Benchmarks users often mean that semforge cannot ship (license or size): where to get them.
 KNOWN_ELSEWHERE = {
     "mbpp": "the Hub dataset `google-research-datasets/mbpp` (or `evalplus/mbppplus`), field `code`",
-    "kernelbench": "the Hub dataset `ScalingIntelligence/KernelBench` or a KernelBench checkout's "
-                   "folder of .py files, field `code`",
+    "kernelbench": "the Hub dataset `ScalingIntelligence/KernelBench` with "
+                   "`split: level_1+level_2+level_3+level_4` (every level; one split per level), "
+                   "field `code`, or a KernelBench checkout (its root or its KernelBench/ folder)",
 }
+SOURCE_SUFFIXES = (".py", ".cu", ".c", ".cpp")
+DATA_SUFFIXES = (".parquet", ".jsonl", ".gz", ".json", ".arrow", ".csv")
+READABLE_SUFFIXES = SOURCE_SUFFIXES + (".jsonl", ".gz", ".parquet", ".json")  # _records_from_file
 CODE_FIELDS = ("code", "canonical_solution", "solution", "prompt", "program", "source", "content")
 
 
@@ -38,7 +42,8 @@ class Benchmark:
     problems: list[tuple[str, str]]  # (problem id, code)
 
 
-def _records_from_file(path: Path) -> Iterable[dict[str, Any]]:
+def _records_from_file(path: Path, pid: str | None = None) -> Iterable[dict[str, Any]]:
+    """Records of a file; a source file is one record whose id is ``pid`` (default: its name)."""
     name = path.name
     if name.endswith((".jsonl", ".jsonl.gz", ".json")):
         opener = gzip.open if name.endswith(".gz") else open
@@ -55,9 +60,32 @@ def _records_from_file(path: Path) -> Iterable[dict[str, Any]]:
 
         yield from pq.read_table(path).to_pylist()
     elif name.endswith((".py", ".cu", ".c", ".cpp", ".txt")):
-        yield {"id": name, "code": path.read_text(encoding="utf-8", errors="replace")}
+        yield {"id": pid or name, "code": path.read_text(encoding="utf-8", errors="replace")}
     else:
         raise ValueError(f"{path}: use .jsonl, .jsonl.gz, .json, .parquet or source files")
+
+
+def _folder_files(p: Path) -> list[Path] | None:
+    """The files to read of a local folder of benchmark programs, or None for a dataset folder,
+    which `datasets` reads (a README.md card, Parquet files at its top, or only data files).
+
+    A KernelBench checkout's root has a README.md and, beside its problems
+    (``KernelBench/level*/*.py``), the harness's own code (``src/``, ``scripts/``): only the
+    problems are read. A folder with a README.md and source files but no data files is read file
+    by file too: `datasets` cannot load source files."""
+    if (p / "KernelBench").is_dir():
+        levels = sorted(f for f in (p / "KernelBench").glob("level*/**/*")
+                        if f.is_file() and f.suffix in SOURCE_SUFFIXES)
+        if levels:
+            return levels
+    files = sorted(f for f in p.rglob("*") if f.is_file() and not any(
+        part.startswith(".") for part in f.relative_to(p).parts))
+    if (p / "README.md").exists() or any(p.glob("*.parquet")):
+        sources = [f for f in files if f.suffix in SOURCE_SUFFIXES]
+        return sources if sources and not any(f.suffix in DATA_SUFFIXES for f in files) else None
+    if not any(f.suffix in (".py", ".cu", ".jsonl", ".gz") for f in files):
+        return None  # only data files (a dataset's data/ folder without a card): `datasets`
+    return [f for f in files if f.suffix in READABLE_SUFFIXES]
 
 
 def _problem_code(rec: dict[str, Any], fields: list[str] | None) -> str:
@@ -82,13 +110,11 @@ def load_benchmark(name: str, path: str | None = None, split: str | None = None,
                              "give it a `path:` (local file or folder, or a Hub dataset id)")
     else:
         p = Path(path).expanduser()
+        files = _folder_files(p) if p.is_dir() else None
         if p.is_file():
             records = _records_from_file(p)
-        elif p.is_dir() and not any(p.glob("*.parquet")) and not (p / "README.md").exists() \
-                and any(f.is_file() and f.suffix in (".py", ".cu", ".jsonl", ".gz") for f in p.rglob("*")):
-            records = (r for f in sorted(p.rglob("*")) if f.is_file() and
-                       f.suffix in (".py", ".cu", ".c", ".cpp", ".jsonl", ".gz", ".parquet", ".json")
-                       for r in _records_from_file(f))
+        elif files:
+            records = (r for f in files for r in _records_from_file(f, f.relative_to(p).as_posix()))
         else:  # a Hub id or a dataset folder: `datasets` knows how to read those
             import datasets
 

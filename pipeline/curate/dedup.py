@@ -41,9 +41,11 @@ class NearDupIndex:
     """MinHash LSH over code-token shingles; a pair is a near copy of another when both its
     original and its variant are (estimated Jaccard >= threshold).
 
-    ``across_seeds_only``: variants of one seed are never near copies of each other (the
-    generator already keeps only variants whose normalized ASTs differ, and several variants per
-    seed are the point); across seeds, or against a previous version, they are.
+    ``across_seeds_only``: variants of one seed (the same normalized original) are never near
+    copies of each other (the generator already keeps only variants whose normalized ASTs differ,
+    and several variants per seed are the point); across seeds they are. The same holds against
+    a previous version: a new variant of a published seed is new, while an exact repeat of a
+    published pair is caught by the exact check.
     """
 
     threshold: float = 0.85

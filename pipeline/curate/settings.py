@@ -30,8 +30,9 @@ class CurateSettings(BaseModel):
     minhash_perm: int = Field(128, ge=16, le=1024, description="MinHash permutations")
     shingle: int = Field(5, ge=1, le=50, description="tokens per shingle for near duplicates")
     previous: str | None = Field(None, description="an earlier version of the dataset (folder, "
-                                 "fsspec URL, or Hub ORG/NAME@REVISION): its pairs and near copies "
-                                 "of them are dropped, so this version holds only new pairs")
+                                 "fsspec URL, or Hub ORG/NAME@REVISION): each config's repeats of "
+                                 "that config's pairs, and near copies of them from other seeds, "
+                                 "are dropped, so this version holds only new pairs")
     decontaminate: list[BenchmarkSpec | str] = Field(
         default_factory=lambda: ["humaneval"],
         description="benchmarks whose problems must not leak into the data: shipped names "
