@@ -23,7 +23,8 @@ from typing import Any, Iterable
 from .tokens import code_tokens, ngrams
 
 SHIPPED = {"humaneval": Path(__file__).with_name("data") / "humaneval.jsonl.gz"}
-# Benchmarks users often mean that semforge cannot ship (license or size): where to get them.
+# Benchmarks users often mean that semforge does not bundle (only HumanEval+ ships with the
+# package; a copy of any other comes from the user, offline or from the Hub): where to get them.
 KNOWN_ELSEWHERE = {
     "mbpp": "the Hub dataset `google-research-datasets/mbpp` (or `evalplus/mbppplus`), field `code`",
     "kernelbench": "the Hub dataset `ScalingIntelligence/KernelBench` with "
