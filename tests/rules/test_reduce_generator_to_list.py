@@ -38,44 +38,44 @@ def f(strings_in: List[str], ns_in: list[int]):
     ]
     UNTOUCHED = [
         # items of unknown type: adding/comparing may run user code or fail midway
-        """
+        ("""
         def f(xs: list):
             return sum(x for x in xs), max(x for x in xs)
-        """,
+        """, "no evidence the iterable is a builtin container"),
         # items that run user code to compute, or call back (next() raises StopIteration)
-        """
+        ("""
         def f(xs: list[int], it):
             return sum(g(x) for x in xs), sum(next(it) for x in xs)
-        """,
+        """, "no evidence the iterable is a builtin container"),
         # a lazy range could be huge; an unknown iterable may be an endless generator
-        """
+        ("""
         def f(n: int, gen):
             return sum(i * i for i in range(n)), sum(i for i in gen)
-        """,
+        """, "no evidence the iterable is a builtin container"),
         # any/all stop early; min/max with key= or default=; sum with a str start
-        """
+        ("""
         def f(xs: list[int]):
             return (any(x > 0 for x in xs), min((x for x in xs), default=0),
                     max((x for x in xs), key=abs), sum((x for x in xs), "a"))
-        """,
+        """, "min/max with more arguments"),
         # min over mixed kinds, or a shadowed builtin
-        """
+        ("""
         def f(xs: list[int], s: str):
             return max(x if x else s for x in xs)
-        """,
-        """
+        """, "no evidence the iterable is a builtin container"),
+        ("""
         def f(xs: list[int], sum):
             return sum(x for x in xs)
-        """,
+        """, "sum is shadowed"),
         # two for clauses; module level
-        """
+        ("""
         def f(xs: list[int]):
             return sum(x * y for x in xs for y in xs)
-        """,
-        """
+        """, "async generator or several for clauses"),
+        ("""
         xs = [1, 2]
         total = sum(x for x in xs)
-        """,("""
+        """, "not in a function's own scope"),("""
 def mean_absolute_deviation(numbers: List[float]) -> float:
     mean = sum(numbers) / len(numbers)
     return sum(abs(x - mean) for x in numbers) / len(numbers)

@@ -58,51 +58,51 @@ def f(count_in: dict[str, int], xs_in: list[int], s_in: str):
     UNTOUCHED = [
         # a reader over an arbitrary iterable: max(gen) compares while the generator runs,
         # max(list(gen)) only after it finished (an exception from either would change)
-        """
+        ("""
         def f(gen):
             return max(list(gen)), any(list(gen)), sum(list(gen))
-        """,
+        """, "no evidence the copied value is a builtin container"),
         # items of unknown type, or a key function: their code may change the container while
         # the reader walks it (the copy would hide that)
-        """
+        ("""
         def f(xs: list, d: dict, ys: list[int], k):
             return sum(list(xs)), set(list(xs)), max(list(d.values())), max(list(ys), key=k)
-        """,
+        """, "no evidence the copied value is a builtin container"),
         # a start of unknown type: its __add__ runs during the walk
-        """
+        ("""
         def f(ys: list[int], start):
             return sum(list(ys), start), sum(list(ys), start=start)
-        """,
+        """, "no evidence the sum start is a builtin scalar"),
         # tuple(list(t)) is a new tuple, tuple(t) is t itself
-        """
+        ("""
         def f(t: tuple):
             return tuple(list(t)), frozenset(list(t))
-        """,
+        """, "tuple() is not a reader the copy is invisible to"),
         # join on something not known to be a str, or of something maybe not iterable
-        """
+        ("""
         def f(sep, xs: list, obj):
             return sep.join(list(xs)), "".join(list(obj))
-        """,
+        """, "no evidence the join separator is a str"),
         # len(list(x)) is not len(x) (generators have no len); max(list(a), b) compares lists
-        """
+        ("""
         def f(xs: list, b):
             return len(list(xs)), max(list(xs), b)
-        """,
+        """, "len() is not a reader the copy is invisible to"),
         # shadowed builtins
-        """
+        ("""
         def f(xs: list, list):
             return sorted(list(xs))
-        """,
-        """
+        """, "list is shadowed"),
+        ("""
         sorted = reversed
         def f(xs: list):
             return sorted(list(xs))
-        """,
+        """, "sorted is shadowed"),
         # list with two arguments / starred
-        """
+        ("""
         def f(xs: list, ys):
             return sorted(list(*ys)), sum(*[list(xs)])
-        """,("""
+        """, "no candidate"),("""
 def f(count: dict[str, int], xs: list[int], s: str):
     return max(list(count.keys())), sum(list(xs), 10), set(list(s)), any(list(xs))
 """, 'annotation is not evidence')

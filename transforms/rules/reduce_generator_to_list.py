@@ -51,29 +51,32 @@ class ReduceGeneratorToList(Rule):
             if name == "sum":
                 if len(rest) > 1 or any(a.keyword is not None and a.keyword.value != "start"
                                         for a in rest):
-                    return False
+                    return self.skip("sum with arguments other than a start")
             elif rest:
-                return False
-            if not ev.is_builtin(name) or ev.function_of(call) is None:
-                return False
+                return self.skip("min/max with more arguments (key=, default=...)")
+            if not ev.is_builtin(name):
+                return self.skip(f"{name} is shadowed")
+            if ev.function_of(call) is None:
+                return self.skip("not in a function's own scope")
             clause = gen.for_in
             if clause.asynchronous is not None or clause.inner_for_in is not None:
-                return False
+                return self.skip("async generator or several for clauses")
             t = ev.type_of(clause.iter)
             if t is None or t.kind not in _CONTAINERS:
-                return False
+                return self.skip("no evidence the iterable is a builtin container")
             item = ev.type_of(gen.elt)
             if item is None:
-                return False
+                return self.skip("no evidence of the items' type")
             if name == "sum":
                 if item.kind not in _NUMBERS or not all(
                         ev.type_of(a.value) is not None and ev.type_of(a.value).kind in _NUMBERS
                         for a in rest):
-                    return False
+                    return self.skip("no evidence the items (and the start) are numbers")
             elif item.kind not in _NUMBERS | {"str"}:
-                return False
+                return self.skip("no evidence the items are numbers or strs")
             inert = Inert(ev)
-            return inert.expr(gen.elt) and all(inert.truth(c.test) for c in clause.ifs)
+            return inert.expr(gen.elt) and all(inert.truth(c.test) for c in clause.ifs) or \
+                self.skip("the item or a filter may run user code")
 
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call):
             if not (isinstance(original_node.func, cst.Name)

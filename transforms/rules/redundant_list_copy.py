@@ -43,33 +43,42 @@ class RedundantListCopy(Rule):
     class Transformer(EvidenceTransformer):
         def _wrappable(self, call: cst.Call) -> bool:
             ev = self.ev
+            # skip reasons only for calls of the readers (every call is looked at)
+            skip = self.skip if (isinstance(call.func, cst.Name) and call.args and (
+                call.func.value in _READERS or call.func.value == "sorted")) else (lambda r: False)
             if not (isinstance(call.func, cst.Name) and ev.is_builtin(call.func.value)
                     and ev.is_builtin("list") and call.args):
+                if isinstance(call.func, cst.Name) and call.args:
+                    skip(f"{call.func.value if not ev.is_builtin(call.func.value) else 'list'}"
+                         " is shadowed")
                 return False
             fname = call.func.value
             first, rest = call.args[0], call.args[1:]
             if (first.star or first.keyword is not None or any(a.star for a in rest)
                     or ev.is_builtin_call(first.value, "list")):
-                return False
+                return skip("a starred or keyword iterable, or already a list(...) copy")
             if fname == "sorted":
-                return all(a.keyword is not None and not a.star for a in rest)
+                return all(a.keyword is not None and not a.star for a in rest) or skip(
+                    "sorted() with positional arguments besides the iterable")
             if fname not in _READERS or fname in ("tuple", "frozenset"):
-                return False
+                return skip(f"{fname}() of a copy would not be its argument itself (identity)")
             positional_ok = (not rest) or (fname == "sum" and len(rest) == 1)
             if not positional_ok and not all(a.keyword is not None and not a.star for a in rest):
-                return False
+                return skip("more positional arguments")
             if fname in ("min", "max") and any(a.keyword is None or a.keyword.value != "default"
                                                for a in rest):
                 # max(a, b) compares its arguments, it does not iterate `a`; a key= function
                 # runs while the reader walks `x` and could change it under the walk.
-                return False
+                return skip("min/max with several arguments or a key function")
             if fname == "sum" and rest and not scalar(ev.type_of(rest[0].value)):
-                return False  # a user start's __add__ runs during the walk
+                # a user start's __add__ runs during the walk
+                return skip("no evidence the sum start is a builtin scalar")
             t = ev.type_of(first.value)
             # The reader adds, compares, hashes or tests each item as it walks ``x``; only for
             # builtin scalar items is that free of user code, which could otherwise change
             # ``x`` mid-walk (the copy would not see it).
-            return t is not None and t.kind in _PURE_ITER and scalar(ev.elem_of(first.value))
+            return t is not None and t.kind in _PURE_ITER and scalar(ev.elem_of(first.value)) \
+                or skip("no evidence the argument is a builtin container of builtin scalars")
 
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:
             if not self._wrappable(original_node):

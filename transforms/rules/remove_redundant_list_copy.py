@@ -99,32 +99,44 @@ class RemoveRedundantListCopy(Rule):
                 return False
             ev = self.ev
             if not ev.is_builtin("list"):
-                return False
+                return self.skip("list is shadowed")
             rest = call.args[1:]
             if any(a.star for a in rest):
-                return False
+                return self.skip("a starred argument")
             func = call.func
             if isinstance(func, cst.Name):
                 if not ev.is_builtin(func.value):
-                    return False
+                    return self.skip(f"{func.value} is shadowed")
                 if func.value == "sorted":
-                    return all(a.keyword is not None for a in rest)
+                    return all(a.keyword is not None for a in rest) or self.skip(
+                        "sorted() with positional arguments besides the iterable")
                 if func.value not in _READERS:
-                    return False
+                    return self.skip(f"{func.value}() is not a reader the copy is invisible to")
                 if func.value == "sum":
                     # a user start's __add__ would run during the walk
                     ok = len(rest) <= 1 and all(
                         (a.keyword is None or a.keyword.value == "start")
                         and scalar(ev.type_of(a.value)) for a in rest)
+                    why = "no evidence the sum start is a builtin scalar"
                 elif func.value in ("min", "max"):
                     ok = all(a.keyword is not None and a.keyword.value == "default"
                              for a in rest)
+                    why = "min/max with arguments other than default="
                 else:
                     ok = not rest
-                return ok and self._pure_iterable(x) and self._scalar_items(x)
+                    why = "more arguments"
+                if not ok:
+                    return self.skip(why)
+                if not self._pure_iterable(x):
+                    return self.skip("no evidence the copied value is a builtin container")
+                return self._scalar_items(x) or self.skip(
+                    "no evidence the copied items are builtin scalars")
             if isinstance(func, cst.Attribute) and func.attr.value == "join" and not rest:
                 t = ev.type_of(func.value)
-                return t is not None and t.kind == "str" and self._surely_iterable(x)
+                if t is None or t.kind != "str":
+                    return self.skip("no evidence the join separator is a str")
+                return self._surely_iterable(x) or self.skip(
+                    "no evidence the copied value is iterable")
             return False
 
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call):
