@@ -54,15 +54,15 @@ class TestEnumerateToManualIndex(RuleTestCase):
     ]
     UNTOUCHED = [
         # module level and class body: the counter would become a global / class attribute
-        """
+        ("""
         for i, x in enumerate(xs):
             print(i, x)
         class C:
             for i, x in enumerate('ab'):
                 pass
-        """,
+        """, "not in a function's own scope"),
         # a computed start would be evaluated before xs; a keyword other than start
-        """
+        ("""
         def f(xs, s):
             for i, x in enumerate(xs, s):
                 pass
@@ -70,9 +70,9 @@ class TestEnumerateToManualIndex(RuleTestCase):
                 pass
             for i, x in enumerate(*xs):
                 pass
-        """,
+        """, "enumerate() with arguments other than an iterable and an int literal start"),
         # targets that are not two distinct plain names
-        """
+        ("""
         def f(xs, obj):
             for obj.i, x in enumerate(xs):
                 pass
@@ -82,25 +82,25 @@ class TestEnumerateToManualIndex(RuleTestCase):
                 pass
             for t in enumerate(xs):
                 pass
-        """,
+        """, "loop target is not two distinct plain names"),
         # shadowed enumerate, locals() and async for
-        """
+        ("""
         def enumerate(xs):
             return []
         def f(xs):
             for i, x in enumerate(xs):
                 pass
-        """,
-        """
+        """, "enumerate is shadowed"),
+        ("""
         def f(xs):
             for i, x in enumerate(xs):
                 print(locals())
-        """,
-        """
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),
+        ("""
         async def f(xs):
             async for i, x in enumerate(xs):
                 pass
-        """,
+        """, "async for loop"),
     ]
 
 

@@ -20,32 +20,32 @@ class TestFormatToFString(RuleTestCase):
     ]
     UNTOUCHED = [
         # several arguments that are not parameters
-        """
+        ("""
         def f(a):
             d = {}
             return "{} {}".format(d, a)
-        """,
+        """, "several arguments, not all parameters of a plain function"),
         # arguments that are calls, subscripts or literals containing quotes
-        """
+        ("""
         def f(d):
             return "{}".format(g()) + "{}".format(d['k']) + "{}".format("s")
-        """,
+        """, "the argument is not a plain or dotted name"),
         # numbered/named/nested fields, wrong counts, keywords, stars
-        """
+        ("""
         def f(a, b):
             return ("{0}".format(a) + "{x}".format(x=a) + "{:{}}".format(a, b)
                     + "{}".format(a, b) + "{}{}".format(a) + "{}".format(*a))
-        """,
+        """, "named, numbered or nested fields, or starred/keyword arguments"),
         # escapes, bytes and unbalanced braces
-        """
+        ("""
         def f(a):
             return "\\x7b{}".format(a) + "}{}".format(a)
-        """,
+        """, "a prefixed, parenthesized or escaped format string"),
         # not a literal receiver
-        """
+        ("""
         def f(s, a):
             return s.format(a)
-        """,
+        """, "no candidate"),
     ]
 
 

@@ -31,24 +31,24 @@ class TestFStringToFormat(RuleTestCase):
     UNTOUCHED = [
         # several fields over names that are not parameters: a __format__ could rebind or an
         # unbound name would raise at a different point
-        """
+        ("""
         def f(a):
             d = {}
             return f"{d} {a}"
-        """,
-        """
+        """, "several fields, not all literals or parameters"),
+        ("""
         x = f"{a}{b}"
-        """,
-        """
+        """, "several fields outside a function"),
+        ("""
         def f(a, b):
             global c
             return f"{a}{b}"
-        """,
+        """, "several fields in a function with exec/eval/locals() or global/nonlocal"),
         # `=` fields, nested spec fields, escapes, implicit concatenation, no field
-        """
+        ("""
         def f(a, w):
             return f"{a=}" + f"{a:{w}}" + f"\\x7b{a}" + rf"\\d{a}" + "x" f"{a}" + f"plain"
-        """,
+        """, "a field with `=`, or a nested or escaped format spec"),
     ]
 
 

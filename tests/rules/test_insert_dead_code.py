@@ -24,21 +24,21 @@ class TestInsertDeadCode(RuleTestCase):
     ]
     UNTOUCHED = [
         # locals()/exec would see a new local
-        """
+        ("""
         def f(x):
             y = x
             return locals()
-        """,
-        """
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),
+        ("""
         def f(x):
             exec("y = 1")
-        """,
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),
         # module and class level are left alone
-        """
+        ("""
         x = 1
         class C:
             y = 2
-        """,
+        """, "no candidate"),
     ]
 
 

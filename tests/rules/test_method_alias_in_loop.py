@@ -63,13 +63,13 @@ def grid(n_in: int, seen_in: set):
     ]
     UNTOUCHED = [
         # unknown receiver type: the attribute could change or be missing
-        """
+        ("""
         def f(out, xs):
             for x in xs:
                 out.append(x)
-        """,
+        """, "no evidence out.append is one of the builtin methods aliased"),
         # rebound in the loop: the alias would keep appending to the old list
-        """
+        ("""
         def f(xs):
             out = []
             for x in xs:
@@ -77,25 +77,25 @@ def grid(n_in: int, seen_in: set):
                 if len(out) > 3:
                     out = []
             return out
-        """,
+        """, "'out' is rebound in the loop"),
         # not certainly bound before the loop (assigned after it, or in a branch)
-        """
+        ("""
         def f(xs, flag):
             if flag:
                 out = []
             for x in xs:
                 out.append(x)
             return out
-        """,
+        """, "'out' is not certainly bound before the loop"),
         # deleted somewhere in the function; global; module level; class body
-        """
+        ("""
         def f(xs):
             out = []
             for x in xs:
                 out.append(x)
             del out
-        """,
-        """
+        """, "'out' is deleted in the function"),
+        ("""
         out = []
         for x in range(3):
             out.append(x)
@@ -103,22 +103,22 @@ def grid(n_in: int, seen_in: set):
             items = []
             for x in range(3):
                 items.append(x)
-        """,
+        """, "not in a function's own scope"),
         # calls inside comprehensions and lambdas are in their own scopes
-        """
+        ("""
         def f(xs):
             out = []
             for x in xs:
                 [out.append(y) for y in x]
             return out
-        """,
+        """, "the method call is in a nested scope"),
         # methods outside the safe table (str.join, list.sort), str receivers
-        """
+        ("""
         def f(xs, s: str):
             out = []
             for x in xs:
                 out.sort()
                 s.upper()
             return out
-        """
+        """, "no evidence out.sort is one of the builtin methods aliased")
     ]

@@ -8,6 +8,7 @@ import libcst.matchers as m
 from ..base import Rule
 from ..registry import register
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..analysis.syntax import moved_out
 
 _START = m.Integer() | m.UnaryOperation(operator=m.Minus(), expression=m.Integer())
@@ -73,11 +74,18 @@ class EnumerateToManualIndex(Rule):
         def leave_For(self, original_node: cst.For, updated_node: cst.For):
             names = self._names(original_node)
             func = self.ev.function_of(original_node)
+            candidate = m.matches(original_node.iter, m.Call(func=m.Name("enumerate")))
+            skip = self.skip if candidate else (lambda reason: False)
             if (names is None or original_node.asynchronous is not None or func is None
                     or not self.ev.simple_function(func)):
+                skip("loop target is not two distinct plain names" if names is None else
+                     "async for loop" if original_node.asynchronous is not None else
+                     "not in a function's own scope" if func is None else DYNAMIC_FUNCTION)
                 return updated_node
             start = enumerate_start(self.ev, original_node.iter)
             if start is None:
+                skip("enumerate is shadowed" if not self.ev.is_builtin("enumerate") else
+                     "enumerate() with arguments other than an iterable and an int literal start")
                 return updated_node
             index, item = names
             counter = self.names.fresh("idx")

@@ -93,23 +93,29 @@ class FormatToFString(Rule):
             literal: cst.SimpleString = original_node.func.value
             prefix = literal.prefix.lower()
             if prefix not in ("", "r") or literal.lpar or "\\" in literal.value:
+                self.skip("a prefixed, parenthesized or escaped format string")
                 return updated_node
             quote = literal.quote
             body = literal.value[len(literal.prefix) + len(quote):-len(quote)]
             pieces = split_fields(body)
             args = original_node.args
             if pieces is None or any(a.star or a.keyword is not None for a in args):
+                self.skip("named, numbered or nested fields, or starred/keyword arguments")
                 return updated_node
             fields = [p for p in pieces if isinstance(p, tuple)]
             if not fields or len(fields) != len(args):
+                self.skip("fields and arguments differ in number")
                 return updated_node
             values = [a.value for a in args]
             if len(values) == 1:
                 if not _dotted(values[0]):
+                    self.skip("the argument is not a plain or dotted name")
                     return updated_node
             else:
                 params = self._params(original_node)
                 if not all(isinstance(v, cst.Name) and v.value in params for v in values):
+                    self.skip("several arguments, not all parameters of a plain function "
+                              "(formatting one could change another)")
                     return updated_node
             module = cst.Module(body=[])
             text, k = "", 0
@@ -122,6 +128,7 @@ class FormatToFString(Rule):
             try:
                 new = cst.parse_expression(literal.prefix + "f" + quote + text + quote)
             except cst.ParserSyntaxError:
+                self.skip("the f-string would not parse")
                 return updated_node
             self.sites += 1
             where = self.get_metadata(PositionProvider, original_node, None)

@@ -55,27 +55,33 @@ class FStringToFormat(Rule):
                 return True
             scope = self.get_metadata(ScopeProvider, node, None)
             if not isinstance(scope, FunctionScope) or not isinstance(scope.node, cst.FunctionDef):
-                return False
+                return self.skip("several fields outside a function")
             func = scope.node
             if uses_dynamic_scope(func) or global_nonlocal_names(func):
-                return False
+                return self.skip("several fields in a function with exec/eval/locals() "
+                                 "or global/nonlocal")
             params = bound_before(func, 0)
             return all(is_literal(e) or (isinstance(e, cst.Name) and e.value in params)
-                       for e in exprs)
+                       for e in exprs) or self.skip(
+                "several fields, not all literals or parameters (formatting one could change "
+                "another)")
 
         def leave_FormattedString(self, original_node, updated_node):
             if isinstance(self.get_metadata(ParentNodeProvider, original_node, None),
                           cst.ConcatenatedString):
+                self.skip("part of an implicitly concatenated string")
                 return updated_node
             text, exprs = "", []
             for part in updated_node.parts:
                 if isinstance(part, cst.FormattedStringText):
                     if "\\" in part.value:
+                        self.skip("a backslash in the text")
                         return updated_node
                     text += part.value
                     continue
                 field = _field(part)
                 if field is None:
+                    self.skip("a field with `=`, or a nested or escaped format spec")
                     return updated_node
                 text += field
                 exprs.append(part.expression)

@@ -6,6 +6,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..analysis import NameAllocator, uses_dynamic_scope
+from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -38,6 +39,7 @@ class InsertDeadCode(Rule):
 
         def leave_FunctionDef(self, original_node, updated_node):
             if uses_dynamic_scope(original_node):
+                self.skip(DYNAMIC_FUNCTION)
                 return updated_node
             body = updated_node.body
             if isinstance(body, cst.SimpleStatementSuite):

@@ -7,6 +7,7 @@ import libcst.matchers as m
 
 from ..analysis import assigned_names
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..base import Rule
 from ..registry import register
 
@@ -84,17 +85,22 @@ class MethodAliasInLoop(Rule):
                 if self.ev.scopes.get(call) is scope:
                     key = (call.func.value.value, call.func.attr.value)
                     found.setdefault(key, call.func.value)
+                else:
+                    self.skip("the method call is in a nested scope (comprehension, lambda...)")
             return found
 
-        def _qualifies(self, loop: cst.CSTNode, func: cst.FunctionDef, key, receiver) -> bool:
+        def _qualifies(self, loop: cst.CSTNode, func: cst.FunctionDef, key, receiver,
+                       report: bool = True) -> bool:
+            """With ``report``, a failed check says why (``self.skip``)."""
             out, method = key
+            skip = self.skip if report else (lambda reason: False)
             t = self.ev.type_of(receiver)
             if t is None or method not in METHODS.get(t.kind, ()):
-                return False
+                return skip(f"no evidence {out}.{method} is one of the builtin methods aliased")
             if out in assigned_names(loop):
-                return False
+                return skip(f"{out!r} is rebound in the loop")
             if any(m.findall(d, m.Name(out)) for d in m.findall(func, m.Del())):
-                return False
+                return skip(f"{out!r} is deleted in the function")
             if any(p.name.value == out for p in func.params.params + func.params.posonly_params
                    + func.params.kwonly_params):
                 return True
@@ -102,10 +108,11 @@ class MethodAliasInLoop(Rule):
             body = list(getattr(block, "body", ()))
             position = next((i for i, stmt in enumerate(body) if stmt is loop), None)
             if position is None:
-                return False
+                return skip(f"{out!r} is not certainly bound before the loop")
             return any(out in assigned_names(stmt, nested=False)
                        for stmt in body[:position]
-                       if isinstance(stmt, cst.SimpleStatementLine))
+                       if isinstance(stmt, cst.SimpleStatementLine)) or skip(
+                f"{out!r} is not certainly bound before the loop")
 
         def _enclosing_loops(self, loop: cst.CSTNode, func: cst.FunctionDef):
             node = self.ev.parent(loop)
@@ -118,13 +125,16 @@ class MethodAliasInLoop(Rule):
             ev = self.ev
             func = ev.function_of(original_node)
             if func is None or not ev.simple_function(func):
+                if m.findall(original_node, _METHOD_CALL):
+                    self.skip("not in a function's own scope" if func is None else
+                              DYNAMIC_FUNCTION)
                 return updated_node
             scope = ev.scopes.get(original_node)
             aliases: dict[tuple[str, str], str] = {}
             for key, receiver in sorted(self._calls(original_node, scope).items()):
                 if not self._qualifies(original_node, func, key, receiver):
                     continue
-                if any(self._qualifies(outer, func, key, receiver)
+                if any(self._qualifies(outer, func, key, receiver, report=False)
                        for outer in self._enclosing_loops(original_node, func)):
                     continue
                 aliases[key] = self.names.fresh(f"{key[0]}_{key[1]}".lstrip("_"))
