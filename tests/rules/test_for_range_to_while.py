@@ -57,74 +57,74 @@ class TestForRangeToWhile(RuleTestCase):
     ]
     UNTOUCHED = [
         # module level and class bodies: new names would become globals / class attributes
-        """
+        ("""
         for i in range(3):
             print(i)
-        """,
-        """
+        """, "not in a function"),
+        ("""
         class C:
             for i in range(3):
                 pass
-        """,
+        """, "not in a function"),
         # `range` rebound in the module, or a parameter named range
-        """
+        ("""
         range = lambda n: [n]
         def f(n):
             for i in range(n):
                 print(i)
-        """,
-        """
+        """, "range is shadowed"),
+        ("""
         def f(n, range):
             for i in range(n):
                 print(i)
-        """,
+        """, "range is shadowed"),
         # step of unknown sign
-        """
+        ("""
         def f(a, b, s):
             for i in range(a, b, s):
                 print(i)
-        """,
+        """, "the step is not a non-zero int literal"),
         # step zero raises ValueError: val to the range call, so not rewritten either
-        """
+        ("""
         def f(n):
             for i in range(0, n, 0):
                 print(i)
-        """,
+        """, "the step is not a non-zero int literal"),
         # tuple and attribute targets
-        """
+        ("""
         def f(self, n):
             for self.i in range(n):
                 print(self.i)
-        """,
+        """, "the loop target is not a plain name"),
         # not range
-        """
+        ("""
         def f(xs):
             for i in xs:
                 print(i)
-        """,
+        """, "no candidate"),
         # locals() / exec see the new names
-        """
+        ("""
         def f(n):
             for i in range(n):
                 print(locals())
-        """,
-        """
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),
+        ("""
         def f(n):
             for i in range(n):
                 exec("print(i)")
-        """,
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),
         # async for
-        """
+        ("""
         async def f(n):
             async for i in range(n):
                 print(i)
-        """,
+        """, "async for loop"),
         # keyword or starred arguments
-        """
+        ("""
         def f(args):
             for i in range(*args):
                 print(i)
-        """,
+        """, "range() with starred or keyword arguments, or too many"),
     ]
 
 

@@ -84,15 +84,15 @@ def first_square_above(n_in: int, limit_in: int) -> int:
     ]
     UNTOUCHED = [
         # the counter is read after the loop (b after the while, b - 1 after the for)
-        """
+        ("""
         def f(n: int):
             i = 0
             while i < n:
                 i += 1
             return i
-        """,
+        """, "the body is too short to end with an increment"),
         # ... or in the else clause
-        """
+        ("""
         def f(n: int):
             i = 0
             while i < n:
@@ -100,9 +100,9 @@ def first_square_above(n_in: int, limit_in: int) -> int:
                 i += 1
             else:
                 print(i)
-        """,
+        """, "no evidence the start, the stop and the counter are ints"),
         # a continue would skip the increment
-        """
+        ("""
         def f(n: int):
             i = 0
             while i < n:
@@ -110,69 +110,69 @@ def first_square_above(n_in: int, limit_in: int) -> int:
                     continue
                 print(i)
                 i += 1
-        """,
+        """, "no evidence the start, the stop and the counter are ints"),
         # the bound changes in the body, or the counter is rebound there
-        """
+        ("""
         def f(n: int):
             i = 0
             while i < n:
                 n -= 1
                 i += 1
-        """,
-        """
+        """, "no evidence the start, the stop and the counter are ints"),
+        ("""
         def f(n: int):
             i = 0
             while i < n:
                 i = i * 2
                 i += 1
-        """,
+        """, "no evidence the start, the stop and the counter are ints"),
         # not ints: a float bound (range would raise), an unknown start
-        """
+        ("""
         def f(x: float):
             i = 0
             while i < x:
                 print(i)
                 i += 1
-        """,
-        """
+        """, "no evidence the start, the stop and the counter are ints"),
+        ("""
         def f(a, n: int):
             i = a
             while i < n:
                 print(i)
                 i += 1
-        """,
+        """, "no evidence the start, the stop and the counter are ints"),
         # the increment is not last, is negative, or the test is another comparison
-        """
+        ("""
         def f(n: int):
             i = 0
             while i < n:
                 i += 1
                 print(i)
-        """,
-        """
+        """, "the body does not end with `k += <positive int literal>`"),
+        ("""
         def f(n: int):
             i = 0
             while i < n:
                 print(i)
                 i += -1
-        """,
-        """
+        """, "the body does not end with `k += <positive int literal>`"),
+        ("""
         def f(n: int):
             i = 0
             while i != n:
                 print(i)
                 i += 1
-        """,
+        """, "the test is not `k < stop` or `k <= stop`"),
         # a bound that is an expression (evaluated on every test)
-        """
+        ("""
         def f(xs: list):
             i = 0
             while i < len(xs):
                 xs.pop()
                 i += 1
-        """,
+        """, "the stop is not an int literal or another name"),
         # the counter seen by a closure; module level; range shadowed
-        """
+        ("""
         def f(n: int):
             i = 0
             fs = []
@@ -180,30 +180,30 @@ def first_square_above(n_in: int, limit_in: int) -> int:
                 fs.append(lambda: i)
                 i += 1
             return fs
-        """,
-        """
+        """, "no evidence the start, the stop and the counter are ints"),
+        ("""
         i = 0
         while i < 3:
             print(i)
             i += 1
-        """,
-        """
+        """, "no candidate"),
+        ("""
         def f(n: int, range):
             i = 0
             while i < n:
                 print(i)
                 i += 1
-        """,
+        """, "range is shadowed"),
         # the counter is used between its init and the loop, or bound in a nested block
-        """
+        ("""
         def f(n: int):
             i = 0
             print(i)
             while i < n:
                 print(i)
                 i += 1
-        """,
-        """
+        """, "the counter's last statement before the loop is not `k = start`"),
+        ("""
         def f(n: int, c: bool):
             i = 0
             if c:
@@ -211,7 +211,7 @@ def first_square_above(n_in: int, limit_in: int) -> int:
             while i < n:
                 print(i)
                 i += 1
-        """,("""
+        """, "the counter's last statement before the loop is not `k = start`"),("""
 def f(xs: list, n: int):
     total = 0
     i = 0

@@ -7,6 +7,7 @@ import libcst.matchers as m
 from libcst.metadata import FunctionScope, ScopeProvider
 
 from ..analysis import NameAllocator, builtin_is_shadowed, uses_dynamic_scope
+from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -81,12 +82,23 @@ class ForRangeToWhile(Rule):
             if not (self.range_ok and node.asynchronous is None
                     and isinstance(node.target, cst.Name)
                     and m.matches(node.iter, m.Call(func=m.Name("range")))):
+                if m.matches(node.iter, m.Call(func=m.Name("range"))):
+                    self.skip("range is shadowed" if not self.range_ok else
+                              "async for loop" if node.asynchronous is not None else
+                              "the loop target is not a plain name")
                 return updated_node
             args = node.iter.args
             if not 1 <= len(args) <= 3 or any(a.star or a.keyword for a in args):
+                self.skip("range() with starred or keyword arguments, or too many")
                 return updated_node
             step = _step_literal(args)
-            if step is None or not self._in_plain_function(original_node):
+            if step is None:
+                self.skip("the step is not a non-zero int literal")
+                return updated_node
+            if not self._in_plain_function(original_node):
+                scope = self.get_metadata(ScopeProvider, original_node, None)
+                self.skip(DYNAMIC_FUNCTION if isinstance(scope, FunctionScope) else
+                          "not in a function")
                 return updated_node
             rng_name, k = self.names.fresh(), self.names.fresh()
             setup = cst.SimpleStatementLine(

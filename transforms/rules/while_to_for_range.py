@@ -7,6 +7,7 @@ import libcst.matchers as m
 
 from ..analysis import assigned_names, global_nonlocal_names
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..analysis.types import is_int
 from ..base import Rule
 from ..registry import register
@@ -97,47 +98,65 @@ class WhileToForRange(Rule):
                     and isinstance(loop.test, cst.Comparison)
                     and len(loop.test.comparisons) == 1
                     and isinstance(loop.body, cst.IndentedBlock) and len(loop.body.body) >= 2):
+                self.skip(
+                    "the counter's last statement before the loop is not `k = start`"
+                    if not (isinstance(init, cst.SimpleStatementLine) and len(init.body) == 1
+                            and m.matches(init.body[0], m.Assign(
+                                targets=[m.AssignTarget(m.Name())])))
+                    else "a chained comparison" if not (isinstance(loop.test, cst.Comparison)
+                                                         and len(loop.test.comparisons) == 1)
+                    else "the body is too short to end with an increment")
                 return None
             counter = init.body[0].targets[0].target.value
             test = loop.test
             op = test.comparisons[0].operator
             if not (m.matches(test.left, m.Name(counter))
                     and isinstance(op, (cst.LessThan, cst.LessThanEqual))):
-                return None
+                return self.skip("the test is not `k < stop` or `k <= stop`") or None
             stop = test.comparisons[0].comparator
             if not isinstance(stop, (cst.Integer, cst.Name)) or m.matches(stop, m.Name(counter)):
-                return None
+                return self.skip("the stop is not an int literal or another name") or None
             step = _positive_step(loop.body.body[-1], counter)
             if step is None:
-                return None
+                return self.skip("the body does not end with `k += <positive int literal>`") \
+                    or None
             return self._check(init, loop, counter, stop, isinstance(op, cst.LessThanEqual), step)
 
         def _check(self, init, loop, counter, stop, inclusive, step):
             ev = self.ev
             func = ev.function_of(loop)
-            if func is None or not ev.simple_function(func) or not ev.is_builtin("range"):
-                return None
+            if func is None:
+                return self.skip("not in a function's own scope") or None
+            if not ev.simple_function(func):
+                return self.skip(DYNAMIC_FUNCTION) or None
+            if not ev.is_builtin("range"):
+                return self.skip("range is shadowed") or None
             start = init.body[0].value
             if not (is_int(ev.type_of(start)) and is_int(ev.type_of(stop))
                     and is_int(ev.type_of(loop.test.left))):
-                return None
+                return self.skip("no evidence the start, the stop and the counter are ints") \
+                    or None
             body = loop.body.with_changes(body=loop.body.body[:-1])
-            if counter in assigned_names(body) or _continues(body):
-                return None
+            if counter in assigned_names(body):
+                return self.skip("the counter is assigned in the body") or None
+            if _continues(body):
+                return self.skip("a continue in the body would skip the increment") or None
             if isinstance(stop, cst.Name) and (stop.value in assigned_names(body)
                                                or stop.value in global_nonlocal_names(func)):
-                return None
+                return self.skip("the stop may change while the loop runs") or None
             if counter in global_nonlocal_names(func) or counter in ev.hidden_bindings(func):
-                return None
+                return self.skip("the counter is global/nonlocal or bound by match/walrus") \
+                    or None
             scope = ev.scopes.get(loop)
             for name in m.findall(func, m.Name(counter)):
                 if ev.scopes.get(name) is not scope:
-                    return None  # a nested scope (closure, comprehension) reads it
+                    # a nested scope (closure, comprehension) reads it
+                    return self.skip("the counter is used by a nested scope") or None
             # Every use of the counter lies in the init, the test, the body or the increment.
             inside = {id(n) for part in (init, loop.test, loop.body)
                       for n in m.findall(part, m.Name(counter))}
             if any(id(n) not in inside for n in m.findall(func, m.Name(counter))):
-                return None
+                return self.skip("the counter is used outside the loop") or None
             return counter, start, stop, inclusive, step
 
         def leave_IndentedBlock(self, original_node, updated_node):
