@@ -231,3 +231,27 @@ def test_compared_constant_inside_a_string_finds_an_off_by_one():
     verdict = verify_pair(original, variant, "ip", [["192.168.1.1"], ["10.0.0.300"], ["1.2.3"]],
                           VerifyConfig(examples=200, seed=0, measure_speed=False))
     assert verdict.verdict == "different" and "255" in verdict.counterexample
+
+
+def test_bytes_seeds_mutate_past_latin_1():
+    """The string mutators insert characters from all of Unicode; mutated bytes must still come
+    back as bytes (a seed of bytes once made input generation raise UnicodeEncodeError, so every
+    pair of such a function was an `error`)."""
+    code = ("def strip_iface(name: bytes) -> bytes:\n"
+            "    head, percent, _ = name.partition(b'%')\n"
+            "    return head + b']' if percent else head\n")
+    for seed in range(3):
+        inputs = generate_inputs(code, "strip_iface", [[b"[fe80::1%eth0]"]], 200, seed)
+        assert len(inputs) >= 150
+        values = [args[0] for args in inputs if args]
+        assert all(v is None or isinstance(v, bytes) for v in values)
+        # some mutant holds a character outside latin-1, so the UTF-8 path really ran
+        assert any(isinstance(v, bytes) and any(b >= 0xC2 for b in v) and _utf8_multibyte(v)
+                   for v in values)
+
+
+def _utf8_multibyte(v: bytes) -> bool:
+    try:
+        return any(ord(c) > 0xFF for c in v.decode("utf-8"))
+    except UnicodeDecodeError:
+        return False

@@ -19,6 +19,17 @@ from .input_keys import input_key
 from .program_facts import Bounds
 from .string_inputs import mutate_str, string_edges
 
+
+def _to_bytes(s: str) -> bytes:
+    """A mutated string back to bytes: byte for byte where every character fits in one (the seed's
+    own bytes, decoded as latin-1), else UTF-8. The string mutators insert characters from all of
+    Unicode, which latin-1 cannot encode."""
+    try:
+        return s.encode("latin-1")
+    except UnicodeEncodeError:
+        return s.encode("utf-8", "surrogatepass")
+
+
 def int_edges(v: int, b: Bounds) -> list[int]:
     return [0, 1, -1, 2, v + 1, v - 1, -v, 2 * v, b.int_mag, -b.int_mag]
 
@@ -64,7 +75,7 @@ def mutate(v: Any, b: Bounds) -> st.SearchStrategy:
         return mutate_str(v, b)
     if isinstance(v, bytes):
         return st.one_of(st.just(b""), st.binary(max_size=b.max_len),
-                         mutate_str(v.decode("latin-1"), b).map(lambda s: s.encode("latin-1")))
+                         mutate_str(v.decode("latin-1"), b).map(_to_bytes))
     if isinstance(v, (list, tuple)):
         return _mutate_seq(v, b)
     if isinstance(v, (set, frozenset)):
