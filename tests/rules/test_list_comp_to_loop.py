@@ -73,55 +73,55 @@ class TestListCompToLoop(RuleTestCase):
         ''', "did not resolve"),
         # a local that may be unbound when the element reads it (NameError in the
         # comprehension, UnboundLocalError in a loop)
-        """
+        ("""
         def f(xs, c):
             if c:
                 k = 1
             return [x + k for x in xs]
-        """,
+        """, "local 'k' may be unbound"),
         # module level and class bodies (class-body comprehensions do not see class names)
-        """
+        ("""
         ys = [x for x in range(3)]
-        """,
-        """
+        """, "not in a function"),
+        ("""
         def f():
             class C:
                 ys = [x for x in range(3)]
             return C
-        """,
+        """, "not in a function"),
         # locals() would show the new loop variables
-        """
+        ("""
         def f(xs):
             ys = [x for x in xs]
             return locals()
-        """,
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),
         # part of a larger expression
-        """
+        ("""
         def f(xs):
             return [x for x in xs] + [1]
-        """,
+        """, "no candidate"),
         # not a list comprehension
-        """
+        ("""
         def f(xs):
             a = {x for x in xs}
             b = (x for x in xs)
             return {x: 1 for x in xs}
-        """,
+        """, "no candidate"),
         # async comprehension
-        """
+        ("""
         async def f(xs):
             return [x async for x in xs]
-        """,
+        """, "an async for clause, or a target that is not plain names"),
         # attribute loop target
-        """
+        ("""
         def f(o, xs):
             return [0 for o.a in xs]
-        """,
+        """, "an async for clause, or a target that is not plain names"),
         # starred target
-        """
+        ("""
         def f(xs):
             return [a for a, *b in xs]
-        """,
+        """, "an async for clause, or a target that is not plain names"),
     ]
 
 

@@ -54,7 +54,7 @@ class TestLoopToListComp(RuleTestCase):
     UNTOUCHED = [
         # a local that may be unbound when the element reads it (UnboundLocalError in the
         # loop, NameError in a comprehension)
-        """
+        ("""
         def f(xs, c):
             if c:
                 k = 1
@@ -62,33 +62,33 @@ class TestLoopToListComp(RuleTestCase):
             for x in xs:
                 acc.append(x + k)
             return acc
-        """,
+        """, "local 'k' may be unbound"),
         # the loop variable is read after the loop (the comprehension would not bind it)
-        """
+        ("""
         def f(xs):
             acc = []
             for x in xs:
                 acc.append(x)
             return acc, x
-        """,
+        """, "a loop variable is used outside the loop"),
         # the loop variable is a parameter / bound elsewhere
-        """
+        ("""
         def f(xs, x):
             acc = []
             for x in xs:
                 acc.append(x)
             return acc
-        """,
+        """, "a loop variable is used outside the loop"),
         # the body reads the accumulator while it grows
-        """
+        ("""
         def f(xs):
             acc = []
             for x in xs:
                 acc.append(len(acc) + x)
             return acc
-        """,
+        """, "the list is read in the loop"),
         # an exception midway leaves a partial list that a handler could see
-        """
+        ("""
         def f(xs):
             acc = []
             try:
@@ -97,34 +97,34 @@ class TestLoopToListComp(RuleTestCase):
             except ZeroDivisionError:
                 pass
             return acc
-        """,
-        """
+        """, "no candidate"),
+        ("""
         def f(xs, lock):
             acc = []
             with lock:
                 for x in xs:
                     acc.append(g(x))
             return acc
-        """,
+        """, "no candidate"),
         # a closure sees the accumulator
-        """
+        ("""
         def f(xs):
             acc = []
             peek = lambda: len(acc)
             for x in xs:
                 acc.append(peek())
             return acc
-        """,
+        """, "no candidate"),
         # global accumulator
-        """
+        ("""
         def f(xs):
             global acc
             acc = []
             for x in xs:
                 acc.append(x)
-        """,
+        """, "the list or a loop variable is global or nonlocal"),
         # for-else, extra statements, non-empty start, if-else
-        """
+        ("""
         def f(xs):
             acc = []
             for x in xs:
@@ -132,23 +132,23 @@ class TestLoopToListComp(RuleTestCase):
             else:
                 acc.append(0)
             return acc
-        """,
-        """
+        """, "the loop is not nested for/if around a lone `acc.append(e)`"),
+        ("""
         def f(xs):
             acc = []
             for x in xs:
                 acc.append(x)
                 print(x)
             return acc
-        """,
-        """
+        """, "the loop is not nested for/if around a lone `acc.append(e)`"),
+        ("""
         def f(xs):
             acc = [0]
             for x in xs:
                 acc.append(x)
             return acc
-        """,
-        """
+        """, "no candidate"),
+        ("""
         def f(xs):
             acc = []
             for x in xs:
@@ -157,52 +157,52 @@ class TestLoopToListComp(RuleTestCase):
                 else:
                     acc.append(-x)
             return acc
-        """,
+        """, "the loop is not nested for/if around a lone `acc.append(e)`"),
         # module level
-        """
+        ("""
         acc = []
         for x in range(3):
             acc.append(x)
-        """,
+        """, "no candidate"),
         # walrus and yield
-        """
+        ("""
         def f(xs):
             acc = []
             for x in xs:
                 acc.append((y := x))
             return acc, y
-        """,
-        """
+        """, "walrus, yield or await in the moved code"),
+        ("""
         def f(xs):
             acc = []
             for x in xs:
                 acc.append((yield x))
             return acc
-        """,
+        """, "walrus, yield or await in the moved code"),
         # a comment would be lost
-        """
+        ("""
         def f(xs):
             acc = []
             for x in xs:
                 # keep
                 acc.append(x)
             return acc
-        """,
+        """, "the loop is not nested for/if around a lone `acc.append(e)`"),
         # not append
-        """
+        ("""
         def f(xs):
             acc = []
             for x in xs:
                 acc.extend(x)
             return acc
-        """,
+        """, "the loop is not nested for/if around a lone `acc.append(e)`"),
         # exec sees names
-        """
+        ("""
         def f(xs):
             acc = []
             for x in xs:
                 acc.append(x)
             exec("print(x)")
             return acc
-        """,
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),
     ]

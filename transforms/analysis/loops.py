@@ -165,20 +165,23 @@ def locals_bound_before(transformer: cst.MetadataDependent, stmt: cst.CSTNode, s
     """Every local of the function read in ``exprs`` (names in ``exclude`` aside) is certainly
     bound when ``stmt`` runs: a parameter, or assigned by a top-level statement before it.
     Reading an unbound local raises ``UnboundLocalError`` in a loop but ``NameError`` (free
-    variable) in a comprehension, so the rules only move such reads when they cannot fail."""
+    variable) in a comprehension, so the rules only move such reads when they cannot fail.
+    A rule transformer is told why not (``RuleTransformer.skip``)."""
+    skip = getattr(transformer, "skip", lambda reason: False)
     func = scope.node
     if not isinstance(func, cst.FunctionDef) or not isinstance(func.body, cst.IndentedBlock):
-        return False
+        return skip("not in the block body of a def")
     node, parent = stmt, transformer.get_metadata(ParentNodeProvider, stmt, None)
     while parent is not None and parent is not func.body:
         node, parent = parent, transformer.get_metadata(ParentNodeProvider, parent, None)
     if parent is None:
-        return False
+        return skip("not in the block body of a def")
     bound = bound_before(func, list(func.body.body).index(node))
     for expr in exprs:
         for name in used_names(expr) - exclude:
             if name in scope.assignments and name not in bound:
-                return False
+                return skip(f"local {name!r} may be unbound (NameError in a comprehension, "
+                            "UnboundLocalError in the function)")
     return True
 
 

@@ -9,6 +9,7 @@ from libcst.metadata import ComprehensionScope, FunctionScope, ParentNodeProvide
 from ..analysis.loops import locals_bound_before
 from ..analysis.names import plain_target as _plain_target, read_names
 from ..analysis import NameAllocator, keep_lines_together, uses_dynamic_scope
+from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -64,11 +65,15 @@ class ListCompToLoop(Rule):
             comp: cst.ListComp = node.body[0].value
             clauses = _for_clauses(comp)
             if any(c.asynchronous is not None or not _plain_target(c.target) for c in clauses):
+                self.skip("an async for clause, or a target that is not plain names")
                 return
             func_scope = self.get_metadata(ScopeProvider, node, None)
             comp_scope = self.get_metadata(ScopeProvider, comp.elt, None)
             if not isinstance(func_scope, FunctionScope) or not isinstance(
                     comp_scope, ComprehensionScope) or uses_dynamic_scope(func_scope.node):
+                self.skip("not in a function" if not isinstance(func_scope, FunctionScope)
+                          else "no comprehension scope" if not isinstance(
+                              comp_scope, ComprehensionScope) else DYNAMIC_FUNCTION)
                 return
             inner = [comp.elt] + [c.iter for c in clauses[1:]] + [
                 cond.test for c in clauses for cond in c.ifs]
@@ -80,7 +85,9 @@ class ListCompToLoop(Rule):
             for assignment in comp_scope.assignments:
                 if not isinstance(assignment.node, cst.Name) or any(
                         not isinstance(ref.node, cst.Name) for ref in assignment.references):
-                    return  # e.g. a string annotation mentions it: cannot rename safely
+                    # e.g. a string annotation mentions it: cannot rename safely
+                    self.skip("a comprehension variable is referenced other than by a name")
+                    return
                 new = fresh.setdefault(assignment.name, self.names.fresh())
                 renames[assignment.node] = new
                 for ref in assignment.references:

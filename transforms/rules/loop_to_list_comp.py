@@ -9,7 +9,8 @@ import libcst.matchers as m
 from libcst.metadata import FunctionScope, ParentNodeProvider, ScopeProvider
 
 from ..analysis import global_nonlocal_names, used_names, uses_dynamic_scope
-from ..analysis.loops import locals_bound_before
+from ..analysis.loops import TARGETS_NOT_PRIVATE, locals_bound_before
+from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..analysis.names import plain_target as _plain_target
 from ..base import Rule, RuleTransformer
 from ..registry import register
@@ -127,39 +128,45 @@ class LoopToListComp(Rule):
             if not (m.matches(init, _EMPTY_LIST) and isinstance(loop, cst.For)):
                 return None
             acc = init.body[0].targets[0].target.value
+            skip = lambda reason: self.skip(reason) or None  # noqa: E731 - says why, gives None
             if not _no_comments(loop):
-                return None
+                return skip("a comment on the loop would be lost")
             pattern = _append_pattern(loop, acc)
             if pattern is None:
-                return None
+                return skip("the loop is not nested for/if around a lone `acc.append(e)`"
+                                 " (no else, no comments)")
             clauses, elt = pattern
             scope = self.get_metadata(ScopeProvider, loop, None)
             if not isinstance(scope, FunctionScope):
-                return None
+                return skip("not in a function")
             func = scope.node
-            if uses_dynamic_scope(func) or self._inside_try_or_with(loop, func):
-                return None
+            if uses_dynamic_scope(func):
+                return skip(DYNAMIC_FUNCTION)
+            if self._inside_try_or_with(loop, func):
+                return skip("inside try/with: a half-built list could be observed")
             parts = [elt] + [c.iter if isinstance(c, cst.For) else c.test for c in clauses]
             if any(m.findall(p, m.NamedExpr() | m.Yield() | m.Await()) for p in parts):
-                return None
+                return skip("walrus, yield or await in the moved code")
             if any(acc in used_names(p) for p in parts):
-                return None
+                return skip("the list is read in the loop")
             declared = global_nonlocal_names(func)
             loop_ids = _node_ids(loop)
             targets = {n.value for c in clauses if isinstance(c, cst.For)
                        for n in m.findall(c.target, m.Name())}
-            if acc in declared or targets & declared or acc in targets:
-                return None
+            if acc in declared or targets & declared:
+                return skip("the list or a loop variable is global or nonlocal")
+            if acc in targets:
+                return skip("the list is a loop variable")
             for assignment in scope.assignments:
                 if assignment.name == acc:
                     # every use of acc is in this function's own scope (no closure sees it)
                     if any(self.get_metadata(ScopeProvider, ref.node, None) is not scope
                            for ref in assignment.references):
-                        return None
+                        return skip("the list is seen by a nested scope")
                 if assignment.name in targets:
                     if id(assignment.node) not in loop_ids or any(
                             id(ref.node) not in loop_ids for ref in assignment.references):
-                        return None
+                        return skip(TARGETS_NOT_PRIVATE)
             inner = parts[:1] + parts[2:]  # the first iterable is evaluated outside in both
             if not locals_bound_before(self, loop, scope, inner, targets):
                 return None
