@@ -38,7 +38,7 @@ class TestRenameLocals(RuleTestCase):
             return x
         ''', "may find it unbound"),
         # parameters, module-level names and class attributes are interface
-        """
+        ("""
         LIMIT = 3
         def f(a, *args, b=1, **kw):
             return a, args, b, kw, LIMIT
@@ -46,34 +46,34 @@ class TestRenameLocals(RuleTestCase):
             x = 1
             def m(self):
                 return self.x
-        """,
+        """, "no candidate"),
         # exec/eval/locals()/vars()/dir() see variables by name
-        """
+        ("""
         def f():
             x = 1
             return eval("x")
-        """,
-        """
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),
+        ("""
         def f():
             x = 1
             return locals()
-        """,
-        """
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),
+        ("""
         def f():
             x = 1
             def g():
                 return vars()
             return g()
-        """,
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),
         # frame objects read variables by name too
-        """
+        ("""
         import sys
         def f():
             x = 1
             return sys._getframe().f_locals["x"]
-        """,
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),
         # nonlocal/global tie the name to another scope
-        """
+        ("""
         def f():
             x = 1
             def g():
@@ -81,52 +81,52 @@ class TestRenameLocals(RuleTestCase):
                 x = 2
             g()
             return x
-        """,
-        """
+        """, "'x' is global/nonlocal"),
+        ("""
         def f():
             global y
             y = 1
-        """,
+        """, "no candidate"),
         # a string annotation mentions the name
-        """
+        ("""
         def f():
             err = ValueError
             def g(a: "err") -> None:
                 pass
             return g, err
-        """,
+        """, "'err' is referenced other than by a name"),
         # a walrus in a comprehension binds in the function: libcst misplaces it
-        """
+        ("""
         def f(xs):
             y = 0
             [(y := v) for v in xs]
             return y
-        """,
+        """, "'y' is bound by a walrus or match, read in a class body, or shown by an f-string `=` field"),
         # match captures
-        """
+        ("""
         def f(cmd):
             y = 1
             match cmd:
                 case [y, *rest]:
                     return y, rest
             return y
-        """,
+        """, "'y' is bound by a walrus or match, read in a class body, or shown by an f-string `=` field"),
         # `x = x` in a nested class body reads the class namespace, then globals: not our x
-        """
+        ("""
         def f():
             x = 1
             class K:
                 x = x
             return K
-        """,
+        """, "'x' is bound by a walrus or match, read in a class body, or shown by an f-string `=` field"),
         # a self-documenting f-string prints the variable's name
-        """
+        ("""
         def f(xs):
             total = sum(xs)
             return f"{total=}"
-        """,
+        """, "'total' is bound by a walrus or match, read in a class body, or shown by an f-string `=` field"),
         # def/class/import inside a function bind names the rule does not touch
-        """
+        ("""
         def f():
             import os
             def g():
@@ -134,7 +134,7 @@ class TestRenameLocals(RuleTestCase):
             class K:
                 pass
             return g, K
-        """,
+        """, "no candidate"),
     ]
 
 

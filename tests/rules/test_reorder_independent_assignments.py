@@ -31,72 +31,72 @@ class TestReorderIndependentAssignments(RuleTestCase):
     ]
     UNTOUCHED = [
         # the second reads what the first writes
-        """
+        ("""
         def f(n):
             a = n
             b = a
             return b
-        """,
+        """, "a value is not built from literals and parameters only"),
         # the same target twice
-        """
+        ("""
         def f():
             a = 1
             a = 2
             return a
-        """,
+        """, "both assign the same name"),
         # calls, operators, attributes and subscripts may run user code or raise
-        """
+        ("""
         def f(xs, n):
             a = len(xs)
             b = n + 1
             c = xs.y
             d = xs[0]
             e = 1
-        """,
+        """, "a value is not built from literals and parameters only"),
         # a name that is not a parameter may be unbound (the error would change)
-        """
+        ("""
         def f(n):
             a = undefined_global
             b = n
-        """,
+        """, "a value is not built from literals and parameters only"),
         # a deleted parameter may be unbound
-        """
+        ("""
         def f(n, m):
             del n
             a = n
             b = m
-        """,
+        """, "a value is not built from literals and parameters only"),
         # global targets, exec/locals
-        """
+        ("""
         def f():
             global a
             a = 1
             b = 2
-        """,
-        """
+        """, "a target is global or nonlocal"),
+        ("""
         def f():
             a = 1
             b = 2
             return locals()
-        """,
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),
         # comments stay with their statements: not moved
-        """
+        ("""
         def f():
             # first
             a = 1
             b = 2
-        """,
+        """, "a comment would move with the statements"),
         # module level
-        """
+        ("""
         a = 1
         b = 2
-        """,
+        """, "no candidate"),
         # tuple targets, augmented and annotated assignments
-        """
+        ("""
         def f():
             a, b = 1, 2
             c += 1
             d: int = 3
             e = 4
-        """,
+        """, "no candidate"),
     ]

@@ -46,48 +46,48 @@ class TestReturnBool(RuleTestCase):
                 return True
         """, "and/or test"),
         # `bool` is shadowed in the module
-        """
+        ("""
         def bool(x):
             return x
         def f(x):
             if x:
                 return True
             return False
-        """,
-        """
+        """, "bool is shadowed"),
+        ("""
         def f(x, bool):
             if x:
                 return True
             return False
-        """,
+        """, "bool is shadowed"),
         # the same constant in both branches
-        """
+        ("""
         def f(x):
             if x:
                 return True
             return True
-        """,
+        """, "both branches return the same bool"),
         # not constants
-        """
+        ("""
         def f(x, t):
             if x:
                 return t
             return False
-        """,
+        """, "no candidate"),
         # something happens before the second return
-        """
+        ("""
         def f(x):
             if x:
                 return True
             log(x)
             return False
-        """,
+        """, "the other branch"),
         # elif chain
-        """
+        ("""
         def f(x, y):
             if x:
                 return True
             elif y:
                 return False
-        """,
+        """, "the other branch"),
     ]

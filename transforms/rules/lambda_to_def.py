@@ -8,6 +8,7 @@ from libcst.metadata import FunctionScope, ParentNodeProvider, PositionProvider,
 
 from ..analysis import (BUILTIN_NAMES, NameAllocator, assigned_names, keep_lines_together,
                         replace_expression, uses_dynamic_scope)
+from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -63,11 +64,15 @@ class LambdaToDef(Rule):
 
         def visit_Lambda(self, node: cst.Lambda) -> None:
             if not self.in_line:
+                self.skip("not in a simple statement (a def could not go before it)")
                 return
             scope = self.get_metadata(ScopeProvider, node, None)
             if not isinstance(scope, FunctionScope) or uses_dynamic_scope(scope.node):
+                self.skip("not directly in a function" if not isinstance(scope, FunctionScope)
+                          else DYNAMIC_FUNCTION)
                 return
             if _has_defaults(node.params) or m.findall(node.body, m.Yield()):
+                self.skip("a default value (evaluated when the lambda is made) or a yield")
                 return
             if not self._called_privately(node):
                 self.skip("the function object could be seen (repr, a wrong-arity call's "

@@ -9,6 +9,7 @@ from libcst.metadata import FunctionScope, ScopeProvider
 from ..analysis import (NameAllocator, assigned_names, bound_before, global_nonlocal_names,
                         local_names, references_are_names, uses_dynamic_scope)
 from ..analysis.names import loop_target_names
+from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -79,13 +80,22 @@ class RenameLocals(Rule):
         def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
             scope = self.get_metadata(ScopeProvider, node.body, None)
             if not isinstance(scope, FunctionScope) or uses_dynamic_scope(node):
+                if isinstance(scope, FunctionScope) and local_names(scope):
+                    self.skip(DYNAMIC_FUNCTION)
                 return
             tricky = _tricky_bindings(node)
             declared = global_nonlocal_names(node)
             candidates = local_names(scope, exclude=declared | tricky | self.protected)
+            for name in sorted(set(local_names(scope)) - set(candidates)):
+                self.skip(f"{name!r} is global/nonlocal" if name in declared else
+                          f"{name!r} is protected" if name in self.protected else
+                          f"{name!r} is bound by a walrus or match, read in a class body, "
+                          "or shown by an f-string `=` field")
             for name in sorted(candidates):
                 assignments = candidates[name]
                 if not references_are_names(assignments):
+                    self.skip(f"{name!r} is referenced other than by a name (a string "
+                              "annotation...)")
                     continue
                 if not _bound_when_read(node, name, assignments):
                     self.skip("a read may find it unbound: the error message would name it")

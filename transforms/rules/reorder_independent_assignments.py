@@ -9,6 +9,7 @@ import libcst.matchers as m
 from libcst.metadata import FunctionScope, ScopeProvider
 
 from ..analysis import global_nonlocal_names, is_literal, uses_dynamic_scope
+from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -90,14 +91,20 @@ class ReorderIndependentAssignments(Rule):
             if not (m.matches(a, _SIMPLE_ASSIGN) and m.matches(b, _SIMPLE_ASSIGN)):
                 return False
             if any(line.comment for s in (a, b) for line in s.leading_lines):
-                return False
+                return self.skip("a comment would move with the statements")
             if a.trailing_whitespace.comment or b.trailing_whitespace.comment:
-                return False
+                return self.skip("a comment would move with the statements")
             ta, tb = a.body[0].targets[0].target.value, b.body[0].targets[0].target.value
             ra, rb = _reads(a.body[0].value, params), _reads(b.body[0].value, params)
-            if ra is None or rb is None or ta == tb or {ta, tb} & declared:
-                return False
-            return ta not in rb and tb not in ra
+            if ra is None or rb is None:
+                return self.skip("a value is not built from literals and parameters only "
+                                 "(it could run code or raise)")
+            if ta == tb:
+                return self.skip("both assign the same name")
+            if {ta, tb} & declared:
+                return self.skip("a target is global or nonlocal")
+            return ta not in rb and tb not in ra or self.skip(
+                "one value reads the other's target")
 
         def _reorder(self, body: Sequence[cst.BaseStatement], params, declared):
             out, i, changed = [], 0, False
@@ -122,6 +129,10 @@ class ReorderIndependentAssignments(Rule):
                 return updated_node  # nothing to swap: skip the scope analysis
             info = self._function_info(original_node)
             if info is None:
+                scope = self.get_metadata(ScopeProvider, original_node, None)
+                self.skip("not in a function" if not isinstance(scope, FunctionScope)
+                          else DYNAMIC_FUNCTION if uses_dynamic_scope(scope.node)
+                          else "not in a def")
                 return updated_node
             new = self._reorder(updated_node.body, *info)
             return updated_node if new is None else updated_node.with_changes(body=new)

@@ -73,6 +73,9 @@ class ReturnBool(Rule):
             out, i, changed = [], 0, False
             while i < len(body):
                 stmt = body[i]
+                if not self.bool_ok and isinstance(stmt, cst.If) \
+                        and _returned_bool(stmt.body) is not None:
+                    self.skip("bool is shadowed")
                 if self.bool_ok and isinstance(stmt, cst.If):
                     then = _returned_bool(stmt.body)
                     if isinstance(stmt.orelse, cst.Else):
@@ -92,6 +95,11 @@ class ReturnBool(Rule):
                         changed = True
                         i += consumed
                         continue
+                    elif then is not None and other is not None:
+                        self.skip("both branches return the same bool")
+                    elif then is not None:
+                        self.skip("the other branch (or the next statement) is not "
+                                  "`return True`/`return False`")
                 out.append(stmt)
                 i += 1
             return out if changed else None
