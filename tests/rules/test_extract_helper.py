@@ -68,38 +68,38 @@ class TestExtractHelper(RuleTestCase):
     ]
     UNTOUCHED = [
         # trivial returns
-        """
+        ("""
         def f(x):
             return x
         def g():
             return -1
-        """,
+        """, "no candidate"),
         # recursion through the helper would halve the reachable depth
-        """
+        ("""
         def fact(n):
             if n < 2:
                 return 1
             return n * fact(n - 1)
-        """,
-        """
+        """, "calls 'fact', which is not a builtin"),
+        ("""
         class T:
             def walk(self, n):
                 return n + self.walk(n - 1)
-        """,
+        """, "calls a method named like a function of the module"),
         # a local that may be unbound at the return (assigned under an if, or later)
-        """
+        ("""
         def f(c):
             if c:
                 y = 1
             return c and y + 1
-        """,
+        """, "local 'y' may be unbound at the return"),
         # deleted parameters and except-as names can be unbound
-        """
+        ("""
         def f(a, b):
             del a
             return b or a + 1
-        """,
-        """
+        """, "local 'a' may be unbound at the return"),
+        ("""
         def f(a):
             try:
                 a = 1 / a
@@ -107,62 +107,62 @@ class TestExtractHelper(RuleTestCase):
                 pass
             e = 0
             return a + e
-        """,
+        """, "local 'e' may be unbound at the return"),
         # closure variables of an enclosing function
-        """
+        ("""
         def outer(k):
             def inner(x):
                 return x + k
             return inner
-        """,
+        """, "'k' is a variable of an enclosing function"),
         # global / nonlocal / dynamic scope / super()
-        """
+        ("""
         def f(x):
             global g
             return x + g
-        """,
-        """
+        """, "the function declares global or nonlocal names"),
+        ("""
         def f(x):
             return x + len(locals())
-        """,
-        """
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),
+        ("""
         class C(B):
             def f(self, x):
                 return super().f(x) + 1
-        """,
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),
         # new scopes, walrus, yield, await inside the expression
-        """
+        ("""
         def f(xs):
             return sum([x * 2 for x in xs]) + 1
-        """,
-        """
+        """, "a lambda, comprehension, yield, await or walrus in the expression"),
+        ("""
         def f(x):
             return (y := x + 1) * y
-        """,
-        """
+        """, "a lambda, comprehension, yield, await or walrus in the expression"),
+        ("""
         async def f(x):
             return (await x) + 1
-        """,
+        """, "a lambda, comprehension, yield, await or walrus in the expression"),
         # class-private names are mangled only inside the class
-        """
+        ("""
         class C:
             def f(self):
                 return self.__secret + 1
-        """,
+        """, "a __private name or __class__"),
         # calls to module-level functions (possible recursion)
-        """
+        ("""
         def helper(x):
             return x
         def f(x):
             return helper(x) + 1
-        """,
+        """, "calls 'helper', which is not a builtin"),
         # a builtin name shadowed at module level
-        """
+        ("""
         def len(x):
             return 0
         def f(x):
             return len(x) + 1
-        """,
+        """, "calls 'len', which is not a builtin"),
     ]
 
 

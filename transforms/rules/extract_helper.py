@@ -9,7 +9,7 @@ from libcst.metadata import (BuiltinScope, FunctionScope, GlobalScope, ParentNod
 
 from ..analysis import (NameAllocator, bound_before, global_nonlocal_names, is_literal,
                         used_names, uses_dynamic_scope)
-from ..analysis.scopes import SCOPE_SENSITIVE
+from ..analysis.scopes import DYNAMIC_FUNCTION, SCOPE_SENSITIVE
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -68,46 +68,52 @@ class ExtractHelper(Rule):
             expr = ret.value
             if expr is None or is_literal(expr) or isinstance(expr, cst.Name):
                 return None
+            skip = lambda reason: self.skip(reason) or None  # noqa: E731 - says why, gives None
             scope = self.get_metadata(ScopeProvider, ret, None)
             if not isinstance(scope, FunctionScope) or not isinstance(scope.node, cst.FunctionDef):
-                return None
+                return skip("not directly in a def")
             func = scope.node
-            if m.findall(expr, SCOPE_SENSITIVE) or uses_dynamic_scope(func):
-                return None
+            if m.findall(expr, SCOPE_SENSITIVE):
+                return skip("a lambda, comprehension, yield, await or walrus in the expression")
+            if uses_dynamic_scope(func):
+                return skip(DYNAMIC_FUNCTION)
             if global_nonlocal_names(func):
-                return None
+                return skip("the function declares global or nonlocal names")
             for call in m.findall(expr, m.Call()):
                 callee = call.func
                 if isinstance(callee, cst.Attribute) and callee.attr.value in self.module_defs:
-                    return None
+                    return skip("calls a method named like a function of the module "
+                                "(recursion would go twice as deep)")
                 if isinstance(callee, cst.Name):
                     if not all(isinstance(a.scope, BuiltinScope) for a in scope[callee.value]):
-                        return None
+                        return skip(f"calls {callee.value!r}, which is not a builtin")
                     if not scope[callee.value]:
-                        return None
+                        return skip(f"calls {callee.value!r}, which is unbound")
                 elif not isinstance(callee, cst.Attribute):
-                    return None  # f()(), (a or b)(): keep it simple
+                    # f()(), (a or b)(): keep it simple
+                    return skip("calls something other than a name or an attribute")
             for ident in m.findall(expr, m.Name()):
                 # `__x` is mangled only inside a class; `__class__` is a method's class cell
                 if ident.value == "__class__" or (
                         ident.value.startswith("__") and not ident.value.endswith("__")):
-                    return None
+                    return skip("a __private name or __class__ (they depend on the class)")
             _, chain = self._top_level(ret)
             body = func.body.body if isinstance(func.body, cst.IndentedBlock) else ()
             index = next((body.index(n) for n in chain if n in body), None)
             if index is None:
-                return None
+                return skip("not in the block body of the def")
             bound = bound_before(func, index)
             args: list[str] = []
             for name in _in_order(expr):
                 assignments = scope[name]
                 if name in scope.assignments and any(a.scope is scope for a in assignments):
                     if name not in bound:
-                        return None
+                        return skip(f"local {name!r} may be unbound at the return")
                     if name not in args:
                         args.append(name)
                 elif not all(isinstance(a.scope, (GlobalScope, BuiltinScope)) for a in assignments):
-                    return None  # a closure variable of an enclosing function
+                    # a closure variable of an enclosing function
+                    return skip(f"{name!r} is a variable of an enclosing function")
             return args
 
         def visit_Return(self, node: cst.Return) -> None:
