@@ -9,7 +9,7 @@ from libcst.metadata import (BuiltinScope, FunctionScope, GlobalScope, ParentNod
 
 from ..analysis import (bound_before, global_nonlocal_names, is_literal, replace_expression,
                         used_names, uses_dynamic_scope)
-from ..analysis.scopes import SCOPE_SENSITIVE
+from ..analysis.scopes import DYNAMIC_FUNCTION, SCOPE_SENSITIVE
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -102,16 +102,20 @@ class InlineHelper(Rule):
             return len(body) == 1 and m.matches(body[0], m.SimpleStatementLine(body=[m.Return()]))
 
         def _helper_info(self, stmt: cst.CSTNode, declared: set[str], outer: cst.FunctionDef):
+            # a function of the helpers' shape is a candidate: say why it is not one
+            skip = (lambda reason: self.skip(reason) or None) if (
+                isinstance(stmt, cst.FunctionDef) and self._helper_shape(stmt)) \
+                else (lambda reason: None)
             if not isinstance(stmt, cst.FunctionDef) or stmt.decorators or stmt.asynchronous:
-                return None
+                return skip("a decorated or async helper")
             p = stmt.params
             if (p.posonly_params or p.kwonly_params or p.star_kwarg is not None
                     or not isinstance(p.star_arg, cst.MaybeSentinel)
                     or any(x.default is not None or x.star for x in p.params)):
-                return None
+                return skip("the helper takes other than plain positional parameters")
             name = stmt.name.value
             if name in declared:
-                return None
+                return skip("the helper's name is global/nonlocal or deleted")
             # The body's shape first: it rules out most functions without the scope analysis.
             if not isinstance(stmt.body, cst.IndentedBlock):
                 return None
@@ -124,14 +128,15 @@ class InlineHelper(Rule):
             if not isinstance(outer_scope, FunctionScope) or outer_scope.node is not outer:
                 return None
             if len(outer_scope.assignments[name]) != 1:
-                return None
+                return skip("the helper's name is bound more than once")
             expr = body[0].body[0].value
             if expr is None or m.findall(expr, SCOPE_SENSITIVE) or uses_dynamic_scope(stmt):
-                return None
+                return skip("a bare return, a lambda/comprehension/yield/await/walrus, or "
+                            "exec/eval/locals() in the helper")
             if any(n.value == "__class__"
                    or (n.value.startswith("__") and not n.value.endswith("__"))
                    for n in m.findall(expr, m.Name())):
-                return None
+                return skip("a __private name or __class__ in the helper")
             scope = self.get_metadata(ScopeProvider, stmt.body, None)
             if not isinstance(scope, FunctionScope):
                 return None
@@ -140,14 +145,14 @@ class InlineHelper(Rule):
             for param in params:
                 assignments = list(scope.assignments[param])
                 if len(assignments) != 1 or len(assignments[0].references) != 1:
-                    return None
+                    return skip("a parameter is not used exactly once")
                 ref = next(iter(assignments[0].references)).node
                 if not isinstance(ref, cst.Name):
-                    return None
+                    return skip("a parameter is referenced other than by a name")
                 refs[param] = ref
             free = used_names(expr) - set(params)
             if name in free:
-                return None  # recursive
+                return skip("a recursive helper")  # recursive
             return params, refs, expr, free
 
         def _arg_ok(self, arg: cst.Arg, scope: FunctionScope, bound: set[str]) -> bool:
@@ -171,19 +176,25 @@ class InlineHelper(Rule):
                 return
             params, refs, expr, free, defined_at = helper
             if len(node.args) != len(params) or self._position(node, caller) <= defined_at:
-                return  # the call could run before the helper exists
+                # the call could run before the helper exists
+                self.skip("a call with the wrong number of arguments, or before the def")
+                return
             if uses_dynamic_scope(caller):
+                self.skip(DYNAMIC_FUNCTION)
                 return
             # e's free names: globals/builtins, or locals of the caller certainly bound here
             # (read through a closure, an unbound one raises another error than in place)
             bound = self._bound_at(node, caller)
             if bound is None:
+                self.skip("the call is not in the block body of the caller")
                 return
             for name in free:
                 if not all(isinstance(a.scope, (GlobalScope, BuiltinScope))
                            or (a.scope is scope and name in bound) for a in scope[name]):
+                    self.skip(f"the helper reads {name!r}, which may be unbound at the call")
                     return
             if not all(self._arg_ok(a, scope, bound) for a in node.args):
+                self.skip("an argument is not a literal or a certainly bound local")
                 return
             mapping = {refs[p]: _arg_value(a.value) for p, a in zip(params, node.args)}
             self.replacements[node] = _paren(expr.visit(_Substitute(mapping)))
