@@ -7,7 +7,7 @@ length, an int routed through a float (exact only below 2**53), a recursion that
 underflow. A *ladder* grows one argument of a seed, the others kept: lists, strings, dicts and
 sets to thousands of items (elements drawn from the seeds' own values), ints through 2**31,
 2**53, 2**63 and far beyond (both signs). The verifier climbs each ladder on the original and
-stops where the original runs out of its time budget (``python_diff.run_scale``): how far a
+stops where the original runs out of its time budget (``scale_run.climb``, called from ``original_run.run_original``): how far a
 ladder goes is a property of the original, and what it does at the top (its exceptions, its
 RecursionError included) is the reference every variant must match.
 

@@ -94,7 +94,7 @@ def _retime(program, rungs: list[list]) -> list[int] | None:
 def climb(program, ladders: list[Ladder], budget_ns: int = SCALE_BUDGET_NS,
           cap_ns: int = RUNG_CAP_NS, start: list[int] | None = None,
           stop_ns: int | None = None) -> list[Rung]:
-    """Run the original (``program``, a ``python_diff.ProgramRun``) up the ladders (from rung
+    """Run the original (``program``, a ``program_run.ProgramRun``) up the ladders (from rung
     ``start[i]`` of ladder i); the rungs kept, in the order run. A ladder also stops at the first
     rung the original takes ``stop_ns`` or more on (the speed target)."""
     kept: list[Rung] = []

@@ -1,0 +1,57 @@
+"""The input a pair's speed is measured on: a scaled input where the original takes about a
+millisecond per call, found once per original by climbing its scale ladders further."""
+
+from __future__ import annotations
+
+from . import timing
+from .program_run import ProgramRun
+from .scale_run import climb
+from .verdict import OriginalRun, VerifyConfig
+
+# Speed is measured on one scaled input where the original takes at least this long per call
+# (as EvalPerf does): on the seeds' tiny inputs the call overhead drowns most rewrites.
+SPEED_MIN_NS = 1_000_000
+SPEED_CAP_NS = 20_000_000
+
+
+def find_speed_input(run: OriginalRun, original: str, entry_point: str, config: VerifyConfig,
+                     sandbox) -> tuple | None:
+    """(args, outcome, label): the input speed is measured on, found once per original. The
+    ladder on which the original's time grew most is climbed further (past the verification
+    climb's cap) until the original takes SPEED_MIN_NS per call, as EvalPerf scales its inputs;
+    None when no ladder gets there within SPEED_CAP_NS."""
+    if run.speed is not None or not run.rungs:
+        return run.speed or None
+    times = [o.get("time_ns") or 0 for o in run.outcomes[0]]
+    returning = [i for i in run.rungs if run.outcomes[0][i].get("kind") == "return"]
+    if not returning:
+        run.speed = ()
+        return None
+    best = max(returning, key=lambda i: times[i])
+    if times[best] >= SPEED_MIN_NS:
+        run.speed = (run.inputs[best], run.outcomes[0][best], run.scale[best])
+        return run.speed
+    ladder, rung = run.rungs[best]
+    program = ProgramRun(sandbox, original, entry_point)
+    try:
+        higher = climb(program, [run.ladders[ladder]], SPEED_CAP_NS * 3, SPEED_CAP_NS,
+                       [rung + 1], SPEED_MIN_NS) if program.loaded else []
+    finally:
+        program.close()
+    # A ladder that never gets near the target (the original does constant work however long
+    # the input) says nothing about speed at scale: the verified inputs are timed instead.
+    top = [r for r in higher if r.outcome.get("kind") == "return" and r.time_ns >= SPEED_MIN_NS // 4]
+    run.speed = (top[-1].args, top[-1].outcome, top[-1].label) if top else ()
+    return run.speed or None
+
+
+def speed_inputs(run: OriginalRun) -> tuple[list[list], str]:
+    """The inputs to time, and what they are: the scaled input of ``find_speed_input``, else
+    a prefix of the verified inputs (at most 20 ms of the original per round)."""
+    times = [o.get("time_ns") or 0 for o in run.outcomes[0]]
+    if run.speed:
+        args, outcome, label = run.speed
+        return [args], f"{label} ({(outcome.get('time_ns') or 0) / 1e6:.2f} ms per call)"
+    chosen = timing.pick_timing_inputs(run.inputs, times)
+    total = sum(times[: len(chosen)])
+    return chosen, f"{len(chosen)} verified inputs ({total / 1e6:.3f} ms per round)"
