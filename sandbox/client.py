@@ -168,8 +168,11 @@ class Sandbox:
             raise SandboxError("sandbox zygote exited")
         return json.loads(msg)
 
-    def _request(self, req: dict, fds: tuple[int, ...] = ()) -> tuple[dict, int]:
-        """Send one control request (restarting a dead zygote once); return (reply, generation)."""
+    def _send(self, payload: bytes, fds: tuple[int, ...], await_reply: bool) -> tuple[dict | None, int]:
+        """Send one control message to the zygote, starting it if it is not running; if sending
+        (or, with ``await_reply``, hearing the answer) fails, restart it and try once more.
+        Return (the reply, or None without ``await_reply``; the zygote generation that got it)."""
+        retry_on = (OSError, SandboxError) if await_reply else (OSError,)
         with self._lock:
             if self._closed:
                 raise SandboxError("sandbox is closed")
@@ -178,32 +181,23 @@ class Sandbox:
                     self._start_locked()
                 try:
                     assert self._ctrl is not None
-                    socket.send_fds(self._ctrl, [json.dumps(req).encode()], list(fds))
-                    return self._recv_ctrl(_ZYGOTE_REPLY_S), self._generation
-                except (OSError, SandboxError):
+                    socket.send_fds(self._ctrl, [payload], list(fds))
+                    reply = self._recv_ctrl(_ZYGOTE_REPLY_S) if await_reply else None
+                    return reply, self._generation
+                except retry_on:
                     if attempt == 2:
                         raise SandboxError("sandbox zygote failed twice in a row") from None
                     self._stop_locked()
         raise AssertionError("unreachable")
 
+    def _request(self, req: dict, fds: tuple[int, ...] = ()) -> tuple[dict, int]:
+        """Send one control request (restarting a dead zygote once); return (reply, generation)."""
+        return self._send(json.dumps(req).encode(), fds, await_reply=True)  # type: ignore[return-value]
+
     def _spawn(self, sid: int, channel_fd: int) -> int:
         """Ask the zygote for a child on ``channel_fd`` (unanswered); return the zygote generation."""
         req = json.dumps({"op": "spawn", "sid": sid, "limits": asdict(self.limits)}).encode()
-        with self._lock:
-            if self._closed:
-                raise SandboxError("sandbox is closed")
-            for attempt in (1, 2):
-                if self._proc is None or self._proc.poll() is not None:
-                    self._start_locked()
-                try:
-                    assert self._ctrl is not None
-                    socket.send_fds(self._ctrl, [req], [channel_fd])
-                    return self._generation
-                except OSError:
-                    if attempt == 2:
-                        raise SandboxError("sandbox zygote failed twice in a row") from None
-                    self._stop_locked()
-        raise AssertionError("unreachable")
+        return self._send(req, (channel_fd,), await_reply=False)[1]
 
     def _reap(self, sid: int, generation: int) -> str:
         """Kill and collect a session's child; describe how it ended."""

@@ -99,7 +99,7 @@ def corpus_spec(path: Path):
     from semforge.pipeline.corpora import EVALPLUS_SUFFIXES, CorpusSpec
 
     if path.is_file() and path.name.lower().endswith(EVALPLUS_SUFFIXES):
-        return CorpusSpec(kind="evalplus", path=str(path), max_inputs=50)
+        return CorpusSpec(kind="evalplus", path=str(path))
     if path.is_dir() or path.suffix == ".py":
         return CorpusSpec(kind="files", path=str(path))
     raise click.ClickException(

@@ -1,6 +1,7 @@
 """Names that let code look behind the values it is given: one list per concern, for the whole
 project (rules that must not rename or move what such code can see, seed filters, the
-verifier's guard against variants that reach for them).
+verifier's static guard against variants that reach for them, against originals whose
+behaviour is not a function of their inputs, and for programs that may see the hash seed).
 
 Each set is the union of what any part of semforge treated as hazardous for that concern:
 adding a name makes every user more careful, never less.
@@ -43,4 +44,27 @@ IMPURE_MODULES = frozenset({
     "builtins", "pickle", "marshal", "types", "weakref", "sqlite3", "logging", "warnings",
     "atexit", "platform", "getpass", "webbrowser", "antigravity", "this", "turtle", "tkinter",
     "faulthandler", "resource", "tracemalloc",
+})
+
+# Builtins that are no hazard in an original (seeds using them are kept) but that a rewrite has
+# no business introducing: ``setattr``/``delattr`` change objects by a computed name, ``hash``
+# exposes the hash seed and addresses. The verifier's guard adds them to the lists above.
+REWRITE_SUSPECT_BUILTINS = frozenset({"setattr", "delattr", "hash"})
+
+# Modules and attributes whose results differ between two runs on the same inputs (randomness,
+# clocks, addresses): an original using them cannot serve as a reference. Every sandbox child
+# seeds ``random`` identically and forked children can share clocks' coarse values, so running
+# twice would not show it; the verifier reads the source instead.
+NONDETERMINISTIC_MODULES = frozenset({"random", "time", "datetime", "uuid", "secrets", "os"})
+NONDETERMINISTIC_ATTRIBUTES = frozenset({
+    "id", "urandom", "random", "shuffle", "randint", "choice", "perf_counter", "monotonic",
+    "time_ns", "now", "today", "uuid4", "getrandbits",
+})
+NONDETERMINISTIC_BUILTINS = frozenset({"id"})
+
+# Builtins that make (or run code that may make) a str, bytes or object whose hash varies
+# between processes: a program using none of them, with no such input, cannot see the hash seed.
+HASH_SEED_BUILTINS = frozenset({
+    "str", "repr", "chr", "format", "ascii", "bytes", "bytearray", "hash", "id", "object", "vars",
+    "dir", "globals", "locals", "__import__", "eval", "exec", "getattr", "open", "input",
 })

@@ -12,6 +12,8 @@ from click.testing import CliRunner
 
 from semforge.cli import main
 
+from conftest import shared_data
+
 UNSOUND_RULE = '''
 import libcst as cst
 from semforge.transforms import Rule, RuleTransformer, register
@@ -148,6 +150,52 @@ def write_corpus(path: Path) -> None:
     with gzip.open(path, "wt") as fh:
         for r in records:
             fh.write(json.dumps(r) + "\n")
+
+
+def _seeds_run_reads(path: Path) -> list:
+    """The seeds ``semforge run`` reads from PATH: its config's corpus entry, read by iter_corpus."""
+    from semforge.pipeline.config import parse_config
+    from semforge.pipeline.corpora import CorpusSpec, iter_corpus
+    from semforge.record import Seed
+
+    (spec,) = parse_config({"corpus": [{"kind": "evalplus", "path": str(path)}]}).corpus
+    assert spec == CorpusSpec(kind="evalplus", path=str(path))
+    return [s for s in iter_corpus(spec) if isinstance(s, Seed)]
+
+
+def test_check_reads_the_seeds_run_reads(tmp_path: Path):
+    """One reader, one setting: a record with more inputs than any cap keeps the same ones."""
+    from semforge.cli_rules import corpus_seeds
+    from semforge.pipeline.corpora import CorpusSpec
+
+    corpus = tmp_path / "many.jsonl"
+    records = [
+        {"task_id": "M/0", "entry_point": "inc", "prompt": "def inc(x):\n",
+         "canonical_solution": "    return x + 1\n", "base_input": [[i] for i in range(10)],
+         "plus_input": [[i] for i in range(100, 400)], "atol": 0},
+        {"task_id": "M/1", "entry_point": "neg", "prompt": "def neg(x):\n",
+         "canonical_solution": "    return -x\n", "base_input": [[i] for i in range(80)],
+         "plus_input": [], "atol": 0},
+        {"task_id": "M/2", "entry_point": "broken", "prompt": "def broken(x)\n",
+         "canonical_solution": "    return x\n", "base_input": [[1]], "plus_input": [], "atol": 0},
+    ]
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in records))
+    checked = list(corpus_seeds(corpus))
+    assert checked == _seeds_run_reads(corpus)
+    assert [s.source_id for s in checked] == ["M/0", "M/1"]  # M/2 does not parse: rejected by both
+    # Both capped alike, at the corpus default (not a cap of the check's own).
+    default = CorpusSpec.model_fields["max_inputs"].default
+    assert default < 80 and [len(s.inputs) for s in checked] == [default, default]
+    assert checked[0].inputs[:10] == [[i] for i in range(10)]  # base inputs first
+
+
+def test_check_reads_humaneval_plus_as_run_does():
+    from semforge.cli_rules import corpus_seeds
+
+    path = shared_data("HumanEvalPlus.jsonl.gz")
+    checked = list(corpus_seeds(path))
+    assert len(checked) >= 160
+    assert checked == _seeds_run_reads(path)
 
 
 @pytest.mark.slow

@@ -40,11 +40,11 @@ def modules() -> dict[str, Path]:
     return out
 
 
-def imported_names(module: str, source: str, is_package: bool) -> set[str]:
+def imported_names(module: str, source: str | ast.Module, is_package: bool) -> set[str]:
     """Absolute names a module imports: ``from a import b`` gives ``a`` and ``a.b``."""
     names = set()
     package = module if is_package else module.rpartition(".")[0]
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(ast.parse(source) if isinstance(source, str) else source):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -57,6 +57,20 @@ def imported_names(module: str, source: str, is_package: bool) -> set[str]:
             names.add(prefix)
             names.update(f"{prefix}.{alias.name}" for alias in node.names)
     return names
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or \
+        (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def runtime_tree(source: str) -> ast.Module:
+    """``source``'s tree without the bodies of ``if TYPE_CHECKING:`` blocks (their ``else`` stays)."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            node.body = [ast.Pass()]
+    return tree
 
 
 def graph() -> dict[str, set[str]]:
@@ -125,6 +139,104 @@ def test_the_checker_catches_arrows_back_up():
 
 def test_no_arrow_points_back_up():
     assert violations(graph()) == []
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Module -> the semforge modules it loads when run: each imported name resolved to the
+    longest module it names (``from a.b import f`` -> ``a.b``), imports under ``if TYPE_CHECKING:``
+    left out, and a package's imports of its own submodules (from its ``__init__``) left out."""
+    found = modules()
+
+    def resolve(name: str) -> str | None:
+        parts = name.split(".")
+        return next((".".join(parts[:i]) for i in range(len(parts), 0, -1)
+                     if ".".join(parts[:i]) in found), None)
+
+    edges = {}
+    for name, path in found.items():
+        is_package = path.name == "__init__.py"
+        targets = {resolve(n) for n in imported_names(name, runtime_tree(path.read_text(encoding="utf-8")), is_package)
+                   if n == "semforge" or n.startswith("semforge.")}
+        edges[name] = {t for t in targets
+                       if t is not None and t != name and not (is_package and t.startswith(name + "."))}
+    return edges
+
+
+def import_cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm, without
+    recursion), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles = []
+    for root in sorted(edges):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges.get(root, ()))))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(edges.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    cycles.append(sorted(component))
+    return sorted(cycles)
+
+
+def test_the_cycle_finder_finds_cycles_and_only_cycles():
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": {"e"}, "e": {"d"}, "f": {"a"}, "g": set()}
+    assert import_cycles(edges) == [["a", "b", "c"], ["d", "e"]]
+    assert import_cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_the_module_graph_leaves_out_type_checking_and_a_package_s_own_submodules():
+    edges = module_graph()
+    # backends/base.py imports ..config only under TYPE_CHECKING.
+    assert "semforge.transforms.llm.config" not in edges["semforge.transforms.llm.backends.base"]
+    # The package's __init__ imports its own base and backends: not an arrow of the graph.
+    assert not any(t.startswith("semforge.transforms.llm.backends.")
+                   for t in edges["semforge.transforms.llm.backends"])
+    # A lazy import inside a function counts; ``from .base import X`` is an arrow to base.
+    assert "semforge.cards.render" in edges["semforge.pipeline.finalize"]
+    assert "semforge.transforms.llm.backends.base" in edges["semforge.transforms.llm.backends.openai_http"]
+    assert "semforge.hazards" in edges["semforge.verifiers.static_guard"]
+    tree = runtime_tree("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import semforge.a\n"
+                        "else:\n    import semforge.b\nif typing.TYPE_CHECKING:\n    import semforge.c\n")
+    assert imported_names("semforge.x", tree, False) == {"typing", "typing.TYPE_CHECKING", "semforge.b"}
+
+
+def test_no_import_cycle():
+    assert import_cycles(module_graph()) == []
+
+
+@pytest.mark.parametrize("leaf", ["semforge.record", "semforge.hazards"])
+def test_the_ground_modules_import_no_other_semforge_module(leaf):
+    """The record and the hazard lists stand under everything: they import nothing of semforge,
+    not even under ``TYPE_CHECKING`` or inside a function."""
+    assert graph()[leaf] == set()
 
 
 @pytest.mark.parametrize("statement", [

@@ -60,6 +60,66 @@ def test_tricky_pair(name, original, variant, seeds, expected):
         assert set(cx) >= {"args", "original", "variant"}
 
 
+# Variants that reach for a frame only on a path no input takes (``x is f``: the function is
+# never its own argument). The sandbox refuses frame access when it happens; on a path testing
+# never runs, only the static guard keeps such a variant from ``equivalent``.
+def dead_branch(body: str) -> str:
+    return fn(f"if x is f:\n    {body}\nreturn x + 1")
+
+
+FRAME_VARIANTS = [
+    ("traceback-frame", dead_branch("try:\n        raise ValueError(x)\n    except ValueError as e:\n"
+                                    "        return e.__traceback__.tb_frame.f_lineno"), ".tb_frame"),
+    ("generator-frame", dead_branch("return (i for i in [x]).gi_frame"), ".gi_frame"),
+    ("coroutine-frame", dead_branch("return x.cr_frame"), ".cr_frame"),
+    ("async-generator-frame", dead_branch("return x.ag_frame"), ".ag_frame"),
+    ("frame-builtins", dead_branch("return x.f_builtins"), ".f_builtins"),
+    ("sys-getframe", "import sys\n" + dead_branch("return sys._getframe(0)"), "._getframe"),
+]
+
+
+@pytest.mark.parametrize("name,variant,hatch", FRAME_VARIANTS, ids=[c[0] for c in FRAME_VARIANTS])
+def test_a_variant_reaching_for_a_frame_is_undecided(name, variant, hatch):
+    v = verify_pair(fn("return x + 1"), variant, "f", [[1], [2]], FAST)
+    assert v.verdict == "undecided", v.reason
+    assert "agrees on" in v.reason and hatch in v.reason, v.reason
+
+
+def test_the_same_hatch_in_the_original_is_not_introduced():
+    original = dead_branch("return x.gi_frame")
+    variant = fn("if x is f:\n    return x.gi_frame\nreturn 1 + x")
+    v = verify_pair(original, variant, "f", [[1], [2]], FAST)
+    assert v.verdict == "equivalent", v.reason
+
+
+def test_a_local_named_like_a_frame_function_is_no_hatch():
+    """``stack`` reaches a frame only as ``inspect.stack`` (the import is what is guarded)."""
+    variant = fn("stack = [x]\nreturn stack.pop() + 1")
+    v = verify_pair(fn("return x + 1"), variant, "f", [[1], [2]], FAST)
+    assert v.verdict == "equivalent", v.reason
+
+
+def test_the_guard_lists_are_the_project_hazard_lists():
+    from semforge import hazards
+    from semforge.verifiers.static_guard import escape_hatches, nondeterminism_sources
+
+    for attr in sorted(hazards.FRAME_ATTRIBUTES | hazards.INTROSPECTION_ATTRIBUTES):
+        assert escape_hatches(f"def f(x):\n    return x.{attr}\n") == {"." + attr}, attr
+    for name in sorted(hazards.FRAME_READING_CALLS | hazards.IMPURE_BUILTINS
+                       | hazards.REWRITE_SUSPECT_BUILTINS):
+        assert escape_hatches(f"def f(x):\n    return {name}(x)\n") == {name}, name
+    for module in sorted(hazards.IMPURE_MODULES):
+        assert escape_hatches(f"import {module}.sub\nfrom {module} import y\n") == {module}, module
+    assert escape_hatches("import sys\ndef f():\n    return sys._getframe(1).f_back\n") == {
+        "sys", "._getframe", ".f_back"}
+    assert escape_hatches("def f(x:\n") == set()
+    for module in sorted(hazards.NONDETERMINISTIC_MODULES):
+        assert nondeterminism_sources(f"from {module} import y\n") == {module}, module
+    for attr in sorted(hazards.NONDETERMINISTIC_ATTRIBUTES):
+        assert nondeterminism_sources(f"def f(r):\n    return r.{attr}()\n") == {"." + attr}, attr
+    assert nondeterminism_sources("def f(x):\n    return id(x) + len(x)\n") == {"id"}
+
+
 def test_float_reassociation_within_tolerance_accepted():
     original = fn("return (a + b) + c", "f(a, b, c)")
     variant = fn("return a + (b + c)", "f(a, b, c)")
@@ -134,17 +194,22 @@ def test_verdict_records_seed_examples_and_method():
     assert {"seeds", "boundary", "scale", "probe:alias"} <= set(v.input_classes)
 
 
+def assert_label_fits_interval(v, band: float) -> None:
+    """The label says what the measured interval shows: ``faster``/``slower`` only when the
+    whole interval lies beyond the band, ``same`` otherwise."""
+    low, high = v.speedup_ci
+    assert low <= v.speedup <= high, (v.speedup, v.speedup_ci)
+    expected = "faster" if low > 1 + band else "slower" if high < 1 - band else "same"
+    assert v.perf_label == expected, (v.perf_label, v.speedup_ci, band)
+
+
 def test_equivalent_pair_gets_a_speed_label():
     v = verify_pair(fn("return sum(x)"), fn("t = 0\nfor v in x:\n    t += v\nreturn t"), "f",
                     [[[1, 2, 3]], [list(range(50))]],
                     VerifyConfig(examples=60, speed_rounds=7))
     assert v.verdict == "equivalent", v.reason
     assert v.timing == "wall"
-    low, high = v.speedup_ci
-    assert low <= v.speedup <= high
-    band = VerifyConfig().speed_band  # a label only when the whole interval is outside the band
-    expected = "faster" if low > 1 + band else "slower" if high < 1 - band else "same"
-    assert v.perf_label == expected, (v.perf_label, v.speedup_ci)
+    assert_label_fits_interval(v, VerifyConfig().speed_band)
 
 
 def test_hash_seed_sensitivity_is_judged_conservatively():
@@ -257,4 +322,4 @@ def test_speed_is_measured_on_a_scaled_input():
     verdict = verify_pair(original, variant, "f", [[[1, 2, 3]]], VerifyConfig(examples=60))
     assert verdict.verdict == "equivalent", verdict.reason
     assert verdict.speed_input and "len" in verdict.speed_input and "ms per call" in verdict.speed_input
-    assert verdict.perf_label in ("faster", "same", "slower") and verdict.speedup_ci
+    assert_label_fits_interval(verdict, VerifyConfig().speed_band)

@@ -11,25 +11,26 @@ from __future__ import annotations
 
 import ast
 
+from semforge import hazards
+
 from .input_keys import input_key
 
-
-GUARDED_MODULES = {
-    "gc", "inspect", "ctypes", "builtins", "os", "subprocess", "signal", "atexit", "threading",
-    "multiprocessing", "sys", "importlib", "random", "time", "datetime", "socket", "shutil",
-    "pickle", "marshal", "types", "faulthandler", "resource", "tracemalloc", "weakref", "secrets",
-    "uuid", "asyncio", "concurrent", "io", "pathlib", "tempfile",
-}
-GUARDED_NAMES = {
-    "__builtins__", "__import__", "globals", "locals", "vars", "eval", "exec", "compile",
-    "setattr", "delattr", "open", "input", "breakpoint", "exit", "quit", "id", "hash",
-    "__code__", "__globals__", "__closure__", "__dict__", "__class__", "__subclasses__",
-    "_getframe", "f_back", "f_locals", "f_globals", "__defaults__", "__kwdefaults__",
-}
+# The lists are the project's one list per hazard (semforge/hazards.py); the guard takes the
+# union of every concern that applies, so a name added there is guarded here too.
+GUARDED_MODULES = hazards.IMPURE_MODULES
+# Bare names: builtins and dunders a program can reach without importing anything.
+GUARDED_NAMES = (hazards.FRAME_READING_CALLS | hazards.IMPURE_BUILTINS
+                 | hazards.INTROSPECTION_ATTRIBUTES | hazards.REWRITE_SUSPECT_BUILTINS)
+# Attributes: the same names, and those that lead to frames (``sys._getframe``, ``tb_frame``,
+# ``gi_frame``...). Frame attributes are not matched as bare names: a variable called ``stack``
+# reaches no frame, and ``from inspect import stack`` is caught by its module.
+GUARDED_ATTRIBUTES = GUARDED_NAMES | hazards.FRAME_ATTRIBUTES
 
 
-def escape_hatches(code: str) -> set[str]:
-    """Guarded modules imported and guarded names/attributes used by ``code``."""
+def _uses(code: str, modules: frozenset[str], names: frozenset[str],
+          attributes: frozenset[str]) -> set[str]:
+    """Root modules in ``modules`` that ``code`` imports, bare names in ``names`` and
+    attributes in ``attributes`` (as ``.attr``) that it uses; empty when it does not parse."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
@@ -37,54 +38,36 @@ def escape_hatches(code: str) -> set[str]:
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            found |= {a.name.split(".")[0] for a in node.names} & GUARDED_MODULES
+            found |= {a.name.split(".")[0] for a in node.names} & modules
         elif isinstance(node, ast.ImportFrom) and node.module:
             root = node.module.split(".")[0]
-            if root in GUARDED_MODULES:
+            if root in modules:
                 found.add(root)
-        elif isinstance(node, ast.Name) and node.id in GUARDED_NAMES:
+        elif isinstance(node, ast.Name) and node.id in names:
             found.add(node.id)
-        elif isinstance(node, ast.Attribute) and node.attr in GUARDED_NAMES:
+        elif isinstance(node, ast.Attribute) and node.attr in attributes:
             found.add("." + node.attr)
     return found
+
+
+def escape_hatches(code: str) -> set[str]:
+    """Guarded modules imported and guarded names/attributes used by ``code``."""
+    return _uses(code, GUARDED_MODULES, GUARDED_NAMES, GUARDED_ATTRIBUTES)
 
 
 def introduced_hatches(original: str, variant: str) -> set[str]:
     return escape_hatches(variant) - escape_hatches(original)
 
 
-# Sources of nondeterminism that two sandbox runs may not expose: every sandbox child seeds
-# ``random`` identically, and forked children can share clocks' coarse values and addresses.
-NONDETERMINISTIC_MODULES = {"random", "time", "datetime", "uuid", "secrets", "os"}
-NONDETERMINISTIC_NAMES = {"id", "urandom", "random", "shuffle", "randint", "choice", "perf_counter",
-                          "monotonic", "time_ns", "now", "today", "uuid4", "getrandbits"}
-
-
 def nondeterminism_sources(code: str) -> set[str]:
     """Modules and names in ``code`` whose results are not a function of the inputs."""
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return set()
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found |= {a.name.split(".")[0] for a in node.names} & NONDETERMINISTIC_MODULES
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            if node.module.split(".")[0] in NONDETERMINISTIC_MODULES:
-                found.add(node.module.split(".")[0])
-        elif isinstance(node, ast.Attribute) and node.attr in NONDETERMINISTIC_NAMES:
-            found.add("." + node.attr)
-        elif isinstance(node, ast.Name) and node.id == "id":
-            found.add("id")
-    return found
+    return _uses(code, hazards.NONDETERMINISTIC_MODULES, hazards.NONDETERMINISTIC_BUILTINS,
+                 hazards.NONDETERMINISTIC_ATTRIBUTES)
 
 
 # Only str/bytes (and datetime) hashes change with PYTHONHASHSEED, and object hashes with
 # addresses. A program that never makes such a value cannot depend on the hash seed.
-_HASHY_NAMES = {"str", "repr", "chr", "format", "ascii", "bytes", "bytearray", "hash", "id",
-                "object", "vars", "dir", "globals", "locals", "__import__", "eval", "exec",
-                "getattr", "open", "input"}
+_HASHY_NAMES = hazards.HASH_SEED_BUILTINS
 
 
 def may_depend_on_hash_seed(code: str, inputs: list[list]) -> bool:

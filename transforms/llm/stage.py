@@ -23,7 +23,8 @@ from semforge.record import Seed
 
 from ..compose import Variant
 from ..normalize import normal_form
-from .backends.base import OnDone, Request, Sample, engine_lock, get_backend
+from .backends import get_backend
+from .backends.base import OnDone, Request, Sample, engine_lock
 from .cache import RequestCache, request_key
 from .config import LLMConfig
 from .extract import extract_program

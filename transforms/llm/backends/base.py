@@ -3,6 +3,8 @@
 A backend turns requests (chat messages, a seed, ``n``) into ``n`` samples each. Loading a model
 is the expensive part, so a process keeps one backend per engine config (``LLMConfig.engine_key``)
 for its lifetime: a Dask worker loads the model for its first shard and reuses it for the rest.
+The cache lives here; ``get_backend``, which picks and creates the backend, lives in the package
+(``backends/__init__.py``) so that this module, which every backend imports, imports none of them.
 """
 
 from __future__ import annotations
@@ -61,32 +63,6 @@ def engine_lock(config: "LLMConfig") -> threading.Lock:
     shards): vLLM's ``LLM`` and a transformers model are not safe to drive from two threads."""
     with _lock:
         return _in_use.setdefault(config.engine_key, threading.Lock())
-
-
-def get_backend(config: "LLMConfig") -> Backend:
-    """This process's backend for ``config``, created on first use."""
-    with _lock:
-        backend = _engines.get(config.engine_key)
-        if backend is None:
-            backend = _create(config)
-            _engines[config.engine_key] = backend
-        return backend
-
-
-def _create(config: "LLMConfig") -> Backend:
-    if config.backend == "vllm":
-        from .vllm_engine import VLLMBackend
-
-        return VLLMBackend(config)
-    if config.backend == "openai":
-        from .openai_http import OpenAIBackend
-
-        return OpenAIBackend(config)
-    if config.backend == "transformers":
-        from .transformers_engine import TransformersBackend
-
-        return TransformersBackend(config)
-    raise LLMBackendError(f"unknown backend {config.backend!r}")
 
 
 def chat_prompt(tokenizer: Any, messages: list[dict[str, str]]) -> str:
