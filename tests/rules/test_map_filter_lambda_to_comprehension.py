@@ -71,56 +71,56 @@ def rescale_to_unit(numbers_in: List[float]) -> List[float]:
         # the lambda calls code that may raise StopIteration (which would end map/filter
         # silently but propagate from a comprehension): next(), a user function, a method of a
         # value of unknown type, a module function, a builtin given a key function
-        """
+        ("""
         def f(words: list[str], it):
             return list(map(lambda w: next(it), words))
-        """,
-        """
+        """, "no evidence of the items' type"),
+        ("""
         def f(words: list[str]):
             return list(filter(lambda w: is_prime(len(w)), words))
-        """,
-        """
+        """, "no evidence of the items' type"),
+        ("""
         def f(lines):
             return list(map(lambda x: x.strip(), lines))
-        """,
-        """
+        """, "no evidence of the items' type"),
+        ("""
         import math
         def f(xs: list[float]):
             return sum(map(lambda x: math.ceil(x) ** 2, xs))
-        """,
-        """
+        """, "no evidence of the items' type"),
+        ("""
         def f(rows: list[list[int]], k):
             return list(map(lambda r: max(r, key=k), rows))
-        """,
-        """
+        """, "no evidence of the items' type"),
+        ("""
         def f(xs: list, t):
             return list(filter(lambda x: type(x) == t, xs))
-        """,
+        """, "no evidence of the items' type"),
         # the map object itself escapes, or a consumer that is not a builtin reader
-        """
+        ("""
         def f(xs: list[int]):
             return map(lambda x: x + 1, xs)
-        """,
-        """
+        """, "no candidate"),
+        ("""
         def f(xs: list[int]):
             return len(map(lambda x: x + 1, xs))
-        """,
-        """
+        """, "no candidate"),
+        ("""
         def f(xs: list[int], sep):
             return sep.join(map(lambda x: str(x), xs))
-        """,
+        """, "no evidence the join separator is a str"),
         # shadowed builtins
-        """
+        ("""
         def f(xs: list[int], map):
             return list(map(lambda x: x + 1, xs))
-        """,
-        """
+        """, "map is shadowed"),
+        ("""
         list = tuple
         def f(xs: list[int]):
             return list(map(lambda x: x + 1, xs))
-        """,
+        """, "list is shadowed"),
         # several iterables, defaults, *args, filter(None, ...), a non-lambda function
-        """
+        ("""
         def f(xs: list[int], ys: list[int]):
             a = list(map(lambda x, y: x + y, xs, ys))
             b = list(map(lambda x=1: x + 1, xs))
@@ -128,22 +128,22 @@ def rescale_to_unit(numbers_in: List[float]) -> List[float]:
             d = list(filter(None, xs))
             e = list(map(str, xs))
             return a, b, c, d, e
-        """,
+        """, "not map/filter(lambda x"),
         # a walrus in the lambda binds a lambda local; in a comprehension it would leak out
-        """
+        ("""
         def f(xs: list[int]):
             return list(map(lambda x: (y := x + 1), xs))
-        """,
+        """, "no evidence of the items' type"),
         # module level, a class body, dynamic scope
-        """
+        ("""
         xs = [1, 2]
         ys = list(map(lambda x: x + 1, xs))
-        """,
-        """
+        """, "not in a function's own scope"),
+        ("""
         def f(xs: list[int]):
             print(locals())
             return list(map(lambda x: x + 1, xs))
-        """,("""
+        """, "the function uses exec/eval/locals()/vars()/super() or similar"),("""
 def filter_by_substring(strings: List[str], substring: str) -> List[str]:
     return list(filter(lambda s: substring in s, strings))
 """, 'annotation is not evidence'), ("""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cached_property
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.metadata import FunctionScope
 
 from ..base import Rule
@@ -12,6 +13,7 @@ from ..registry import register
 from ..analysis.evidence import EvidenceTransformer, TypeEvidence
 from ..analysis.numeric import RicherEvidence
 from ..analysis.purity import Inert
+from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..analysis.types import T
 
 # Consumers that build a list (or a set/tuple from one) at once: a list comprehension argument.
@@ -26,8 +28,8 @@ class _LambdaEvidence(RicherEvidence):
     (it holds the items of the iterable) and reads free names of such a lambda as the
     enclosing function's locals."""
 
-    def __init__(self, module, metadata) -> None:
-        super().__init__(module, metadata)
+    def __init__(self, module, metadata, skip=None) -> None:
+        super().__init__(module, metadata, skip)
         self.lambda_params: dict[int, tuple[str, T]] = {}
 
     def name_type(self, name: cst.Name) -> T | None:
@@ -104,7 +106,7 @@ class MapFilterLambdaToComprehension(Rule):
     class Transformer(EvidenceTransformer):
         @cached_property
         def ev(self) -> TypeEvidence:
-            return _LambdaEvidence(self._module, self.metadata)
+            return _LambdaEvidence(self._module, self.metadata, skip=self.skip)
 
         def _consumer(self, call: cst.Call) -> str | None:
             """'list', 'eager' or 'lazy' when ``call`` only iterates its first argument."""
@@ -137,15 +139,17 @@ class MapFilterLambdaToComprehension(Rule):
             ev = self.ev
             if isinstance(call.func, cst.Name):
                 if not ev.is_builtin(call.func.value):
-                    return False
+                    return self.skip(f"{call.func.value} is shadowed")
             else:
                 receiver = ev.type_of(call.func.value)
                 if receiver is None or receiver.kind != "str":
-                    return False
+                    return self.skip("no evidence the join separator is a str")
             inner = call.args[0].value
             func = ev.function_of(call)
             if not ev.is_builtin(which) or func is None or not ev.simple_function(func):
-                return False
+                return self.skip(f"{which} is shadowed" if not ev.is_builtin(which) else
+                                 "not in a function's own scope" if func is None else
+                                 DYNAMIC_FUNCTION)
             lam, xs = inner.args[0].value, inner.args[1].value
             elem = ev.elem_of(xs)
             if elem is not None:
@@ -153,14 +157,23 @@ class MapFilterLambdaToComprehension(Rule):
                 inert = Inert(ev)
                 if inert.truth(lam.body) if which == "filter" else inert.expr(lam.body):
                     return True
-            return False
+                return self.skip("the lambda body may run user code (it could raise "
+                                 "StopIteration)")
+            return self.skip("no evidence of the items' type")
 
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call):
             kind = self._consumer(original_node)
             if kind is None:
                 return updated_node
             which = _map_or_filter(original_node.args[0].value)
-            if which is None or not self._qualifies(original_node, which):
+            if which is None:
+                arg = original_node.args[0].value
+                if m.matches(arg, m.Call(func=m.Name("map") | m.Name("filter"),
+                                         args=[m.Arg(value=m.Lambda()), m.ZeroOrMore()])):
+                    self.skip("not map/filter(lambda x: ..., xs): one plain parameter, "
+                              "two positional arguments")
+                return updated_node
+            if not self._qualifies(original_node, which):
                 return updated_node
             inner = updated_node.args[0].value
             if _map_or_filter(inner) != which:
