@@ -117,130 +117,130 @@ def f(words_in: list[str], text_in: str):
     ]
     UNTOUCHED = [
         # a list: the body appends to a list that may be the list itself (parameter, alias)
-        """
+        ("""
         def f(xs: list[int], out: list):
             for i in range(len(xs)):
                 out.append(xs[i])
-        """,
-        """
+        """, "no evidence 'xs' is a builtin sequence"),
+        ("""
         def f(xs: list[int]):
             out = xs
             for i in range(len(xs)):
                 out.append(xs[i])
-        """,
+        """, "no evidence 'xs' is a builtin sequence"),
         # ... or the list is an alias of a list the body appends to
-        """
+        ("""
         def f(ys: list[int]):
             out = []
             xs: list = out
             for i in range(len(xs)):
                 out.append(xs[i])
-        """,
+        """, "'xs' may share its list with other code"),
         # ... or a method that mutates, a subscript/attribute store, del, in-place += on a list
-        """
+        ("""
         def f(xs: list[int]):
             for i in range(len(xs)):
                 v = xs[i]
                 xs.pop()
-        """,
-        """
+        """, "no evidence 'xs' is a builtin sequence"),
+        ("""
         def f(xs: list[int]):
             for i in range(len(xs)):
                 xs[0] = xs[i]
-        """,
-        """
+        """, "no evidence 'xs' is a builtin sequence"),
+        ("""
         def f(xs: list[int], o):
             for i in range(len(xs)):
                 o.x = xs[i]
-        """,
-        """
+        """, "no evidence 'xs' is a builtin sequence"),
+        ("""
         def f(xs: list[int]):
             for i in range(len(xs)):
                 v = xs[i]
                 del xs[-1]
-        """,
-        """
+        """, "no evidence 'xs' is a builtin sequence"),
+        ("""
         def f(xs: list[int]):
             acc = xs[:1]
             for i in range(len(xs)):
                 acc += [xs[i]]
-        """,
+        """, "no evidence 'xs' is a builtin sequence"),
         # ... or operates on items of unknown type (a user __gt__, __add__, __bool__, __str__
         # may change the list)
-        """
+        ("""
         def f(xs: list):
             n = 0
             for i in range(len(xs)):
                 if xs[i] > 0:
                     n = n + 1
             return n
-        """,
-        """
+        """, "no evidence 'xs' is a builtin sequence"),
+        ("""
         def f(xs: list):
             n = 0
             for i in range(len(xs)):
                 n += xs[i]
             return n
-        """,
-        """
+        """, "no evidence 'xs' is a builtin sequence"),
+        ("""
         def f(xs: list):
             for i in range(len(xs)):
                 if xs[i]:
                     return i
-        """,
-        """
+        """, "no evidence 'xs' is a builtin sequence"),
+        ("""
         def f(xs: list):
             return [str(xs[i]) for i in range(len(xs))]
-        """,
+        """, "no evidence 'xs' is a builtin sequence"),
         # ... or calls a builtin that calls back (key=), or a lambda
-        """
+        ("""
         def f(xs: list[int], k):
             return [sorted(xs, key=k)[0] + xs[i] for i in range(len(xs))]
-        """,
+        """, "no evidence 'xs' is a builtin sequence"),
         # ... or yields (the consumer may change the list between steps)
-        """
+        ("""
         def f(xs: list[int]):
             for i in range(len(xs)):
                 yield xs[i]
-        """,
+        """, "no evidence 'xs' is a builtin sequence"),
         # a generator expression over a list: it runs later, after the list may have changed
-        """
+        ("""
         def f(xs: list[int]):
             return (xs[i] for i in range(len(xs)))
-        """,
+        """, "no evidence 'xs' is a builtin sequence"),
         # a generator expression reading a str name that is rebound later
-        """
+        ("""
         def f(s: str):
             g = (s[i] for i in range(len(s)))
             s = "other"
             return list(g)
-        """,
+        """, "no evidence 's' is a builtin sequence"),
         # a list that is a loop variable (may be any list, also one the body appends to)
-        """
+        ("""
         def f(rows: list[list[int]]):
             out = []
             for row in rows:
                 for i in range(len(row)):
                     out.append(row[i])
-        """,
+        """, "no evidence 'row' is a builtin sequence"),
         # comprehension with a walrus or two for clauses
-        """
+        ("""
         def f(s: str):
             return [(t := s[i]) for i in range(len(s))]
-        """,
-        """
+        """, "no evidence 's' is a builtin sequence"),
+        ("""
         def f(s: str):
             return [s[i] for i in range(len(s)) for j in range(2)]
-        """,
+        """, "no candidate"),
         # lists may be mutated by the body (directly or through an alias)
-        """
+        ("""
         def f(xs: list):
             for i in range(len(xs)):
                 g(xs)
                 print(xs[i])
-        """,
+        """, "no evidence 'xs' is a builtin sequence"),
         # unknown type; the sequence or the index rebound in the body
-        """
+        ("""
         def f(xs, s: str):
             for i in range(len(xs)):
                 print(xs[i])
@@ -250,9 +250,9 @@ def f(words_in: list[str], text_in: str):
             for i in range(len(s)):
                 i = 0
                 print(s[i])
-        """,
+        """, "no evidence 'xs' is a builtin sequence"),
         # no read of s[i]; range with a start; an index expression
-        """
+        ("""
         def f(s: str):
             for i in range(len(s)):
                 print(i)
@@ -260,26 +260,26 @@ def f(words_in: list[str], text_in: str):
                 print(s[i])
             for i in range(len(s) - 1):
                 print(s[i])
-        """,
+        """, "the body never reads s[i]"),
         # identity observed (non-Latin-1 characters are fresh objects per s[i])
-        """
+        ("""
         def f(s: str):
             for i in range(len(s)):
                 if s[i] is s[i]:
                     pass
-        """,
+        """, "no evidence 's' is a builtin sequence"),
         # module level and class body
-        """
+        ("""
         s = "abc"
         for i in range(len(s)):
             print(s[i])
-        """,
+        """, "no evidence 's' is a builtin sequence"),
         # a store target is left to raise as before; only loads would be rewritten
-        """
+        ("""
         def f(s: str):
             for i in range(len(s)):
                 s[i] = 'x'
-        """,("""
+        """, "no evidence 's' is a builtin sequence"),("""
 def count_upper_even(s: str):
     count = 0
     for i in range(len(s)):

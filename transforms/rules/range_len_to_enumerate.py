@@ -11,6 +11,7 @@ from ..analysis import assigned_names, global_nonlocal_names
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.numeric import RicherEvidence
 from ..analysis.purity import Inert
+from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..base import Rule
 from ..registry import register
 
@@ -139,13 +140,13 @@ class RangeLenToEnumerate(Rule):
             inner = iterable.args[0]
             seq = inner.value.args[0]
             if inner.star or inner.keyword or seq.star or seq.keyword:
-                return None
+                return self.skip("range(len()) with starred or keyword arguments") or None
             ev = self.ev
             if not (ev.is_builtin("range") and ev.is_builtin("len")
                     and ev.is_builtin("enumerate")):
-                return None
+                return self.skip("range, len or enumerate is shadowed") or None
             if target.value == seq.value.value:
-                return None
+                return self.skip("the index and the sequence have the same name") or None
             return target.value, seq.value.value
 
         def _kind(self, seq: cst.Name, anchor: cst.CSTNode):
@@ -154,12 +155,17 @@ class RangeLenToEnumerate(Rule):
             t = ev.type_of(seq)
             func = ev.function_of(anchor)
             if t is None or func is None or not ev.simple_function(func):
-                return None
+                return self.skip(f"no evidence {seq.value!r} is a builtin sequence" if t is None
+                                 else "not in a function's own scope" if func is None
+                                 else DYNAMIC_FUNCTION) or None
             if t.kind in IMMUTABLE:
                 return t.kind
             if t.kind == "list" and own_object(ev, func, ev.scopes.get(seq), seq.value, True):
                 return t.kind
-            return None
+            return self.skip(
+                f"{seq.value!r} may share its list with other code (not only lists made here)"
+                if t.kind == "list" else f"no evidence {seq.value!r} is a builtin sequence") \
+                or None
 
         def _inert(self, func: cst.FunctionDef, seq: str) -> Inert:
             ev = self.ev
@@ -195,18 +201,22 @@ class RangeLenToEnumerate(Rule):
             if names is None:
                 return None
             index, name = names
+            skip = lambda reason: self.skip(reason) or None  # noqa: E731 - says why, gives None
             if not self._reads([loop.body], name, index):
-                return None
+                return skip(f"the body never reads {name}[{index}]")
             kind = self._kind(loop.iter.args[0].value.args[0].value, loop)
             if kind is None:
-                return None
+                return None  # it said why
             ev = self.ev
-            if {index, name} & assigned_names(loop.body) or self._identity([loop.body]):
-                return None
+            if {index, name} & assigned_names(loop.body):
+                return skip("the index or the sequence is rebound in the body")
+            if self._identity([loop.body]):
+                return skip("an identity test (is, id()) in the body")
             if kind == "list" and not self._inert(ev.function_of(loop), name).block(loop.body):
-                return None
+                return skip("the body may run user code (which could change the list)")
             sites = self._sites([loop.body], name, index, ev.scopes.get(loop))
-            return (name, sites) if sites else None
+            return (name, sites) if sites else skip(
+                f"every {name}[{index}] is assigned to or in a nested scope")
 
         def leave_For(self, original_node: cst.For, updated_node: cst.For) -> cst.For:
             plan = self._plan(original_node)
@@ -236,25 +246,29 @@ class RangeLenToEnumerate(Rule):
             index, name = names
             parts = ([comp.key, comp.value] if isinstance(comp, cst.DictComp) else [comp.elt])
             parts += [c.test for c in loop.ifs]
+            skip = lambda reason: self.skip(reason) or None  # noqa: E731 - says why, gives None
             if not self._reads(parts, name, index):
-                return None
+                return skip(f"the comprehension never reads {name}[{index}]")
             seq = loop.iter.args[0].value.args[0].value
             kind = self._kind(seq, comp)
             if kind is None:
-                return None
+                return None  # it said why
             ev = self.ev
             if not isinstance(comp, _EAGER_COMPS) and (kind == "list" or not all(
                     isinstance(a.node, cst.Param) for a in ev.scopes.get(seq).assignments[name])):
-                return None  # runs later: the list may have changed, the name been rebound
+                # runs later: the list may have changed, the name been rebound
+                return skip("a generator runs later: the sequence may change or be rebound")
             if self._identity(parts) or any(m.findall(p, m.NamedExpr()) for p in parts):
-                return None
+                return skip("an identity test (is, id()) or a walrus in the comprehension")
             if kind == "list":
                 inert = self._inert(ev.function_of(comp), name)
                 if not (all(inert.expr(p) for p in parts)
                         and all(inert.truth(c.test) for c in loop.ifs)):
-                    return None
+                    return skip("the comprehension may run user code (which could change "
+                                "the list)")
             sites = self._sites(parts, name, index, ev.scopes.get(parts[0]))
-            return (name, sites) if sites else None
+            return (name, sites) if sites else skip(
+                f"every {name}[{index}] is assigned to or in a nested scope")
 
         def _leave_comp(self, original_node, updated_node):
             plan = self._comp_plan(original_node)
