@@ -16,14 +16,10 @@ import importlib.util
 import json
 import logging
 import os
-import sys
 import tempfile
-import threading
-import time
 import uuid
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
@@ -36,6 +32,7 @@ from .corpora import corpus_label
 from .finalize import finalize
 from .llm_stage import llm_summary
 from .plan import ScanStats, plan_shards, read_shard_seeds
+from .progress import Progress, WallClock
 from .stages import Stats, select_rules
 from .storage import Output
 
@@ -175,107 +172,6 @@ def check_workers_reach(client, out: Output) -> None:
                           + "; ".join(problems) + f". Nothing was run: {hint}.")
 
 
-class _WallClock:
-    """Seconds this invocation has worked on the directory, in ``_runs/``, saved every few
-    seconds by a thread and whenever a shard completes (at most once a second): the total over
-    resumed invocations is the sum of the files (a killed invocation keeps its last save, so
-    the time behind every completed shard is counted)."""
-
-    def __init__(self, out: Output, every: float = 5.0):
-        self.out = out
-        self.started = time.monotonic()
-        self._last_save = self.started
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-        self.name = f"_runs/{stamp}-{uuid.uuid4().hex[:8]}.json"
-        self._save(0.0)
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._loop, args=(every,), daemon=True)
-        self._thread.start()
-
-    def _save(self, seconds: float) -> None:
-        self._last_save = time.monotonic()
-        self.out.put_text(self.name, json.dumps({"seconds": round(seconds, 2),
-                                                 "semforge_version": __version__}))
-
-    def _save_now(self) -> None:
-        try:
-            self._save(time.monotonic() - self.started)
-        except Exception:  # a failed save costs only wall-time accounting
-            pass
-
-    def _loop(self, every: float) -> None:
-        while not self._stop.wait(every):
-            self._save_now()
-
-    def shard_done(self) -> None:
-        if time.monotonic() - self._last_save >= 1.0:
-            self._save_now()
-
-    def stop(self) -> float:
-        """Stop the thread, save the final time and return it."""
-        self._stop.set()
-        self._thread.join()
-        elapsed = round(time.monotonic() - self.started, 2)
-        self._save(elapsed)
-        return elapsed
-
-    def total(self) -> float:
-        total = 0.0
-        for name in self.out.names("_runs"):
-            try:
-                total += float(json.loads(self.out.read_bytes(f"_runs/{name}"))["seconds"])
-            except (OSError, ValueError, KeyError, TypeError):
-                continue
-        return total
-
-
-class _Progress:
-    """A bar on a terminal; on a redirected log, one plain line every ``every`` seconds
-    (no carriage-return frames)."""
-
-    def __init__(self, enabled: bool, log, every: float = 30.0):
-        self.enabled = enabled
-        self.log = log
-        self.tty = enabled and sys.stderr.isatty()
-        self.every = every
-        self.done = self.pairs = self.equivalent = self.planned = 0
-        self.planning = True
-        self.started = time.monotonic()
-        self.last = self.started
-        self.bar = None
-        if self.tty:
-            from tqdm.auto import tqdm
-
-            self.bar = tqdm(total=None, unit="shard", desc="generate+verify", dynamic_ncols=True)
-
-    def planned_one(self) -> None:
-        self.planned += 1
-
-    def plan_done(self) -> None:
-        self.planning = False
-        if self.bar is not None:
-            self.bar.total = self.planned
-            self.bar.refresh()
-
-    def shard_done(self, counters: dict[str, Any]) -> None:
-        self.done += 1
-        self.pairs += counters.get("pairs", 0)
-        self.equivalent += counters.get("verdict_equivalent", 0)
-        if self.bar is not None:
-            self.bar.update(1)
-            self.bar.set_postfix(pairs=self.pairs, equivalent=self.equivalent)
-        elif self.enabled and time.monotonic() - self.last >= self.every:
-            self.last = time.monotonic()
-            total = f"{self.planned}+ (planning)" if self.planning else str(self.planned)
-            elapsed = self.last - self.started
-            self.log(f"progress: {self.done}/{total} shards, {self.pairs} pairs "
-                     f"({self.equivalent} equivalent), {elapsed:.0f} s")
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-
-
 def run(
     config: Config,
     *,
@@ -296,7 +192,7 @@ def run(
         output.remove_tree()
     _check_out_dir(output, digest, config, labels)
     shards.remove_temporaries(output)
-    clock = _WallClock(output)
+    clock = WallClock(output)
     done = shards.completed(output)
     if done:
         log(f"{len(done)} shards already complete in {output.url}, resuming")
@@ -329,7 +225,7 @@ def run(
                 log(f"skipped {r.source_id} ({r.source}): {r.reason}")
 
         client = None
-        bar = _Progress(progress, log)
+        bar = Progress(progress, log)
         in_flight: dict[Any, int] = {}
         pending = None
         try:
