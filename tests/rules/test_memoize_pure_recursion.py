@@ -41,37 +41,37 @@ def greatest_common_divisor(a: int, b: int) -> int:
     ]
     UNTOUCHED = [
         # not recursive; a method; async; decorated; a generator
-        "def f(n: int) -> int:\n    return n + 1\n",
-        "class C:\n    def f(self, n: int) -> int:\n        return 0 if n == 0 else self.f(n - 1)\n",
-        "async def f(n: int) -> int:\n    return 0 if n == 0 else await f(n - 1)\n",
-        "@trace\ndef f(n: int) -> int:\n    return 0 if n == 0 else f(n - 1)\n",
-        "def f(n: int):\n    yield n\n    yield from f(n - 1)\n",
+        ("def f(n: int) -> int:\n    return n + 1\n", "no candidate"),
+        ("class C:\n    def f(self, n: int) -> int:\n        return 0 if n == 0 else self.f(n - 1)\n", "no candidate"),
+        ("async def f(n: int) -> int:\n    return 0 if n == 0 else await f(n - 1)\n", "a decorated, async or protected function, or one with *args, **kwargs or keyword-only parameters"),
+        ("@trace\ndef f(n: int) -> int:\n    return 0 if n == 0 else f(n - 1)\n", "a decorated, async or protected function, or one with *args, **kwargs or keyword-only parameters"),
+        ("def f(n: int):\n    yield n\n    yield from f(n - 1)\n", "a bare return, or a path that falls off the end"),
         # float parameter (0.0 == -0.0 would share a result), unannotated, list, default
-        "def f(x: float) -> float:\n    return x if x < 1 else f(x / 2)\n",
-        "def f(n) -> int:\n    return 0 if n == 0 else f(n - 1)\n",
-        "def f(xs: list) -> int:\n    return 0 if not xs else 1 + f(xs[1:])\n",
-        "def f(n: int = 3) -> int:\n    return 0 if n == 0 else f(n - 1)\n",
-        "def f(*ns: int) -> int:\n    return 0\n",
+        ("def f(x: float) -> float:\n    return x if x < 1 else f(x / 2)\n", "a parameter is not annotated int, bool, str or bytes"),
+        ("def f(n) -> int:\n    return 0 if n == 0 else f(n - 1)\n", "no parameters, or one without an annotation or with a default"),
+        ("def f(xs: list) -> int:\n    return 0 if not xs else 1 + f(xs[1:])\n", "a parameter is not annotated int, bool, str or bytes"),
+        ("def f(n: int = 3) -> int:\n    return 0 if n == 0 else f(n - 1)\n", "no parameters, or one without an annotation or with a default"),
+        ("def f(*ns: int) -> int:\n    return 0\n", "no candidate"),
         # a mutable result (a caller could change the shared list)
-        "def f(n: int) -> list:\n    return [] if n == 0 else f(n - 1) + [n]\n",
+        ("def f(n: int) -> list:\n    return [] if n == 0 else f(n - 1) + [n]\n", "no evidence the result is an immutable scalar"),
         # reads a global (may change between calls), performs I/O, calls another function
-        "K = 3\ndef f(n: int) -> int:\n    return K if n == 0 else f(n - 1)\n",
-        "def f(n: int) -> int:\n    print(n)\n    return 0 if n == 0 else f(n - 1)\n",
-        "def f(n: int) -> int:\n    return g(n) if n == 0 else f(n - 1)\n",
+        ("K = 3\ndef f(n: int) -> int:\n    return K if n == 0 else f(n - 1)\n", "the function reads free names other than builtins"),
+        ("def f(n: int) -> int:\n    print(n)\n    return 0 if n == 0 else f(n - 1)\n", "the body may run user code"),
+        ("def f(n: int) -> int:\n    return g(n) if n == 0 else f(n - 1)\n", "the function reads free names other than builtins"),
         # global/nonlocal, dynamic scope
-        "def f(n: int) -> int:\n    global calls\n    calls = n\n    return 0 if n == 0 else f(n - 1)\n",
-        "def f(n: int) -> int:\n    locals()\n    return 0 if n == 0 else f(n - 1)\n",
+        ("def f(n: int) -> int:\n    global calls\n    calls = n\n    return 0 if n == 0 else f(n - 1)\n", "the body may run user code"),
+        ("def f(n: int) -> int:\n    locals()\n    return 0 if n == 0 else f(n - 1)\n", "type is shadowed, or the function uses exec/eval/locals()"),
         # the name is rebound (the recursive call may reach another function)
-        "def f(n: int) -> int:\n    return 0 if n == 0 else f(n - 1)\nf = other\n",
-        "def f(n: int) -> int:\n    return 0 if n == 0 else f(n - 1)\ndef f(n: int) -> int:\n    return n\n",
-        "def g():\n    def f(n: int) -> int:\n        return 0 if n == 0 else f(n - 1)\n    f = h\n    return f(3)\n",
+        ("def f(n: int) -> int:\n    return 0 if n == 0 else f(n - 1)\nf = other\n", "'f' is bound more than once"),
+        ("def f(n: int) -> int:\n    return 0 if n == 0 else f(n - 1)\ndef f(n: int) -> int:\n    return n\n", "'f' is bound more than once"),
+        ("def g():\n    def f(n: int) -> int:\n        return 0 if n == 0 else f(n - 1)\n    f = h\n    return f(3)\n", "'f' is bound more than once"),
         # builtins used by the rewrite or the body shadowed
-        "type = len\ndef f(n: int) -> int:\n    return 0 if n == 0 else f(n - 1)\n",
-        "def f(n: int) -> int:\n    return 0 if n == 0 else abs(f(n - 1))\ndef abs(x): return x\n",
+        ("type = len\ndef f(n: int) -> int:\n    return 0 if n == 0 else f(n - 1)\n", "type is shadowed, or the function uses exec/eval/locals()"),
+        ("def f(n: int) -> int:\n    return 0 if n == 0 else abs(f(n - 1))\ndef abs(x): return x\n", "the function reads free names other than builtins"),
         # falls off the end or returns None somewhere
-        "def f(n: int) -> int:\n    if n > 0:\n        return f(n - 1)\n",
+        ("def f(n: int) -> int:\n    if n > 0:\n        return f(n - 1)\n", "a bare return, or a path that falls off the end"),
         # the body mutates an argument's item, or calls a method that may run user code
-        "def f(s: str) -> int:\n    return 0 if not s else f(s[1:]) + len(s.encode())\n",
+        ("def f(s: str) -> int:\n    return 0 if not s else f(s[1:]) + len(s.encode())\n", "the body may run user code"),
     ]
 
 

@@ -133,14 +133,19 @@ class MemoizePureRecursion(Rule):
         def _shape(self, node: cst.FunctionDef) -> list[str] | None:
             """Parameter names when the def itself qualifies and calls itself."""
             p = node.params
+            name = node.name.value
+
+            def skip(reason: str) -> None:  # only a function calling itself is a candidate
+                if m.findall(node.body, m.Call(func=m.Name(name))):
+                    self.skip(reason)
             if (node.decorators or node.asynchronous is not None or p.kwonly_params
                     or not isinstance(p.star_arg, cst.MaybeSentinel)
                     or p.star_kwarg is not None or node.name.value in self.protected):
-                return None
+                return skip("a decorated, async or protected function, or one with *args, "
+                            "**kwargs or keyword-only parameters")
             params = [*p.posonly_params, *p.params]
             if not params or any(x.default is not None or x.annotation is None for x in params):
-                return None
-            name = node.name.value
+                return skip("no parameters, or one without an annotation or with a default")
             if not m.findall(node.body, m.Call(func=m.Name(name))):
                 return None
             return [x.name.value for x in params]
@@ -151,32 +156,33 @@ class MemoizePureRecursion(Rule):
             scope = base.scopes.get(node)  # the scope the def binds its name in
             if isinstance(scope, GlobalScope):
                 if name in global_nonlocal_names(self._module):
-                    return False
+                    return self.skip(f"{name!r} is declared global in a function")
             elif isinstance(scope, FunctionScope) and isinstance(scope.node, cst.FunctionDef):
                 # the memo becomes a local of the enclosing function
                 if name in global_nonlocal_names(scope.node) or not base.simple_function(
                         scope.node):
-                    return False
+                    return self.skip("the enclosing function declares global/nonlocal names "
+                                     "or uses exec/eval/locals()")
             else:
-                return False
+                return self.skip("not a module-level or nested function (a method?)")
             if [a.node for a in scope.assignments[name]] != [node]:
-                return False
+                return self.skip(f"{name!r} is bound more than once")
             if not base.is_builtin("type") or not base.simple_function(node):
-                return False
+                return self.skip("type is shadowed, or the function uses exec/eval/locals()")
             for param in node.params.posonly_params + node.params.params:
                 t = annotation_type(param.annotation.annotation)
                 if t is None or t.kind not in _KEY_KINDS or not base.is_builtin(t.kind):
-                    return False
+                    return self.skip("a parameter is not annotated int, bool, str or bytes")
             local = assigned_names(node, nested=False) | set(params)
             if name in local:
-                return False
+                return self.skip("the function rebinds its own name")
             free = used_names(node.body) - local - {name}
             if not all(n in BUILTIN_NAMES and base.is_builtin(n) for n in free):
-                return False
+                return self.skip("the function reads free names other than builtins")
             returns = _returns(node.body)
             if not returns or any(r.value is None for r in returns) \
                     or not _always_returns(node.body):
-                return False
+                return self.skip("a bare return, or a path that falls off the end")
             result = None
             if node.returns is not None:
                 result = annotation_type(node.returns.annotation)
@@ -186,12 +192,14 @@ class MemoizePureRecursion(Rule):
                     if result is not None:
                         break
             if not _immutable(result):
-                return False
+                return self.skip("no evidence the result is an immutable scalar (or a tuple "
+                                 "of them)")
             ev = _RecursionEvidence(self._module, self.metadata, name, result)
             if not _SelfCalls(ev, name).block(node.body):
-                return False
+                return self.skip("the body may run user code (not provably pure)")
             return all(ev.type_of(r.value) == result or (
-                result.kind == "int" and ev.type_of(r.value) == T("bool")) for r in returns)
+                result.kind == "int" and ev.type_of(r.value) == T("bool")) for r in returns) \
+                or self.skip("not every return is of the result's type")
 
         def leave_FunctionDef(self, original_node: cst.FunctionDef,
                               updated_node: cst.FunctionDef):
