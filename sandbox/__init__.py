@@ -37,7 +37,8 @@ Outcomes
     For a trusted tool that cannot run in a zygote child (it needs ``sys.settrace`` or
     ``ctypes``, as CrossHair does): start it by path, and confine its own process the same way.
 
-What a child may not do, and how that is enforced, is in ``client.py`` (the caller's side),
+What a child may not do, and how that is enforced, is in ``client.py``, ``session.py`` and
+``replies.py`` (the caller's side),
 ``_zygote.py``, ``_child.py`` and ``_guard.py`` (kernel rules and the audit hook).
 
 This ``__init__`` loads none of these modules at import time: the zygote and the children import this

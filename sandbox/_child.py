@@ -269,7 +269,7 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
 
     def pack(seq, i, o):
         # Replies are flat JSON arrays (the caller decodes them without a single object): see
-        # client._clean.
+        # replies._clean.
         return [seq, i, o["kind"], o["value"], o["exc_type"], o["exc_msg"], o["stdout"], o["stderr"],
                 o["args_after"], o["time_ns"], o["reason"]]
 
