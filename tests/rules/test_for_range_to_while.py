@@ -29,6 +29,7 @@ class TestForRangeToWhile(RuleTestCase):
                     total += i
                 return total, i
             """,
+        [[1], [3], [6], [10]],
         ),
         (  # negative literal step, else clause, and a body that reassigns the loop variable
             """

@@ -21,6 +21,7 @@ class TestRenameLocals(RuleTestCase):
                     key += prev
                 return key / len(xs)
             """,
+        [[[1, 2, 3]], [[4]], [[2.5, 2]], [[-1, 5, 0]]],
         ),
     ]
     UNTOUCHED = [

@@ -38,6 +38,7 @@ class TestSplitTupleAssignment(RuleTestCase):
                 rest = lo
                 return lo, hi, first, rest
             """,
+        [[[1, 2, 3]], [[5]], ["abc"], [(4, 5)]],
         ),
     ]
     UNTOUCHED = [
