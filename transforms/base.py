@@ -57,14 +57,17 @@ class RuleTransformer(cst.CSTTransformer):
         self.rng = rng
         self.sites = 0
         self.skips: list[str] = []
+        self._skipped: set[str] = set()  # the same reasons, for a constant-time repeat check
 
     def skip(self, reason: str) -> bool:
         """Record why a candidate site was left alone (like a codemod's ``SkipFile`` reason):
         once a site has the rule's *shape*, a precondition that fails says so here, in a few
         words naming the hazard ("annotation is not evidence", "shadowed builtin sum").
-        ``Rule.apply`` returns the reasons; must-not-fire fixtures check them.
+        ``Rule.apply`` returns the reasons (``NO_CANDIDATE`` when there were none and nothing
+        was rewritten); must-not-fire fixtures check them.
         Returns False, so a check can read ``return self.skip("...")``."""
-        if reason not in self.skips:
+        if reason not in self._skipped:
+            self._skipped.add(reason)
             self.skips.append(reason)
         return False
 

@@ -130,13 +130,29 @@ class MemoizePureRecursion(Rule):
     intent = "faster"
 
     class Transformer(EvidenceTransformer):
-        def _shape(self, node: cst.FunctionDef) -> list[str] | None:
+        # For skip reasons only: [name, seen a call of that name] for each enclosing def, so
+        # that a def failing the cheap checks below is known to call itself without searching
+        # its body again (only a function that calls itself is a candidate worth a reason).
+        def visit_Module(self, node: cst.Module) -> None:
+            super().visit_Module(node)
+            self._open: list[list] = []
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+            self._open.append([node.name.value, False])
+
+        def visit_Call(self, node: cst.Call) -> None:
+            if isinstance(node.func, cst.Name):
+                for entry in self._open:
+                    if entry[0] == node.func.value:
+                        entry[1] = True
+
+        def _shape(self, node: cst.FunctionDef, calls_itself: bool = True) -> list[str] | None:
             """Parameter names when the def itself qualifies and calls itself."""
             p = node.params
             name = node.name.value
 
             def skip(reason: str) -> None:  # only a function calling itself is a candidate
-                if m.findall(node.body, m.Call(func=m.Name(name))):
+                if calls_itself:
                     self.skip(reason)
             if (node.decorators or node.asynchronous is not None or p.kwonly_params
                     or not isinstance(p.star_arg, cst.MaybeSentinel)
@@ -203,7 +219,8 @@ class MemoizePureRecursion(Rule):
 
         def leave_FunctionDef(self, original_node: cst.FunctionDef,
                               updated_node: cst.FunctionDef):
-            params = self._shape(original_node)
+            calls_itself = self._open.pop()[1]
+            params = self._shape(original_node, calls_itself)
             if params is None or not updated_node.deep_equals(original_node):
                 return updated_node
             if not self._pure(original_node, params):
