@@ -7,6 +7,7 @@
         CASES = [(before_source, after_source), ...]   # the rule must turn before into after
         UNTOUCHED = [source, ...]                       # the rule must not fire here
         UNTOUCHED = [(source, "reason"), ...]           # ... and says why (RuleTransformer.skip)
+        UNTOUCHED = [(source, "no candidate"), ...]     # ... because nothing there matches at all
 
 Sources are dedented, so fixtures can be indented triple-quoted strings.
 """
