@@ -13,6 +13,13 @@ after. Three parts, each a SHA-256 over canonical JSON:
 
 ``--json OUT`` also writes one digest per seed, so two files can be diffed to find the seed
 whose output changed.
+
+The scale ladders are climbed as far as the original's *time* budget allows, so on a busy
+machine the same code can keep a different number of scale inputs (seen: 248 inputs one run,
+221 the next, for one seed). ``--no-scale`` turns the climb off for the variants/verdicts part
+(the verifier's ``VerifyConfig.scale``), which makes that part reproducible; the ``rows`` part
+runs ``semforge run`` as users do, climb included, so ``rows_normalised`` also digests the rows
+with the input counts blanked out.
 """
 
 from __future__ import annotations
@@ -48,6 +55,32 @@ def _seeds(humaneval: Path | None):
     return config, seeds
 
 
+def no_scale() -> None:
+    """Make ``VerifyConfig.scale`` default to False in this process (works on any version that
+    has the field: the pipeline builds its VerifyConfig without naming it)."""
+    import dataclasses
+
+    from semforge.verifiers import VerifyConfig
+
+    names = [f.name for f in dataclasses.fields(VerifyConfig) if f.init]
+    defaults = list(VerifyConfig.__init__.__defaults__)
+    defaults[names.index("scale") - (len(names) - len(defaults))] = False
+    VerifyConfig.__init__.__defaults__ = tuple(defaults)
+    assert VerifyConfig().scale is False
+
+
+def _normalised(rows: list[dict]) -> list[dict]:
+    import re
+
+    out = []
+    for r in rows:
+        v = dict(r["verification"] or {})
+        v["inputs_run"] = None
+        v["reason"] = re.sub(r"\d+", "N", v.get("reason") or "")
+        out.append({**r, "verification": v})
+    return out
+
+
 def variants_and_verdicts(humaneval: Path | None) -> tuple[dict, dict]:
     from semforge.pipeline.stages import Stats, generate_batch, select_rules, verify_batch
 
@@ -68,7 +101,7 @@ def variants_and_verdicts(humaneval: Path | None) -> tuple[dict, dict]:
     return per_seed_variants, per_seed_verdicts
 
 
-def dataset_rows(humaneval: Path) -> str:
+def dataset_rows(humaneval: Path) -> tuple[str, str]:
     import pyarrow.parquet as pq
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -88,7 +121,7 @@ def dataset_rows(humaneval: Path) -> str:
                 continue
             rows.extend(pq.read_table(path).to_pylist())
         rows.sort(key=lambda r: r["id"])
-        return _sha(rows)
+        return _sha(rows), _sha(_normalised(rows))
 
 
 def main() -> None:
@@ -96,14 +129,20 @@ def main() -> None:
     parser.add_argument("--humaneval", type=Path, default=None)
     parser.add_argument("--json", type=Path, default=None, help="write per-seed digests here")
     parser.add_argument("--skip-run", action="store_true", help="skip the semforge run part")
+    parser.add_argument("--no-scale", action="store_true",
+                        help="no scale climb in the variants/verdicts part (reproducible)")
     args = parser.parse_args()
+    if args.no_scale:
+        no_scale()
     humaneval = args.humaneval or next((p for p in DEFAULT_HUMANEVAL if p.exists()), None)
     if humaneval is None:
         sys.exit("HumanEvalPlus.jsonl.gz not found: pass --humaneval PATH")
     variants, verdicts = variants_and_verdicts(humaneval)
     result = {"seeds": len(variants), "variants": _sha(variants), "verdicts": _sha(verdicts)}
+    if args.no_scale:
+        result["scale"] = "off (variants/verdicts)"
     if not args.skip_run:
-        result["rows"] = dataset_rows(humaneval)
+        result["rows"], result["rows_normalised"] = dataset_rows(humaneval)
     print(json.dumps(result, indent=2))
     if args.json:
         args.json.write_text(json.dumps({**result, "per_seed_variants": variants,
