@@ -323,3 +323,24 @@ def test_speed_is_measured_on_a_scaled_input():
     assert verdict.verdict == "equivalent", verdict.reason
     assert verdict.speed_input and "len" in verdict.speed_input and "ms per call" in verdict.speed_input
     assert_label_fits_interval(verdict, VerifyConfig().speed_band)
+
+
+NEST = """def nest(n: int):
+    x = []
+    for _ in range(n % 200):
+        x = [x]
+    return x
+"""
+
+
+def test_output_past_the_encoding_bounds_is_dropped_not_called_nondeterministic():
+    """Past max_depth the encoder cuts a value with a fresh nonce, so the original's two runs
+    never agree there. That input has no comparable behaviour (it is dropped, like a timeout);
+    it once made every variant `undecided` as if the original were nondeterministic."""
+    renamed = NEST.replace("x", "acc")
+    wrong_deep = NEST.replace("return x", "return x if n % 200 < 40 else [[]]")
+    good, bad = verify_variants(NEST, "nest", [renamed, wrong_deep], [[3], [60], [120]],
+                                VerifyConfig(measure_speed=False))
+    assert good.verdict == "equivalent", good.reason
+    assert "dropped (too large in original)" in good.reason
+    assert bad.verdict == "different", bad.reason  # caught below the cut, at depths 40 to 49
