@@ -3,6 +3,17 @@
 ``generate_batch`` turns seeds into candidate variants, ``verify_batch`` judges them and builds the
 dataset rows. Neither knows about Dask, files or shards (``shards.py`` does), so both can be
 tested and reused on their own. Each takes a ``Stats`` to count what happened.
+
+Every stage has one shape, the one datatrove's ``PipelineStep.run(data, rank, world_size)`` has,
+with the executor's part played by the shards: a stage is ``(batch, settings, stats) -> batch``
+over records (``Seed`` in, ``(Seed, [Variant])`` groups, then row dicts out), it counts its own
+work in ``stats``, and nothing it rejects is silently dropped: a failed rule or seed becomes an
+entry of ``stats.errors`` with the stage's name and a reason, a variant the verifier does not
+accept becomes a row of the ``rejected`` config with its verdict and reason (datatrove's
+exclusion writer). ``rank`` and ``world_size`` are the shard's index in the plan
+(``plan.py``): a stage never needs them, since a shard is already its own slice of the corpus.
+The LLM stage (``llm_stage.py``), the PyTorch stages (``torch_stages.py``) and curation
+(``curate/``, over the finished rows) follow the same shape.
 """
 
 from __future__ import annotations
