@@ -12,8 +12,10 @@ entry of ``stats.errors`` with the stage's name and a reason, a variant the veri
 accept becomes a row of the ``rejected`` config with its verdict and reason (datatrove's
 exclusion writer). ``rank`` and ``world_size`` are the shard's index in the plan
 (``plan.py``): a stage never needs them, since a shard is already its own slice of the corpus.
-The LLM stage (``llm_stage.py``), the PyTorch stages (``torch_stages.py``) and curation
-(``curate/``, over the finished rows) follow the same shape.
+PyTorch programs go through the same two stages (``torch_stages.py`` holds their per-seed
+parts); the LLM stage (``llm_stage.add_llm_variants``) extends the generate stage's groups in
+place, counting its discards in ``stats``; curation (``curate/``) runs once over the finished
+rows, where dropped rows are counted per reason.
 """
 
 from __future__ import annotations
