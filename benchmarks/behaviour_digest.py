@@ -18,8 +18,7 @@ The scale ladders are climbed as far as the original's *time* budget allows, so 
 machine the same code can keep a different number of scale inputs (seen: 248 inputs one run,
 221 the next, for one seed). ``--no-scale`` turns the climb off for the variants/verdicts part
 (the verifier's ``VerifyConfig.scale``), which makes that part reproducible; the ``rows`` part
-runs ``semforge run`` as users do, climb included, so ``rows_normalised`` also digests the rows
-with the input counts blanked out.
+runs ``semforge run`` as users do, climb included, and is comparable only between quiet runs.
 """
 
 from __future__ import annotations
@@ -35,8 +34,6 @@ from pathlib import Path
 
 from _data import humaneval_path
 
-HERE = Path(__file__).resolve().parent
-DEFAULT_HUMANEVAL = [humaneval_path()]
 
 
 def _sha(obj) -> str:
@@ -69,18 +66,6 @@ def no_scale() -> None:
     assert VerifyConfig().scale is False
 
 
-def _normalised(rows: list[dict]) -> list[dict]:
-    import re
-
-    out = []
-    for r in rows:
-        v = dict(r["verification"] or {})
-        v["inputs_run"] = None
-        v["reason"] = re.sub(r"\d+", "N", v.get("reason") or "")
-        out.append({**r, "verification": v})
-    return out
-
-
 def variants_and_verdicts(humaneval: Path | None) -> tuple[dict, dict]:
     from semforge.pipeline.stages import Stats, generate_batch, select_rules, verify_batch
 
@@ -101,7 +86,7 @@ def variants_and_verdicts(humaneval: Path | None) -> tuple[dict, dict]:
     return per_seed_variants, per_seed_verdicts
 
 
-def dataset_rows(humaneval: Path) -> tuple[str, str]:
+def dataset_rows(humaneval: Path) -> str:
     import pyarrow.parquet as pq
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -121,7 +106,7 @@ def dataset_rows(humaneval: Path) -> tuple[str, str]:
                 continue
             rows.extend(pq.read_table(path).to_pylist())
         rows.sort(key=lambda r: r["id"])
-        return _sha(rows), _sha(_normalised(rows))
+        return _sha(rows)
 
 
 def main() -> None:
@@ -134,15 +119,15 @@ def main() -> None:
     args = parser.parse_args()
     if args.no_scale:
         no_scale()
-    humaneval = args.humaneval or next((p for p in DEFAULT_HUMANEVAL if p.exists()), None)
-    if humaneval is None:
-        sys.exit("HumanEvalPlus.jsonl.gz not found: pass --humaneval PATH")
+    humaneval = args.humaneval or humaneval_path()
+    if not humaneval.exists():
+        sys.exit(f"{humaneval} not found: pass --humaneval PATH (or set SEMFORGE_SHARED)")
     variants, verdicts = variants_and_verdicts(humaneval)
     result = {"seeds": len(variants), "variants": _sha(variants), "verdicts": _sha(verdicts)}
     if args.no_scale:
         result["scale"] = "off (variants/verdicts)"
     if not args.skip_run:
-        result["rows"], result["rows_normalised"] = dataset_rows(humaneval)
+        result["rows"] = dataset_rows(humaneval)
     print(json.dumps(result, indent=2))
     if args.json:
         args.json.write_text(json.dumps({**result, "per_seed_variants": variants,

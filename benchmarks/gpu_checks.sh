@@ -2,7 +2,7 @@
 # The GPU checks in one go, for a CUDA machine that has torch and transformers but not semforge's
 # other dependencies: those come as wheels in WHEELS (semforge's own wheel among them).
 #
-#   WHEELS=.whl OUT=/tmp/gpu-out bash benchmarks/gpu_checks.sh [cuda|run|llm|all]
+#   WHEELS=.whl OUT=/tmp/gpu-out bash benchmarks/gpu_checks.sh [gputests|faults|cuda|run|llm|all]
 #
 #   gputests  the GPU tests alone
 #   faults    the planted faults alone (cuda_verify.py --limit 0)
@@ -65,7 +65,7 @@ EOF
     timeout "${RUN_TIMEOUT:-400}" python3 -m semforge.cli run --config /tmp/gpu-run.yaml \
         --out /tmp/gpu-run-out ${RUN_ARGS:-} 2>&1 | tail -25
     python3 - <<'EOF'
-import json, collections
+import json
 s = json.load(open("/tmp/gpu-run-out/stats.json"))
 print(json.dumps({k: s[k] for k in s if k in ("pairs", "verdicts", "perf_labels", "seeds")}, indent=1)[:3000])
 EOF

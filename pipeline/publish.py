@@ -133,31 +133,26 @@ def publish_local(src: str, dest: str, version: str,
     with fs.open(tmp_index, "w") as fh:
         fh.write(json.dumps(versions, indent=1))
     fs.mv(tmp_index, index_path)
-    url = _display_url(fs, target)
+    url, load_line = _where(fs, target)
     log(f"published {len(files)} files to {url}")
-    return Published(url=url, revision=tag, load_line=_local_load_line(fs, url))
+    return Published(url=url, revision=tag, load_line=load_line)
 
 
-def _display_url(fs, path: str) -> str:
-    """Where a version lives, as users name it: a plain path on the local disk, else the full
-    URL with its protocol (``fs`` strips it: ``s3://b/rel`` is ``b/rel`` to fsspec, which
-    ``datasets`` would read as a Hub repo id)."""
-    from fsspec.implementations.local import LocalFileSystem
-
-    return path if isinstance(fs, LocalFileSystem) else fs.unstrip_protocol(path)
-
-
-def _local_load_line(fs, url: str) -> str:
+def _where(fs, path: str) -> tuple[str, str]:
+    """Where a version lives, as users name it, and the line that loads it. On the local disk a
+    plain path and ``load_dataset(path)``. Elsewhere the full URL with its protocol (``fs``
+    strips it: ``s3://b/rel`` is ``b/rel`` to fsspec, which ``datasets`` would read as a Hub repo
+    id), loaded through its files: `datasets` loads a dataset *folder* only from the local disk
+    or the Hub (``storage_options=`` carries credentials where needed)."""
     from fsspec.implementations.local import LocalFileSystem
 
     from semforge.cards.render import CONFIG_FILES
 
     if isinstance(fs, LocalFileSystem):
-        return f'load_dataset("{url}")'
-    # `datasets` loads a dataset *folder* only from the local disk or the Hub; a folder behind a
-    # URL is loaded through its files (storage_options= carries credentials where needed).
-    return (f'load_dataset("parquet", data_files="{url}/{CONFIG_FILES["default"]}", '
-            'split="train")')
+        return path, f'load_dataset("{path}")'
+    url = fs.unstrip_protocol(path)
+    return url, (f'load_dataset("parquet", data_files="{url}/{CONFIG_FILES["default"]}", '
+                 'split="train")')
 
 
 def _hub_error(exc: Exception, repo: str, endpoint: str) -> PublishError:

@@ -57,7 +57,6 @@ class RuleTransformer(cst.CSTTransformer):
         self.rng = rng
         self.sites = 0
         self.skips: list[str] = []
-        self._skipped: set[str] = set()  # the same reasons, for a constant-time repeat check
 
     def skip(self, reason: str) -> bool:
         """Record why a candidate site was left alone (like a codemod's ``SkipFile`` reason):
@@ -66,8 +65,7 @@ class RuleTransformer(cst.CSTTransformer):
         ``Rule.apply`` returns the reasons (``NO_CANDIDATE`` when there were none and nothing
         was rewritten); must-not-fire fixtures check them.
         Returns False, so a check can read ``return self.skip("...")``."""
-        if reason not in self._skipped:
-            self._skipped.add(reason)
+        if reason not in self.skips:  # a handful of distinct reasons at most
             self.skips.append(reason)
         return False
 

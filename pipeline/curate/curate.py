@@ -53,22 +53,19 @@ def _squash(text: str) -> str:
 class Curator:
     """Feed it each config's rows (``keep``); read ``counts`` at the end.
 
-    ``previous_rows``: each config's rows of an earlier version (a plain list is the ``default``
-    config's). A row is checked against the same config of that version, by the within-run rules:
+    ``previous_rows``: each config's rows of an earlier version. A row is checked against the same config of that version, by the within-run rules:
     an exact repeat of a published pair is dropped, and so is a near copy of one, except of a pair
     of the same seed (the same normalized original), since a new variant of a published seed is
     new data, as a second variant of one seed within a run is.
     """
 
     def __init__(self, settings: CurateSettings, contamination: ContaminationIndex | None,
-                 previous_rows: dict[str, list[dict[str, Any]]] | list[dict[str, Any]] | None,
+                 previous_rows: dict[str, list[dict[str, Any]]] | None,
                  counts: CurationCounts) -> None:
         self.settings = settings
         self.contamination = contamination
         self.counts = counts
         self._dedup: dict[str, Deduplicator] = {}
-        if isinstance(previous_rows, list):
-            previous_rows = {"default": previous_rows}
         self._previous: dict[str, Deduplicator] = {}
         for config, rows in (previous_rows or {}).items():
             if rows:

@@ -60,7 +60,7 @@ def _records_from_file(path: Path, pid: str | None = None) -> Iterable[dict[str,
         import pyarrow.parquet as pq
 
         yield from pq.read_table(path).to_pylist()
-    elif name.endswith((".py", ".cu", ".c", ".cpp", ".txt")):
+    elif name.endswith(SOURCE_SUFFIXES + (".txt",)):
         yield {"id": pid or name, "code": path.read_text(encoding="utf-8", errors="replace")}
     else:
         raise ValueError(f"{path}: use .jsonl, .jsonl.gz, .json, .parquet or source files")
