@@ -251,12 +251,17 @@ def main() -> None:
     # Warm-up: start the sandboxes outside the measured window (a one-off per process).
     run_verifier(pairs[:1], 5, args.seed, False)
     n, secs, counts = run_verifier(pairs, args.examples, args.seed, args.speed)
-    bn, bsecs = run_baseline(pairs, args.examples, args.seed, args.baseline_pairs)
-    hn, hsecs, hcounts = run_hypothesis_worker(pairs, args.examples, args.hypothesis_pairs)
-    ours, base, hyp = n / secs, bn / bsecs, hn / hsecs
+    ours = n / secs
+    # Each line as soon as it is measured: the Hypothesis baseline can take many minutes.
     print(f"verifier: {n} {args.pairs} pairs in {secs:.1f}s = {ours:.1f} pairs/s on one worker "
-          f"(examples={args.examples}, speed={'on' if args.speed else 'off'}) verdicts {counts}")
-    print(f"baseline (fresh python process per pair): {bn} pairs in {bsecs:.1f}s = {base:.1f} pairs/s")
+          f"(examples={args.examples}, speed={'on' if args.speed else 'off'}) verdicts {counts}",
+          flush=True)
+    bn, bsecs = run_baseline(pairs, args.examples, args.seed, args.baseline_pairs)
+    base = bn / bsecs
+    print(f"baseline (fresh python process per pair): {bn} pairs in {bsecs:.1f}s = {base:.1f} pairs/s",
+          flush=True)
+    hn, hsecs, hcounts = run_hypothesis_worker(pairs, args.examples, args.hypothesis_pairs)
+    hyp = hn / hsecs
     print(f"baseline (persistent Hypothesis worker, plain @given tests): {hn} pairs in {hsecs:.1f}s "
           f"= {hyp:.1f} pairs/s, verdicts {hcounts}")
     print(f"ratio verifier/fresh-process: {ours / base:.1f}x; verifier/Hypothesis-worker: "

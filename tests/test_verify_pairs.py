@@ -344,3 +344,33 @@ def test_output_past_the_encoding_bounds_is_dropped_not_called_nondeterministic(
     assert good.verdict == "equivalent", good.reason
     assert "dropped (too large in original)" in good.reason
     assert bad.verdict == "different", bad.reason  # caught below the cut, at depths 40 to 49
+
+
+def test_timing_sessions_are_pinned_to_one_cpu_and_only_our_own():
+    """Both timing sessions share one CPU (so they share its load); a pid that is not a
+    zygote child of this process (a session could report any) is never pinned."""
+    import os
+
+    from semforge.sandbox import Sandbox
+    from semforge.verifiers import timing
+
+    if not hasattr(os, "sched_setaffinity"):
+        pytest.skip("no sched_setaffinity on this platform")
+    before = os.sched_getaffinity(0)
+    sandbox = Sandbox()
+    a, b = sandbox.open(fn("return x"), "f"), sandbox.open(fn("return x"), "f")
+    try:
+        assert timing.pin_together((a, b))
+        pinned = {frozenset(os.sched_getaffinity(s.pid)) for s in (a, b)}
+        assert len(pinned) == 1 and len(next(iter(pinned))) == 1, pinned
+        assert next(iter(pinned)) <= before
+
+        class Liar:
+            pid = os.getpid()  # this very process: pinning it would be someone else's business
+
+        assert not timing.pin_together((Liar(),))
+        assert os.sched_getaffinity(0) == before
+    finally:
+        a.close()
+        b.close()
+        sandbox.close()

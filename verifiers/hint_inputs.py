@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from hypothesis import strategies as st
+from . import sampler as st
 
 # Hint trees: ("int",), ("list", elem), ("tuple", [elems], variadic), ("dict", k, v),
 # ("set", elem), ("union", [alternatives]), ("any",), ("none",).

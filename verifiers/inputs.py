@@ -26,7 +26,7 @@ the untrusted program is never executed here.
 from __future__ import annotations
 
 
-from hypothesis import strategies as st
+from . import sampler as st
 
 from .drawing import draw
 from .input_keys import input_key

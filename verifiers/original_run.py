@@ -68,7 +68,8 @@ def _load_failure(load: dict, config: VerifyConfig, t0: float) -> OriginalRun:
 
 def run_original(original: str, entry_point: str, seed_inputs: list[list], config: VerifyConfig,
                  sandbox, origin: list[str] | None = None,
-                 rungs: dict | None = None) -> tuple[dict, list[list], list[dict]]:
+                 rungs: dict | None = None,
+                 scale_ladders: list | None = None) -> tuple[dict, list[list], list[dict]]:
     """Generate the inputs and run the original on them in one session: (load, inputs, outcomes).
 
     Half the budget is generated from the seeds and run; the inputs whose outcome was rarest (a
@@ -106,7 +107,9 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
         if config.scale and program.timeouts < MAX_TIMEOUTS and seed_inputs:
             # Scale: grown far past the seeds, as far as the original's time budget allows.
             seen = {input_key(a) for a in inputs}
-            for rung in climb(program, ladders([list(s) for s in seed_inputs], config.seed),
+            if scale_ladders is None:
+                scale_ladders = ladders([list(s) for s in seed_inputs], config.seed)
+            for rung in climb(program, scale_ladders,
                               int(config.scale_budget_ms * 1e6)):
                 if input_key(rung.args) not in seen:
                     if rungs is not None:
@@ -123,8 +126,10 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
                      config: VerifyConfig, sandboxes: list, t0: float) -> OriginalRun:
     origin: list[str] = []
     rungs: dict[int, tuple[int, int]] = {}
+    # Built once: the climb here, and the speed input's further climb, use the same ladders.
+    scale_ladders = ladders([list(s) for s in seed_inputs], config.seed) if config.scale else []
     load, inputs, outcomes = run_original(original, entry_point, seed_inputs, config, sandboxes[0],
-                                          origin, rungs)
+                                          origin, rungs, scale_ladders)
     if load.get("kind") != "return":
         return _load_failure(load, config, t0)
     if not inputs:
@@ -197,7 +202,7 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
                                             config, sandboxes, n_seeds)
     rungs = {k: v for k, v in kept_rungs.items() if k in scale}
     return OriginalRun(kept, kept_outcomes, None, note, classes, scale, rungs,
-                       ladders([list(s) for s in seed_inputs], config.seed) if config.scale else [],
+                       scale_ladders,
                        None, probes, probe_outcomes)
 
 

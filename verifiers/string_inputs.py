@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hypothesis import strategies as st
+from . import sampler as st
 
 from .edge_inputs import ALL_SPECIALS
 

@@ -1,7 +1,11 @@
 """Speed labels from measurement: interleaved rounds, ratio of medians, bootstrap CI.
 
 Original and variant each run in their own warm session; rounds alternate between them (and
-alternate which goes first) so that drift in machine load hits both alike. A round is one pass
+alternate which goes first) so that drift in machine load hits both alike, and both sessions are
+pinned to one CPU, so that they share its load too: unpinned, the scheduler can keep one session
+on a busy core and the other on an idle one for the whole measurement, a bias no interleaving or
+bootstrap sees (a program timed against itself came out 10 of 30 times `faster` or `slower`
+with a second core kept busy, 0 of 30 pinned). A round is one pass
 over the same verified inputs. ``speedup = median(original) / median(variant)`` (> 1 means the
 variant is faster). A label other than ``same`` needs the *whole* 95% bootstrap interval outside
 ``1 ± band``: a noisy measurement says ``same`` rather than guess.
@@ -9,6 +13,7 @@ variant is faster). A label other than ``same`` needs the *whole* 95% bootstrap 
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 from dataclasses import dataclass
@@ -63,6 +68,30 @@ def pick_timing_inputs(inputs: list[list], times_ns: list[int | None],
     return chosen
 
 
+def pin_together(sessions) -> bool:
+    """Pin the sessions' processes to one CPU of this process's set; False where the platform
+    or the permissions do not allow it (the measurement then goes on unpinned)."""
+    try:
+        cpus = sorted(os.sched_getaffinity(0))
+        # One CPU per verifier process (by pid): parallel workers do not all crowd onto one.
+        cpu = cpus[os.getpid() % len(cpus)]
+        for session in sessions:
+            # The pid is the child's own report: pin it only if it is a process this one
+            # started (a zygote's child), never another process of the machine.
+            if session.pid is None or _ppid(_ppid(session.pid)) != os.getpid():
+                return False
+            os.sched_setaffinity(session.pid, {cpu})
+    except (AttributeError, OSError, ValueError):
+        return False
+    return True
+
+
+def _ppid(pid: int) -> int:
+    with open(f"/proc/{pid}/stat", "rb") as fh:
+        # "pid (comm) state ppid ...": comm may hold spaces and parentheses, so split after it.
+        return int(fh.read().rsplit(b")", 1)[1].split()[1])
+
+
 def measure(sandbox, original: str, variant: str, entry_point: str, inputs: list[list],
             rounds: int, band: float, seed: int = 0) -> Speed | None:
     """Time both programs on ``inputs``; None when either cannot be timed (load failure etc.)."""
@@ -73,6 +102,7 @@ def measure(sandbox, original: str, variant: str, entry_point: str, inputs: list
     try:
         if s_orig.load.get("kind") != "return" or s_var.load.get("kind") != "return":
             return None
+        pin_together((s_orig, s_var))
         # One untimed round each: first-call costs (caches, imports inside the function).
         s_orig.time_calls(inputs, 1)
         s_var.time_calls(inputs, 1)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from hypothesis import strategies as st
+from . import sampler as st
 
 from .hint_inputs import _ANY, MAX_LEN, Param, from_hint
 from .input_keys import input_key
