@@ -157,6 +157,9 @@ def child_main(link_fd: int, workdir: str, limits: dict, prepared: dict, zygote_
         applied = _confine(link_fd, workdir, limits, prepared)
         if os.getppid() != zygote_pid:  # the zygote died before the parent-death signal was armed
             os._exit(71)
+        # Built before the channel arrives (it installs nothing): off the caller's path too.
+        serve = _make_server(workdir, int(limits["max_output"]), prepared, applied, int(limits["cpu_s"]))
+        del link_fd, prepared
         link = socket.socket(fileno=CHANNEL_FD)
         _, fds, _, _ = socket.recv_fds(link, 16, 1)
         link.close()
@@ -165,8 +168,6 @@ def child_main(link_fd: int, workdir: str, limits: dict, prepared: dict, zygote_
         os.dup2(fds[0], CHANNEL_FD)
         os.close(fds[0])
         os.set_inheritable(CHANNEL_FD, False)
-        serve = _make_server(workdir, int(limits["max_output"]), prepared, applied, int(limits["cpu_s"]))
-        del link_fd, prepared
         serve()
     finally:
         os._exit(70)

@@ -73,8 +73,16 @@ _HASHY_NAMES = hazards.HASH_SEED_BUILTINS
 def may_depend_on_hash_seed(code: str, inputs: list[list]) -> bool:
     """False only when neither the code nor the inputs can produce a str, bytes or object whose
     hash varies between processes (then a second hash seed cannot change anything)."""
-    if any("str" in key or "bytes" in key for key in map(input_key, inputs)):
-        return True
+    return inputs_hold_strings(inputs) or code_may_hash_strings(code)
+
+
+def inputs_hold_strings(inputs: list[list]) -> bool:
+    """Whether any input holds a str or bytes (whose hash changes with the hash seed)."""
+    return any("str" in key or "bytes" in key for key in map(input_key, inputs))
+
+
+def code_may_hash_strings(code: str) -> bool:
+    """Whether ``code`` can make a str, bytes or object of its own (see may_depend_on_hash_seed)."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
