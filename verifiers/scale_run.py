@@ -54,19 +54,33 @@ def _predict(times: list[tuple[float, int]], size: float) -> float:
     return t2 * (size / s2) ** alpha
 
 
-def _cut(outcome: dict) -> bool:
-    """Whether the encoded value or arguments hold a cut (``["truncated", <nonce>]``), as
-    opposed to a digest of a long container, which compares exactly."""
+# What repeating a rung costs beyond the call itself, per node and per character of its reply
+# (the result and the arguments after the call): the child encodes it, the caller decodes and
+# compares it, for every variant. Measured on HumanEval+ rungs: a list of 4096 floats, about
+# 3.7 ms a call; 4096 prefixes of a 4096-character string (8 MB of reply), about 95 ms.
+REPLY_NODE_NS = 700
+REPLY_CHAR_NS = 10
+
+
+def _weigh(outcome: dict) -> tuple[bool, int]:
+    """(whether the encoded value or arguments hold a cut, what encoding and comparing them
+    costs in ns). A cut is ``["truncated", <nonce>]``, as opposed to a digest of a long
+    container, which compares exactly."""
     stack = [outcome.get("value"), outcome.get("args_after")]
-    seen = 0
-    while stack and seen < 200_000:
+    nodes = chars = 0
+    cut = False
+    while stack and nodes < 200_000:
         x = stack.pop()
-        seen += 1
         if isinstance(x, list):
+            nodes += 1
             if len(x) == 2 and x[0] == "truncated" and not str(x[1]).startswith("sha256:"):
-                return True
+                cut = True
             stack.extend(x)
-    return False
+        elif isinstance(x, str):
+            chars += len(x)
+    if stack:  # past the walk's bound: at least that much
+        nodes += len(stack)
+    return cut, nodes * REPLY_NODE_NS + chars * REPLY_CHAR_NS
 
 
 # Below this a call's time is mostly noise (a preemption on a loaded machine multiplies it).
@@ -93,10 +107,12 @@ def _retime(program, rungs: list[list]) -> list[int] | None:
 
 def climb(program, ladders: list[Ladder], budget_ns: int = SCALE_BUDGET_NS,
           cap_ns: int = RUNG_CAP_NS, start: list[int] | None = None,
-          stop_ns: int | None = None) -> list[Rung]:
+          stop_ns: int | None = None, weigh_replies: bool = True) -> list[Rung]:
     """Run the original (``program``, a ``program_run.ProgramRun``) up the ladders (from rung
     ``start[i]`` of ladder i); the rungs kept, in the order run. A ladder also stops at the first
-    rung the original takes ``stop_ns`` or more on (the speed target)."""
+    rung the original takes ``stop_ns`` or more on (the speed target). ``weigh_replies``: count
+    what encoding and comparing each rung's reply costs against the budget (the verification
+    climb, whose rungs every variant repeats; not the search for one input to time)."""
     kept: list[Rung] = []
     total = 0
     state = [{"k": (start or [0] * len(ladders))[i], "times": [], "args": [], "raises": 0,
@@ -133,16 +149,20 @@ def climb(program, ladders: list[Ladder], budget_ns: int = SCALE_BUDGET_NS,
                 return kept  # one timeout (a whole time limit) ends the climb
             o = outcomes[0]
             t = int(o.get("time_ns") or 0)  # the call itself: how the program scales
-            # What repeating it costs every variant: the call, and encoding the grown argument
-            # (and a result of its size) on the way back. Estimated, not read from the wall
-            # clock, which on a loaded machine measures the scheduler more than the work.
-            cost = t + int(size * ladder.item_cost_ns)
+            # What repeating it costs every variant: the call, and encoding, decoding and
+            # comparing the reply (the grown argument, and a result that may be far larger:
+            # all prefixes of a string). Estimated from sizes, not read from the wall clock,
+            # which on a loaded machine measures the scheduler more than the work.
+            cut, reply_ns = _weigh(o)
+            cost = t + max(int(size * ladder.item_cost_ns), reply_ns if weigh_replies else 0)
             # A raise is kept up to 10x the cap (a RecursionError's traceback of 1000 frames is
             # slow to build, and the original failing there is what a variant must reproduce).
             limit = 10 * cap_ns if o.get("kind") == "raise" else 3 * cap_ns
-            if o.get("kind") not in ("return", "raise") or t > limit or _cut(o):
-                # A crash, too slow for every variant to repeat, or a result too large to
-                # encode in full (a cut value is unique to its encoding: it never compares equal).
+            if (o.get("kind") not in ("return", "raise") or t > limit or cut
+                    or (weigh_replies and kept and total + cost > budget_ns)):
+                # A crash, too slow or its reply too large for every variant to repeat within
+                # the budget, or a result too large to encode in full (a cut value is unique to
+                # its encoding: it never compares equal).
                 st["done"] = True
                 continue
             kept.append(Rung(args, o, f"{ladder.name} {label}", t, li, st["k"] - 1))

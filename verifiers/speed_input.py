@@ -35,7 +35,7 @@ def find_speed_input(run: OriginalRun, original: str, entry_point: str, config: 
     program = ProgramRun(sandbox, original, entry_point)
     try:
         higher = climb(program, [run.ladders[ladder]], SPEED_CAP_NS * 3, SPEED_CAP_NS,
-                       [rung + 1], SPEED_MIN_NS) if program.loaded else []
+                       [rung + 1], SPEED_MIN_NS, weigh_replies=False) if program.loaded else []
     finally:
         program.close()
     # A ladder that never gets near the target (the original does constant work however long
