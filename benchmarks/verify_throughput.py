@@ -29,6 +29,7 @@ import ast
 import gzip
 import json
 import random
+import resource
 import subprocess
 import sys
 import time
@@ -215,6 +216,20 @@ def run_verifier(pairs, examples: int, seed: int, measure_speed: bool) -> tuple[
     return n, time.perf_counter() - t0, counts
 
 
+def cpu_seconds() -> tuple[float, float]:
+    """(this process's CPU seconds, its reaped children's): the sandbox's zygotes and their
+    children count once the zygotes are stopped (``stop_sandboxes``)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime
+
+
+def stop_sandboxes() -> None:
+    from semforge.sandbox import client
+
+    for sandbox in list(client._shared.values()):
+        sandbox.close()
+
+
 def run_baseline(pairs, examples: int, seed: int, limit: int) -> tuple[int, float]:
     jobs = []
     for task, variants in pairs:
@@ -251,12 +266,19 @@ def main() -> None:
     pairs = (rule_pairs if args.pairs == "rules" else make_pairs)(args.tasks, args.variants, args.seed)
     # Warm-up: start the sandboxes outside the measured window (a one-off per process).
     run_verifier(pairs[:1], 5, args.seed, False)
+    stop_sandboxes()
+    cpu0 = cpu_seconds()
     n, secs, counts = run_verifier(pairs, args.examples, args.seed, args.speed)
+    stop_sandboxes()  # reaps the zygotes: their CPU time and their children's now counts
+    (me0, kids0), (me1, kids1) = cpu0, cpu_seconds()
+    cpu = (me1 - me0) + (kids1 - kids0)
     ours = n / secs
     # Each line as soon as it is measured: the Hypothesis baseline can take many minutes.
     print(f"verifier: {n} {args.pairs} pairs in {secs:.1f}s = {ours:.1f} pairs/s on one worker "
           f"(examples={args.examples}, speed={'on' if args.speed else 'off'}) verdicts {counts}",
           flush=True)
+    print(f"  CPU: {me1 - me0:.1f}s in this process + {kids1 - kids0:.1f}s in the sandbox's "
+          f"processes (zygote starts included) = {n / cpu:.1f} pairs per CPU-second", flush=True)
     bn, bsecs = run_baseline(pairs, args.examples, args.seed, args.baseline_pairs)
     base = bn / bsecs
     print(f"baseline (fresh python process per pair): {bn} pairs in {bsecs:.1f}s = {base:.1f} pairs/s",
