@@ -374,3 +374,33 @@ def test_timing_sessions_are_pinned_to_one_cpu_and_only_our_own():
         a.close()
         b.close()
         sandbox.close()
+
+
+def test_fast_verified_inputs_are_timed_in_several_passes_per_round():
+    """A round of a few microseconds is timer noise: the inputs are passed over several times."""
+    import re
+
+    verdict = verify_pair(fn("return x + 1"), fn("return 1 + x"), "f", [[5], [12]],
+                          VerifyConfig(examples=40))
+    assert verdict.verdict == "equivalent", verdict.reason
+    found = re.fullmatch(r"(\d+) verified inputs x(\d+) \(([\d.]+) ms per round\)", verdict.speed_input or "")
+    assert found and int(found.group(2)) > 1, verdict.speed_input
+    assert_label_fits_interval(verdict, VerifyConfig().speed_band)
+
+
+def test_more_rounds_only_while_the_interval_crosses_an_edge_of_the_band():
+    from semforge.sandbox import Sandbox
+    from semforge.verifiers import timing
+
+    sandbox = Sandbox()
+    try:
+        code = fn("return sum(range(x))")
+        speed = timing.measure(sandbox, code, code, "f", [[3000]] * 20, 6, 0.05)
+        assert speed is not None and 6 <= speed.rounds <= 18 and speed.rounds % 6 == 0
+        lo, hi = speed.ci
+        crosses = lo < 0.95 < hi or lo < 1.05 < hi
+        # Stopped early only with an interval that clears both edges or lies inside the band.
+        assert speed.rounds == 18 or not crosses or speed.label != "same", (speed.rounds, speed.ci)
+        assert speed.label == timing.perf_label(lo, hi, 0.05)
+    finally:
+        sandbox.close()

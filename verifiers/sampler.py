@@ -138,12 +138,18 @@ class _Integers(SearchStrategy):
             if hi is not None:
                 return hi - abs(v)
             return v
-        if r < 0.1:
+        if r < 0.06:
             return rng.choice((lo, hi, min(max(0, lo), hi)))
-        span = hi - lo
-        if span > 256 and r < 0.4:
-            # A random bit length first, as Hypothesis does: small offsets from zero are common.
-            k = rng.randrange(span.bit_length() + 1)
+        if hi - lo <= 512:
+            return rng.randint(lo, hi)
+        # As Hypothesis draws them: uniform within 256 of zero about half the time, else a
+        # random bit length (small magnitudes common at every scale), else uniform.
+        if r < 0.5:
+            a, b = max(lo, -256), min(hi, 256)
+            if a <= b:
+                return rng.randint(a, b)
+        if r < 0.75:
+            k = rng.randrange((hi - lo).bit_length() + 1)
             v = min(max(0, lo), hi) + (rng.getrandbits(k) if k else 0) * (1 if rng.random() < 0.5 else -1)
             if lo <= v <= hi:
                 return v

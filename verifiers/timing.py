@@ -93,10 +93,13 @@ def _ppid(pid: int) -> int:
 
 
 def measure(sandbox, original: str, variant: str, entry_point: str, inputs: list[list],
-            rounds: int, band: float, seed: int = 0) -> Speed | None:
-    """Time both programs on ``inputs``; None when either cannot be timed (load failure etc.)."""
+            rounds: int, band: float, seed: int = 0, max_rounds: int | None = None) -> Speed | None:
+    """Time both programs on ``inputs``: ``rounds`` interleaved rounds, and more in steps of
+    ``rounds`` (up to ``max_rounds``, default 3x) while the interval crosses an edge of the band.
+    None when either cannot be timed (load failure etc.)."""
     if not inputs or rounds < 2:
         return None
+    max_rounds = max(rounds, max_rounds if max_rounds is not None else 3 * rounds)
     s_orig = sandbox.open(original, entry_point)
     s_var = sandbox.open(variant, entry_point)
     try:
@@ -107,14 +110,23 @@ def measure(sandbox, original: str, variant: str, entry_point: str, inputs: list
         s_orig.time_calls(inputs, 1)
         s_var.time_calls(inputs, 1)
         t_orig, t_var = [], []
-        for r in range(rounds):
-            pair = (s_orig, t_orig), (s_var, t_var)
-            for session, out in pair if r % 2 == 0 else pair[::-1]:
-                out.extend(session.time_calls(inputs, 1))
-        if len(t_orig) < 2 or len(t_var) < 2:
-            return None
-        point, lo, hi = bootstrap_ratio(t_orig, t_var, seed=seed)
-        return Speed(point, [lo, hi], perf_label(lo, hi, band), rounds, len(inputs))
+        done, target = 0, rounds
+        while True:
+            for r in range(done, target):
+                pair = (s_orig, t_orig), (s_var, t_var)
+                for session, out in pair if r % 2 == 0 else pair[::-1]:
+                    out.extend(session.time_calls(inputs, 1))
+            done = target
+            if len(t_orig) < 2 or len(t_var) < 2:
+                return None
+            point, lo, hi = bootstrap_ratio(t_orig, t_var, seed=seed)
+            label = perf_label(lo, hi, band)
+            # An interval across an edge of the band says neither "same" nor a direction:
+            # measure more rounds (up to max_rounds) rather than let one noisy stretch decide.
+            straddles = lo < 1 - band < hi or lo < 1 + band < hi
+            if label != "same" or not straddles or done >= max_rounds:
+                return Speed(point, [lo, hi], label, done, len(inputs))
+            target = min(max_rounds, done + rounds)
     except Exception:  # a session that died while timing: no label rather than a wrong one
         return None
     finally:

@@ -49,6 +49,10 @@ def mutate(v: Any, b: Bounds) -> st.SearchStrategy:
             st.integers(v - 10, v + 10),
             st.integers(-b.int_mag, b.int_mag),
         ]
+        if v:
+            # The sign flipped, with a branch of its own: sign handling is among the commonest
+            # rewrites to go wrong ("-12" is three characters, abs() before or after a floor).
+            options.append(st.just(-v))
         if b.code_near:
             options.append(st.sampled_from(b.code_near))
         if b.cmp_near:

@@ -7,11 +7,11 @@ class TestRedundantListCopy(RuleTestCase):
         (  # sorted() copies any iterable exactly like list() does
             """
             def f(items, key):
-                return sorted(items), sorted(x * 2 for x in items), sorted(items, key=key, reverse=True)
+                return sorted(items), sorted(x * 2 for x in items), sorted(items, key=len, reverse=True)
             """,
             """
             def f(items, key):
-                return sorted(list(items)), sorted(list(x * 2 for x in items)), sorted(list(items), key=key, reverse=True)
+                return sorted(list(items)), sorted(list(x * 2 for x in items)), sorted(list(items), key=len, reverse=True)
             """,
         ),
         ("""
@@ -59,6 +59,17 @@ def g(xs_in: list[int], s_in: str, d_in: dict[str, int]):
         def f(xs: list, args):
             return sorted(list(xs)), sorted(*args), sum(*args)
         """, "a starred or keyword iterable, or already a list(...) copy"),
+        # the other arguments run after the copy but before the reader's own walk: one that
+        # raises on an iterator (HumanEval/88) or changes the list must meet the same ``x``
+        ("""
+        def f(array, key):
+            return sorted(array, reverse=(array[0] + array[-1]) % 2 == 0), sorted(array, key=key)
+        """, "another argument is evaluated after the iterable and may raise or run code"),
+        ("""
+        def f(xs_in: list[int]):
+            xs = [int(v) for v in xs_in]
+            return max(xs, default=xs.pop()), sum(xs, len(xs.pop()))
+        """, "another argument is evaluated after the iterable and may raise or run code"),
         ("""
         def f(xs: list, list=None):
             return sorted(xs)

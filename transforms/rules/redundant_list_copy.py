@@ -32,7 +32,10 @@ class RedundantListCopy(Rule):
     so materializing first cannot reorder side effects, lose short-circuiting (``any`` on a
     generator), call ``__len__`` on a user type, or exhaust memory (``range``). ``tuple`` and
     ``frozenset`` are not wrapped: ``tuple(t)`` returns ``t`` itself and the copy would change
-    identity. Arguments already written ``list(...)`` are left as they are.
+    identity. Arguments already written ``list(...)`` are left as they are. The copy iterates
+    ``x`` before the call's other arguments are evaluated, the reader after them, so every other
+    argument must be inert (total, a lambda, or a builtin name): ``sorted(it, reverse=it[0])``
+    raises on an iterator before ``sorted`` consumes it, after ``list(it)`` has.
     """
 
     id = "redundant-list-copy"
@@ -57,9 +60,14 @@ class RedundantListCopy(Rule):
             if (first.star or first.keyword is not None or any(a.star for a in rest)
                     or ev.is_builtin_call(first.value, "list")):
                 return skip("a starred or keyword iterable, or already a list(...) copy")
+            # The copy iterates ``x`` before the other arguments are evaluated; the reader
+            # itself only after them. An argument that raises (``array[0]`` on an iterator) or
+            # changes ``x`` (``default=xs.pop()``) would meet a different ``x``.
+            inert = "another argument is evaluated after the iterable and may raise or run code"
             if fname == "sorted":
-                return all(a.keyword is not None and not a.star for a in rest) or skip(
-                    "sorted() with positional arguments besides the iterable")
+                if not all(a.keyword is not None and not a.star for a in rest):
+                    return skip("sorted() with positional arguments besides the iterable")
+                return all(self._inert(a.value) for a in rest) or skip(inert)
             if fname not in _READERS or fname in ("tuple", "frozenset"):
                 return skip(f"{fname}() of a copy would not be its argument itself (identity)")
             positional_ok = (not rest) or (fname == "sum" and len(rest) == 1)
@@ -73,12 +81,20 @@ class RedundantListCopy(Rule):
             if fname == "sum" and rest and not scalar(ev.type_of(rest[0].value)):
                 # a user start's __add__ runs during the walk
                 return skip("no evidence the sum start is a builtin scalar")
+            if not all(self._inert(a.value) for a in rest):
+                return skip(inert)
             t = ev.type_of(first.value)
             # The reader adds, compares, hashes or tests each item as it walks ``x``; only for
             # builtin scalar items is that free of user code, which could otherwise change
             # ``x`` mid-walk (the copy would not see it).
             return t is not None and t.kind in _PURE_ITER and scalar(ev.elem_of(first.value)) \
                 or skip("no evidence the argument is a builtin container of builtin scalars")
+
+        def _inert(self, e: cst.BaseExpression) -> bool:
+            """Evaluating ``e`` runs no user code and cannot raise: a total expression, a
+            lambda (made, not called), or an unshadowed builtin (``key=len``)."""
+            return (self.ev.is_total(e) or isinstance(e, cst.Lambda)
+                    or (isinstance(e, cst.Name) and self.ev.is_builtin(e.value)))
 
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:
             if not self._wrappable(original_node):
