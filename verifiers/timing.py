@@ -5,8 +5,9 @@ alternate which goes first) so that drift in machine load hits both alike, and b
 pinned to one CPU, so that they share its load too: unpinned, the scheduler can keep one session
 on a busy core and the other on an idle one for the whole measurement, a bias no interleaving or
 bootstrap sees (a program timed against itself came out 10 of 30 times `faster` or `slower`
-with a second core kept busy, 0 of 30 pinned). A round is one pass
-over the same verified inputs. ``speedup = median(original) / median(variant)`` (> 1 means the
+with a second core kept busy, 0 of 30 pinned). The rounds are split into blocks, each in a
+fresh pair of sessions, and a direction must hold in every block (``measure``). A round is one
+pass over the same inputs. ``speedup = median(original) / median(variant)`` (> 1 means the
 variant is faster). A label other than ``same`` needs the *whole* 95% bootstrap interval outside
 ``1 ± band``: a noisy measurement says ``same`` rather than guess.
 """
@@ -92,43 +93,80 @@ def _ppid(pid: int) -> int:
         return int(fh.read().rsplit(b")", 1)[1].split()[1])
 
 
+# Rounds are timed in blocks, each in a fresh pair of sessions: some of what makes one
+# program faster than another in one process (where its objects and code landed in memory) does
+# not carry over to the next, and rounds inside one pair of sessions cannot show it.
+BLOCKS = 3
+
+
 def measure(sandbox, original: str, variant: str, entry_point: str, inputs: list[list],
             rounds: int, band: float, seed: int = 0, max_rounds: int | None = None) -> Speed | None:
-    """Time both programs on ``inputs``: ``rounds`` interleaved rounds, and more in steps of
-    ``rounds`` (up to ``max_rounds``, default 3x) while the interval crosses an edge of the band.
-    None when either cannot be timed (load failure etc.)."""
+    """Time both programs on ``inputs``: ``rounds`` interleaved rounds in ``BLOCKS`` blocks of
+    fresh sessions, and more blocks (up to ``max_rounds`` rounds, default 3x) while the label
+    is undecided: the interval crosses an edge of the band, or the blocks disagree about the
+    direction. A label other than ``same`` needs the pooled interval clear of the band *and*
+    every block's ratio on that side of 1. None when either program cannot be timed."""
     if not inputs or rounds < 2:
         return None
     max_rounds = max(rounds, max_rounds if max_rounds is not None else 3 * rounds)
+    per_block = max(2, -(-rounds // BLOCKS))
+    t_orig: list[int] = []
+    t_var: list[int] = []
+    ratios: list[float] = []
+    done, target = 0, rounds
+    try:
+        while True:
+            while done < target:
+                n = min(per_block, max(2, target - done))
+                block = _block(sandbox, original, variant, entry_point, inputs, n, done)
+                if block is None:
+                    return None
+                t_orig += block[0]
+                t_var += block[1]
+                ratios.append(statistics.median(block[0]) / max(statistics.median(block[1]), 1))
+                done += n
+            point, lo, hi = bootstrap_ratio(t_orig, t_var, seed=seed)
+            label = perf_label(lo, hi, band)
+            if label == "faster" and not all(r > 1 for r in ratios):
+                label = "same"
+                split = True
+            elif label == "slower" and not all(r < 1 for r in ratios):
+                label = "same"
+                split = True
+            else:
+                split = False
+            # An interval across an edge of the band, or blocks that disagree, say neither
+            # "same" nor a direction: measure more rather than let one noisy stretch decide.
+            straddles = lo < 1 - band < hi or lo < 1 + band < hi
+            if (label != "same" or not (straddles or split)) or done >= max_rounds:
+                return Speed(point, [lo, hi], label, done, len(inputs))
+            target = min(max_rounds, done + rounds)
+    except Exception:  # a session that died while timing: no label rather than a wrong one
+        return None
+
+
+def _block(sandbox, original: str, variant: str, entry_point: str, inputs: list[list],
+           rounds: int, first: int) -> tuple[list[int], list[int]] | None:
+    """``rounds`` interleaved rounds in a fresh, pinned pair of sessions (after one untimed
+    round each: first-call costs, caches, imports inside the function); round ``first + r``
+    lets the original go first when even."""
     s_orig = sandbox.open(original, entry_point)
     s_var = sandbox.open(variant, entry_point)
     try:
         if s_orig.load.get("kind") != "return" or s_var.load.get("kind") != "return":
             return None
         pin_together((s_orig, s_var))
-        # One untimed round each: first-call costs (caches, imports inside the function).
         s_orig.time_calls(inputs, 1)
         s_var.time_calls(inputs, 1)
-        t_orig, t_var = [], []
-        done, target = 0, rounds
-        while True:
-            for r in range(done, target):
-                pair = (s_orig, t_orig), (s_var, t_var)
-                for session, out in pair if r % 2 == 0 else pair[::-1]:
-                    out.extend(session.time_calls(inputs, 1))
-            done = target
-            if len(t_orig) < 2 or len(t_var) < 2:
-                return None
-            point, lo, hi = bootstrap_ratio(t_orig, t_var, seed=seed)
-            label = perf_label(lo, hi, band)
-            # An interval across an edge of the band says neither "same" nor a direction:
-            # measure more rounds (up to max_rounds) rather than let one noisy stretch decide.
-            straddles = lo < 1 - band < hi or lo < 1 + band < hi
-            if label != "same" or not straddles or done >= max_rounds:
-                return Speed(point, [lo, hi], label, done, len(inputs))
-            target = min(max_rounds, done + rounds)
-    except Exception:  # a session that died while timing: no label rather than a wrong one
-        return None
+        t_orig: list[int] = []
+        t_var: list[int] = []
+        for r in range(first, first + rounds):
+            pair = (s_orig, t_orig), (s_var, t_var)
+            for session, out in pair if r % 2 == 0 else pair[::-1]:
+                out.extend(session.time_calls(inputs, 1))
+        if len(t_orig) < rounds or len(t_var) < rounds:
+            return None  # a session ended (timeout, crash) while timing
+        return t_orig, t_var
     finally:
         s_orig.close()
         s_var.close()
