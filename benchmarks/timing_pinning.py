@@ -35,23 +35,11 @@ def _spin(duty: float, stop) -> None:
 def _time_once(sandbox, code: str, entry: str, inputs: list, rounds: int, pin: bool) -> str:
     from semforge.verifiers import timing
 
-    a, b = sandbox.open(code, entry), sandbox.open(code, entry)
-    try:
-        if pin:
-            timing.pin_together((a, b))
-        a.time_calls(inputs, 1)
-        b.time_calls(inputs, 1)
-        ta: list[int] = []
-        tb: list[int] = []
-        for r in range(rounds):
-            pair = (a, ta), (b, tb)
-            for session, out in pair if r % 2 == 0 else pair[::-1]:
-                out.extend(session.time_calls(inputs, 1))
-        _, lo, hi = timing.bootstrap_ratio(ta, tb)
-        return timing.perf_label(lo, hi, 0.05)
-    finally:
-        a.close()
-        b.close()
+    block = timing.time_block(sandbox, code, code, entry, inputs, rounds, pin=pin)
+    if block is None:
+        return "untimed"
+    _, lo, hi = timing.bootstrap_ratio(*block)
+    return timing.perf_label(lo, hi, 0.05)
 
 
 def main() -> None:

@@ -13,7 +13,8 @@ from .probes import ENTRY as PROBE_ENTRY
 from .probes import Probe, harness, plan_probes
 from .program_run import MAX_TIMEOUTS, ProgramRun, run_inputs
 from .scale_inputs import ladders
-from .scale_run import climb
+from .scale_run import climb, weigh
+from .static_guard import inputs_hold_strings
 from .verdict import HASH_SEEDS, OriginalRun, VerifyConfig, _counterexample, _verdict
 
 # Inputs with the rarest outcomes that seed the second half of the generated inputs.
@@ -46,18 +47,8 @@ def rare_inputs(inputs: list[list], outcomes: list[dict], k: int) -> list[list]:
 
 
 def has_cut(outcome: dict) -> bool:
-    """Whether an outcome's value or arguments hold a cut (``["truncated", nonce]``): a part the
-    encoding gave up on. A digest of a long container's tail (``sha256:...``) is not a cut."""
-    stack = [outcome.get("value"), outcome.get("args_after")]
-    while stack:
-        node = stack.pop()
-        if type(node) is not list:
-            continue
-        if (len(node) == 2 and node[0] == "truncated" and type(node[1]) is str
-                and not node[1].startswith("sha256:")):
-            return True
-        stack.extend(node)
-    return False
+    """Whether an outcome's value or arguments hold a cut (see ``scale_run.weigh``)."""
+    return weigh(outcome, max_nodes=None)[0]
 
 
 def _load_failure(load: dict, config: VerifyConfig, t0: float) -> OriginalRun:
@@ -203,7 +194,7 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
     rungs = {k: v for k, v in kept_rungs.items() if k in scale}
     return OriginalRun(kept, kept_outcomes, None, note, classes, scale, rungs,
                        scale_ladders,
-                       None, probes, probe_outcomes)
+                       None, probes, probe_outcomes, inputs_hold_strings(kept))
 
 
 def prepare_probes(original: str, entry_point: str, inputs: list[list], outcomes: list[dict],

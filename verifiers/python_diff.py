@@ -48,7 +48,7 @@ from .probes import harness
 from .program_run import CHUNK, MAX_TIMEOUTS, ProgramRun, run_inputs  # noqa: F401
 from .speed_input import SPEED_CAP_NS, SPEED_MIN_NS, find_speed_input, speed_inputs  # noqa: F401
 from .static_guard import (GUARDED_MODULES, GUARDED_NAMES, escape_hatches,  # noqa: F401
-                           code_may_hash_strings, inputs_hold_strings, introduced_hatches,
+                           code_may_hash_strings, introduced_hatches,
                            may_depend_on_hash_seed, nondeterminism_sources)
 from .verdict import (HASH_CHECK_INPUTS, HASH_SEEDS, METHOD, OriginalRun, Verdict,  # noqa: F401
                       VerifyConfig, _counterexample, _tolerance, _verdict)
@@ -62,7 +62,7 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
         # almost every input that holds a few strings, and this pass doubles a variant's cost.
         if h == HASH_SEEDS[0]:
             inputs = run.inputs
-        elif _hashy_inputs(run) or code_may_hash_strings(variant):
+        elif run.hashy_inputs or code_may_hash_strings(variant):
             inputs = run.inputs[:HASH_CHECK_INPUTS]
         else:
             continue
@@ -147,13 +147,6 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
             verdict.speed_input = None
         verdict.seconds = round(time.perf_counter() - t0, 4)
     return verdict
-
-
-def _hashy_inputs(run: OriginalRun) -> bool:
-    """``inputs_hold_strings`` of the original's inputs, computed once for all its variants."""
-    if run.hashy_inputs is None:
-        run.hashy_inputs = inputs_hold_strings(run.inputs)
-    return run.hashy_inputs
 
 
 def input_classes(run: OriginalRun) -> list[str]:

@@ -160,7 +160,6 @@ class _Floats(SearchStrategy):
     def __init__(self, lo: float | None, hi: float | None, allow_nan: bool, allow_infinity: bool):
         self.lo = -math.inf if lo is None else float(lo)
         self.hi = math.inf if hi is None else float(hi)
-        self.allow_nan, self.allow_infinity = allow_nan, allow_infinity
         self.specials = [x for x in (0.0, -0.0, 1.0, -1.0, 0.5, 1e-300, 5e-324, -5e-324,
                                      sys.float_info.max, -sys.float_info.max)
                          if self.lo <= x <= self.hi]
@@ -207,17 +206,6 @@ class _Characters(SearchStrategy):
             c = rng.randint(0, self.max_codepoint)
             if not _SURROGATES[0] <= c <= _SURROGATES[1]:
                 return chr(c)
-
-
-class _Text(SearchStrategy):
-    def __init__(self, alphabet: SearchStrategy, min_size: int, max_size: int | None):
-        self.alphabet, self.min_size, self.max_size = alphabet, min_size, max_size
-        self.empty = alphabet.empty and min_size > 0
-
-    def draw(self, rng):
-        if self.alphabet.empty:
-            return ""
-        return "".join(self.alphabet.draw(rng) for _ in range(_size(rng, self.min_size, self.max_size)))
 
 
 class _Binary(SearchStrategy):
@@ -312,6 +300,8 @@ def complex_numbers(*, max_magnitude: float | None = None, allow_nan: bool = Tru
 
 
 def characters(*, codec: str | None = None, max_codepoint: int | None = None) -> SearchStrategy:
+    # ``codec`` is accepted for Hypothesis's signature: surrogates, the only code points UTF-8
+    # cannot encode, are never drawn anyway.
     return _Characters(max_codepoint if max_codepoint is not None else sys.maxunicode)
 
 
@@ -321,7 +311,7 @@ def text(alphabet: SearchStrategy | str | None = None, *, min_size: int = 0,
         alphabet = characters()
     elif isinstance(alphabet, str):
         alphabet = sampled_from(list(alphabet))
-    return _Text(alphabet, min_size, max_size)
+    return _Lists(alphabet, min_size, max_size).map("".join)
 
 
 def binary(*, min_size: int = 0, max_size: int | None = None) -> SearchStrategy:

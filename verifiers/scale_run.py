@@ -62,21 +62,23 @@ REPLY_NODE_NS = 700
 REPLY_CHAR_NS = 10
 
 
-def _weigh(outcome: dict) -> tuple[bool, int]:
+def weigh(outcome: dict, max_nodes: int | None = 200_000) -> tuple[bool, int]:
     """(whether the encoded value or arguments hold a cut, what encoding and comparing them
-    costs in ns). A cut is ``["truncated", <nonce>]``, as opposed to a digest of a long
-    container, which compares exactly."""
+    costs in ns), walking at most ``max_nodes`` nodes (None: all). A cut is
+    ``["truncated", <nonce>]``: a part the encoding gave up on, as opposed to a digest of a
+    long container's tail (``sha256:...``), which compares exactly."""
     stack = [outcome.get("value"), outcome.get("args_after")]
     nodes = chars = 0
     cut = False
-    while stack and nodes < 200_000:
+    while stack and (max_nodes is None or nodes < max_nodes):
         x = stack.pop()
-        if isinstance(x, list):
+        if type(x) is list:
             nodes += 1
-            if len(x) == 2 and x[0] == "truncated" and not str(x[1]).startswith("sha256:"):
+            if (len(x) == 2 and x[0] == "truncated" and type(x[1]) is str
+                    and not x[1].startswith("sha256:")):
                 cut = True
             stack.extend(x)
-        elif isinstance(x, str):
+        elif type(x) is str:
             chars += len(x)
     if stack:  # past the walk's bound: at least that much
         nodes += len(stack)
@@ -153,7 +155,7 @@ def climb(program, ladders: list[Ladder], budget_ns: int = SCALE_BUDGET_NS,
             # comparing the reply (the grown argument, and a result that may be far larger:
             # all prefixes of a string). Estimated from sizes, not read from the wall clock,
             # which on a loaded machine measures the scheduler more than the work.
-            cut, reply_ns = _weigh(o)
+            cut, reply_ns = weigh(o)
             cost = t + max(int(size * ladder.item_cost_ns), reply_ns if weigh_replies else 0)
             # A raise is kept up to 10x the cap (a RecursionError's traceback of 1000 frames is
             # slow to build, and the original failing there is what a variant must reproduce).

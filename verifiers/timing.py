@@ -118,7 +118,7 @@ def measure(sandbox, original: str, variant: str, entry_point: str, inputs: list
         while True:
             while done < target:
                 n = min(per_block, max(2, target - done))
-                block = _block(sandbox, original, variant, entry_point, inputs, n, done)
+                block = time_block(sandbox, original, variant, entry_point, inputs, n, done)
                 if block is None:
                     return None
                 t_orig += block[0]
@@ -127,35 +127,33 @@ def measure(sandbox, original: str, variant: str, entry_point: str, inputs: list
                 done += n
             point, lo, hi = bootstrap_ratio(t_orig, t_var, seed=seed)
             label = perf_label(lo, hi, band)
-            if label == "faster" and not all(r > 1 for r in ratios):
+            split = ((label == "faster" and min(ratios) <= 1)
+                     or (label == "slower" and max(ratios) >= 1))
+            if split:
                 label = "same"
-                split = True
-            elif label == "slower" and not all(r < 1 for r in ratios):
-                label = "same"
-                split = True
-            else:
-                split = False
             # An interval across an edge of the band, or blocks that disagree, say neither
             # "same" nor a direction: measure more rather than let one noisy stretch decide.
             straddles = lo < 1 - band < hi or lo < 1 + band < hi
-            if (label != "same" or not (straddles or split)) or done >= max_rounds:
+            if label != "same" or not (straddles or split) or done >= max_rounds:
                 return Speed(point, [lo, hi], label, done, len(inputs))
             target = min(max_rounds, done + rounds)
     except Exception:  # a session that died while timing: no label rather than a wrong one
         return None
 
 
-def _block(sandbox, original: str, variant: str, entry_point: str, inputs: list[list],
-           rounds: int, first: int) -> tuple[list[int], list[int]] | None:
-    """``rounds`` interleaved rounds in a fresh, pinned pair of sessions (after one untimed
-    round each: first-call costs, caches, imports inside the function); round ``first + r``
-    lets the original go first when even."""
+def time_block(sandbox, original: str, variant: str, entry_point: str, inputs: list[list],
+               rounds: int, first: int = 0, pin: bool = True) -> tuple[list[int], list[int]] | None:
+    """``rounds`` interleaved rounds in a fresh pair of sessions, pinned unless ``pin`` is False
+    (after one untimed round each: first-call costs, caches, imports inside the function);
+    round ``first + r`` lets the original go first when even. None if a program cannot load
+    or a session ends while timing."""
     s_orig = sandbox.open(original, entry_point)
     s_var = sandbox.open(variant, entry_point)
     try:
         if s_orig.load.get("kind") != "return" or s_var.load.get("kind") != "return":
             return None
-        pin_together((s_orig, s_var))
+        if pin:
+            pin_together((s_orig, s_var))
         s_orig.time_calls(inputs, 1)
         s_var.time_calls(inputs, 1)
         t_orig: list[int] = []

@@ -71,7 +71,7 @@ class OriginalRun:
     speed: tuple | None = None                                # (args, outcome, label), once found
     probes: list[Probe] = field(default_factory=list)         # behaviour probes kept
     probe_outcomes: list[dict] = field(default_factory=list)  # the original's, one per probe
-    hashy_inputs: bool | None = None  # whether an input holds a str or bytes (found once)
+    hashy_inputs: bool = False  # whether a kept input holds a str or bytes
 
 
 def _verdict(kind: str, reason: str, config: VerifyConfig, t0: float, examples: int = 0,
