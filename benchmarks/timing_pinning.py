@@ -38,7 +38,7 @@ def _time_once(sandbox, code: str, entry: str, inputs: list, rounds: int, pin: b
     block = timing.time_block(sandbox, code, code, entry, inputs, rounds, pin=pin)
     if block is None:
         return "untimed"
-    _, lo, hi = timing.bootstrap_ratio(*block)
+    _, lo, hi = timing.paired_ratio(*block)
     return timing.perf_label(lo, hi, 0.05)
 
 

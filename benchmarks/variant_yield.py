@@ -124,7 +124,7 @@ def main() -> None:
           f"verify {sum(r['verify_s'] for r in results):.0f}s)")
     print(f"seeds with >= 5 equivalent variants     : {five}/{len(results)} = {five / n:.0%}")
     print(f"seeds with a faster and a slower variant: {both}/{len(results)} = {both / n:.0%}")
-    labels = Counter(r["perf_label"] for res in results for r in res["rows"]
+    labels = Counter(r["perf_label"] or "undecided" for res in results for r in res["rows"]
                      if r["verdict"] == "equivalent")
     print("speed labels of equivalent variants     : "
           + ", ".join(f"{k} {v}" for k, v in sorted(labels.items(), key=str)))
@@ -133,10 +133,21 @@ def main() -> None:
                  for r in timed)
     print(f"timed on a scaled input                 : {scaled}/{len(timed)}")
     if args.repeat > 1:
+        # A label is a claim; None is "undecided" (the interval crossed an edge of the band).
         outside = [r for r in timed if {"faster", "slower"} & set(r["labels"])]
         agree = sum(len(set(r["labels"])) == 1 for r in outside)
         print(f"labels outside the band agreeing in {args.repeat} runs: {agree}/{len(outside)} = "
-              f"{agree / max(len(outside), 1):.0%} (goal >= 95%)")
+              f"{agree / max(len(outside), 1):.0%} (goal >= 95%; undecided in a run counts "
+              f"as disagreeing)")
+        decided = [r for r in outside if None not in r["labels"]]
+        agree_d = sum(len(set(r["labels"])) == 1 for r in decided)
+        print(f"  of those decided in every run       : {agree_d}/{len(decided)} = "
+              f"{agree_d / max(len(decided), 1):.0%} agree; {len(outside) - len(decided)} "
+              f"have a direction in one run and no label in another")
+        conflicts = Counter(tuple(r["labels"]) for r in decided if len(set(r["labels"])) > 1)
+        if conflicts:
+            print("  conflicting labels                   : " + ", ".join(
+                f"{'/'.join(k)} {v}" for k, v in conflicts.most_common()))
     print(f"\n{'rule':32} {'variants':>8} {'equiv':>6} {'diff':>5} {'other':>6}")
     for rule_id, c in sorted(per_rule.items()):
         total = sum(c.values())

@@ -347,7 +347,7 @@ def build_stats(total: Stats, scan: ScanStats, labels, digest, n_shards, skipped
         "rejected_by_kind": dict(scan.rejected_by_kind.most_common()),
         "pairs": c["pairs"],
         "verdicts": {v: c[f"verdict_{v}"] for v in verdict_names},
-        "perf_labels": {p: c[f"perf_{p}"] for p in ("faster", "slower", "same")},
+        "perf_labels": {p: c[f"perf_{p}"] for p in ("faster", "slower", "same", "undecided")},
         "rules": {
             rule: {"applied": n, "equivalent": total.rules_equivalent[rule]}
             for rule, n in sorted(total.rules_applied.items())

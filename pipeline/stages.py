@@ -181,6 +181,8 @@ def _verify_group(seed: Seed, variants: list[Variant], vconfig: VerifyConfig, co
         stats.counters["pairs"] += 1
         if row["perf_label"]:
             stats.counters[f"perf_{row['perf_label']}"] += 1
+        elif row["speedup"] is not None:  # timed, but the interval crossed an edge of the band
+            stats.counters["perf_undecided"] += 1
         for rule_id in variant.transforms:
             stats.rules_applied[rule_id] += 1
             if row["verdict"] == "equivalent":

@@ -21,7 +21,7 @@ def export(directory, fmt, out, validation, split_seed) -> None:
 
     \b
     Each record: instruction, original, variant, label (faster/slower/same where
-    speed was measured, else null), speedup, and the formatted `messages` (chat) or
+    the measured interval supports one, else null), speedup, and the formatted `messages` (chat) or
     `prompt`/`completion`. The instruction asks for a faster or slower program only
     when the measurement says so. Every record has `split` (train or validation),
     assigned by seed, never by row: all pairs of one seed land on the same side.

@@ -115,11 +115,47 @@ def test_speed_label_needs_the_whole_interval_outside_the_band():
     assert 1.9 < point < 2.1 and lo <= point <= hi
     assert perf_label(lo, hi, 0.05) == "faster"
     assert perf_label(*bootstrap_ratio(fast, slow)[1:], 0.05) == "slower"
-    assert perf_label(0.9, 1.2, 0.05) == "same"  # straddles the band: no claim
-    assert perf_label(1.04, 1.3, 0.05) == "same"
+    # "same" is a claim too: the whole interval inside the band. Across an edge: no label.
+    assert perf_label(0.96, 1.04, 0.05) == "same"
+    assert perf_label(0.95, 1.05, 0.05) == "same"
+    assert perf_label(0.9, 1.2, 0.05) is None
+    assert perf_label(1.04, 1.3, 0.05) is None
+    assert perf_label(0.8, 0.96, 0.05) is None
     assert bootstrap_ratio(slow, fast, seed=3) == bootstrap_ratio(slow, fast, seed=3)
     assert pick_timing_inputs([[1], [2], [3]], [5, 5, 5], budget_ns=10) == [[1], [2]]
     assert pick_timing_inputs([[1], [2]], [50, 1], budget_ns=10) == [[1]]
+
+
+def test_paired_ratio_cancels_drift_that_both_programs_share():
+    from semforge.verifiers.timing import bootstrap_ratio, paired_ratio, perf_label
+
+    # The machine's speed swings by 2x from round to round; in every round the variant takes
+    # half the original's time (within 1%). Paired, that is a clear 2x; side by side, noise.
+    drift = [100, 210, 120, 190, 105, 200, 115, 195, 110, 205, 100, 185, 120, 210, 130]
+    orig = [d * 1000 for d in drift]
+    var = [d * 500 * (1 + 0.01 * ((i % 3) - 1)) for i, d in enumerate(drift)]
+    point, lo, hi = paired_ratio(orig, var)
+    assert 1.97 < lo <= point <= hi < 2.03
+    _, b_lo, b_hi = bootstrap_ratio(orig, var)
+    assert b_hi - b_lo > 5 * (hi - lo)
+    # No shared drift and no difference: an interval around 1, inside the band.
+    same = [1000 + (i * 37) % 11 for i in range(15)]
+    assert perf_label(*paired_ratio(same, same[::-1])[1:], 0.05) == "same"
+
+
+def test_block_interval_widens_with_blocks_that_disagree():
+    from semforge.verifiers.timing import block_interval
+
+    lo, hi = block_interval([0.80, 0.81, 0.79, 0.80, 0.80])
+    assert 0.78 < lo < 0.80 < hi < 0.82
+    # One block on the other side of 1: the interval must reach past 1 (no direction).
+    lo, hi = block_interval([0.80, 0.81, 0.79, 0.80, 1.10])
+    assert lo < 0.80 and hi > 1.0
+    # More blocks with the same spread: a narrower interval.
+    few = block_interval([0.9, 1.0, 0.95])
+    many = block_interval([0.9, 1.0, 0.95] * 4)
+    assert few[0] < many[0] and many[1] < few[1]
+    assert block_interval([0.9]) == (0.0, float("inf"))
 
 
 def test_signed_zero_is_a_value_unless_the_mode_says_otherwise():

@@ -196,10 +196,11 @@ def test_verdict_records_seed_examples_and_method():
 
 def assert_label_fits_interval(v, band: float) -> None:
     """The label says what the measured interval shows: ``faster``/``slower`` only when the
-    whole interval lies beyond the band, ``same`` otherwise."""
+    whole interval lies beyond the band, ``same`` only when it lies inside, none otherwise."""
     low, high = v.speedup_ci
     assert low <= v.speedup <= high, (v.speedup, v.speedup_ci)
-    expected = "faster" if low > 1 + band else "slower" if high < 1 - band else "same"
+    expected = ("faster" if low > 1 + band else "slower" if high < 1 - band
+                else "same" if 1 - band <= low and high <= 1 + band else None)
     assert v.perf_label == expected, (v.perf_label, v.speedup_ci, band)
 
 
@@ -399,8 +400,13 @@ def test_more_rounds_only_while_the_interval_crosses_an_edge_of_the_band():
         assert speed is not None and 6 <= speed.rounds <= 18 and speed.rounds % 6 == 0
         lo, hi = speed.ci
         crosses = lo < 0.95 < hi or lo < 1.05 < hi
-        # Stopped early only with an interval that clears both edges or lies inside the band.
-        assert speed.rounds == 18 or not crosses or speed.label != "same", (speed.rounds, speed.ci)
+        # Stopped early only with an interval that clears both edges or lies inside the band;
+        # one that still crosses an edge at the limit gets no label.
+        assert speed.rounds == 18 or not crosses, (speed.rounds, speed.ci)
         assert speed.label == timing.perf_label(lo, hi, 0.05)
+        assert (speed.label is None) == crosses
+        # The interval holds the blocks' own spread: every block ratio, 2 rounds each.
+        assert len(speed.blocks) == speed.rounds // 2
+        assert lo <= timing.block_interval(list(speed.blocks))[0]
     finally:
         sandbox.close()

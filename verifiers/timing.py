@@ -1,4 +1,5 @@
-"""Speed labels from measurement: interleaved rounds, ratio of medians, bootstrap CI.
+"""Speed labels from measurement: interleaved rounds in blocks of fresh sessions, ratio of
+medians, an interval that counts both the rounds' and the sessions' variation.
 
 Original and variant each run in their own warm session; rounds alternate between them (and
 alternate which goes first) so that drift in machine load hits both alike, and both sessions are
@@ -6,14 +7,19 @@ pinned to one CPU, so that they share its load too: unpinned, the scheduler can 
 on a busy core and the other on an idle one for the whole measurement, a bias no interleaving or
 bootstrap sees (a program timed against itself came out 10 of 30 times `faster` or `slower`
 with a second core kept busy, 0 of 30 pinned). The rounds are split into blocks, each in a
-fresh pair of sessions, and a direction must hold in every block (``measure``). A round is one
-pass over the same inputs. ``speedup = median(original) / median(variant)`` (> 1 means the
-variant is faster). A label other than ``same`` needs the *whole* 95% bootstrap interval outside
-``1 ± band``: a noisy measurement says ``same`` rather than guess.
+fresh pair of sessions: where a process's objects and code landed in memory moves a ratio by
+several percent from one pair of sessions to the next, so the blocks, not the rounds, are what
+a second run would sample anew. A round is one pass over the same inputs.
+``speedup`` is the median over rounds of time(original) / time(variant) in that round (> 1
+means the variant is faster), and its interval is the wider of two: a bootstrap over the
+rounds, and a t-interval over the blocks' log-ratios (``measure``). The label is a claim about that interval: ``faster`` or ``slower``
+when it lies wholly beyond ``1 ± band``, ``same`` when it lies wholly inside, and none (the
+speed is reported, undecided) when it crosses an edge of the band after the most rounds allowed.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import statistics
@@ -24,10 +30,11 @@ from dataclasses import dataclass
 class Speed:
     speedup: float
     ci: list[float]
-    label: str
+    label: str | None  # None: the interval crosses an edge of the band (undecided)
     rounds: int
     inputs: int
     timing: str = "wall"
+    blocks: tuple[float, ...] = ()  # each block's median per-round ratio
 
 
 def bootstrap_ratio(orig_ns: list[int], var_ns: list[int], resamples: int = 1000,
@@ -47,13 +54,54 @@ def bootstrap_ratio(orig_ns: list[int], var_ns: list[int], resamples: int = 1000
     return point, lo, hi
 
 
-def perf_label(lo: float, hi: float, band: float) -> str:
-    """``faster``/``slower`` only when the whole interval clears the band, else ``same``."""
+def _log_ratios(orig_ns: list[int], var_ns: list[int]) -> list[float]:
+    return [math.log(max(o, 1)) - math.log(max(v, 1)) for o, v in zip(orig_ns, var_ns)]
+
+
+def paired_ratio(orig_ns: list[int], var_ns: list[int], resamples: int = 1000,
+                 seed: int = 0, level: float = 0.95) -> tuple[float, float, float]:
+    """Point estimate and percentile CI of the median of per-round ratios orig[r] / var[r].
+
+    Round r of each program runs back to back with the other's, so the two share whatever the
+    machine was doing then (another tenant, the clock speed): between blocks a program's own
+    time moves by 15% where the ratio moves by 5%. Pairing the rounds cancels that; resampling
+    each side on its own, as ``bootstrap_ratio`` does, counts it as noise."""
+    logs = _log_ratios(orig_ns, var_ns)
+    rng = random.Random(seed)
+    meds = sorted(statistics.median(rng.choices(logs, k=len(logs))) for _ in range(resamples))
+    tail = (1 - level) / 2
+    return (math.exp(statistics.median(logs)), math.exp(meds[int(tail * (resamples - 1))]),
+            math.exp(meds[int((1 - tail) * (resamples - 1))]))
+
+
+def perf_label(lo: float, hi: float, band: float) -> str | None:
+    """``faster``/``slower`` when the whole interval clears the band, ``same`` when it lies
+    wholly inside it, None when it crosses an edge: the measurement supports no claim."""
     if lo > 1 + band:
         return "faster"
     if hi < 1 - band:
         return "slower"
-    return "same"
+    if 1 - band <= lo and hi <= 1 + band:
+        return "same"
+    return None
+
+
+# Two-sided 95% quantiles of Student's t by degrees of freedom (past 30: about 2).
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+         2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+         2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def block_interval(ratios: list[float]) -> tuple[float, float]:
+    """95% t-interval of the geometric mean of per-block ratios: the blocks (fresh pairs of
+    sessions) are the independent units, so this is the spread a second run would see, which
+    a bootstrap over the rounds of all blocks understates."""
+    if len(ratios) < 2:
+        return 0.0, math.inf
+    logs = [math.log(max(r, 1e-12)) for r in ratios]
+    mean = statistics.fmean(logs)
+    half = _T975[min(len(logs) - 2, len(_T975) - 1)] * statistics.stdev(logs) / math.sqrt(len(logs))
+    return math.exp(mean - half), math.exp(mean + half)
 
 
 def pick_timing_inputs(inputs: list[list], times_ns: list[int | None],
@@ -95,17 +143,19 @@ def _ppid(pid: int) -> int:
 
 # Rounds are timed in blocks, each in a fresh pair of sessions: some of what makes one
 # program faster than another in one process (where its objects and code landed in memory) does
-# not carry over to the next, and rounds inside one pair of sessions cannot show it.
-BLOCKS = 3
+# not carry over to the next, and rounds inside one pair of sessions cannot show it. Five blocks
+# of three rounds: a median of three shrugs off one disturbed round, and five blocks keep the
+# t-interval's quantile (2.78) from swallowing every effect.
+BLOCKS = 5
 
 
 def measure(sandbox, original: str, variant: str, entry_point: str, inputs: list[list],
             rounds: int, band: float, seed: int = 0, max_rounds: int | None = None) -> Speed | None:
     """Time both programs on ``inputs``: ``rounds`` interleaved rounds in ``BLOCKS`` blocks of
-    fresh sessions, and more blocks (up to ``max_rounds`` rounds, default 3x) while the label
-    is undecided: the interval crosses an edge of the band, or the blocks disagree about the
-    direction. A label other than ``same`` needs the pooled interval clear of the band *and*
-    every block's ratio on that side of 1. None when either program cannot be timed."""
+    fresh sessions, and as many again (up to ``max_rounds`` rounds, default 3x) while the
+    interval crosses an edge of the band. The interval is the wider of the rounds' bootstrap
+    interval and the blocks' t-interval, so blocks that disagree widen it. None when either
+    program cannot be timed."""
     if not inputs or rounds < 2:
         return None
     max_rounds = max(rounds, max_rounds if max_rounds is not None else 3 * rounds)
@@ -123,19 +173,14 @@ def measure(sandbox, original: str, variant: str, entry_point: str, inputs: list
                     return None
                 t_orig += block[0]
                 t_var += block[1]
-                ratios.append(statistics.median(block[0]) / max(statistics.median(block[1]), 1))
+                ratios.append(math.exp(statistics.median(_log_ratios(*block))))
                 done += n
-            point, lo, hi = bootstrap_ratio(t_orig, t_var, seed=seed)
+            point, lo, hi = paired_ratio(t_orig, t_var, seed=seed)
+            b_lo, b_hi = block_interval(ratios)
+            lo, hi = min(lo, b_lo), max(hi, b_hi)
             label = perf_label(lo, hi, band)
-            split = ((label == "faster" and min(ratios) <= 1)
-                     or (label == "slower" and max(ratios) >= 1))
-            if split:
-                label = "same"
-            # An interval across an edge of the band, or blocks that disagree, say neither
-            # "same" nor a direction: measure more rather than let one noisy stretch decide.
-            straddles = lo < 1 - band < hi or lo < 1 + band < hi
-            if label != "same" or not (straddles or split) or done >= max_rounds:
-                return Speed(point, [lo, hi], label, done, len(inputs))
+            if label is not None or done >= max_rounds:
+                return Speed(point, [lo, hi], label, done, len(inputs), blocks=tuple(ratios))
             target = min(max_rounds, done + rounds)
     except Exception:  # a session that died while timing: no label rather than a wrong one
         return None
