@@ -1,5 +1,5 @@
-"""Speed labels from measurement: interleaved rounds in blocks of fresh sessions, ratio of
-medians, an interval that counts both the rounds' and the sessions' variation.
+"""Speed labels from measurement: interleaved rounds in blocks of fresh sessions, the median
+per-round ratio, an interval that counts both the rounds' and the blocks' spread.
 
 Original and variant each run in their own warm session; rounds alternate between them (and
 alternate which goes first) so that drift in machine load hits both alike, and both sessions are
@@ -7,14 +7,16 @@ pinned to one CPU, so that they share its load too: unpinned, the scheduler can 
 on a busy core and the other on an idle one for the whole measurement, a bias no interleaving or
 bootstrap sees (a program timed against itself came out 10 of 30 times `faster` or `slower`
 with a second core kept busy, 0 of 30 pinned). The rounds are split into blocks, each in a
-fresh pair of sessions: where a process's objects and code landed in memory moves a ratio by
-several percent from one pair of sessions to the next, so the blocks, not the rounds, are what
-a second run would sample anew. A round is one pass over the same inputs.
+fresh pair of sessions: where a process's objects and code landed in memory can move a ratio
+from one pair of sessions to the next, so the blocks, not the rounds, are what a second run
+samples anew. A round is one pass over the same inputs.
+
 ``speedup`` is the median over rounds of time(original) / time(variant) in that round (> 1
-means the variant is faster), and its interval is the wider of two: a bootstrap over the
-rounds, and a t-interval over the blocks' log-ratios (``measure``). The label is a claim about that interval: ``faster`` or ``slower``
-when it lies wholly beyond ``1 ± band``, ``same`` when it lies wholly inside, and none (the
-speed is reported, undecided) when it crosses an edge of the band after the most rounds allowed.
+means the variant is faster). Its interval is the wider of two: a bootstrap over the rounds,
+and a t-interval over the blocks' log-ratios (``measure``). The label is a claim about that
+interval: ``faster`` or ``slower`` when it lies wholly beyond ``1 ± band``, ``same`` when it
+lies wholly inside, and none (the speed is reported, undecided) when it still crosses an edge
+of the band after the most rounds allowed.
 """
 
 from __future__ import annotations
