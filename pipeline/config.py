@@ -59,7 +59,9 @@ class TorchSettings(_Section):
     device: Literal["auto", "cuda", "cpu"] = Field("auto", description="auto: CUDA when available")
     compile_timeout_s: float = Field(600.0, gt=0, description="loading a variant (compiling its kernels)")
     run_timeout_s: float = Field(120.0, gt=0, description="running every case after loading")
-    speed_band: float = Field(0.08, ge=0, lt=1, description="|speedup - 1| within this is 'same'")
+    speed_band: float = Field(0.08, ge=0, lt=1, description=(
+        "speedup interval wholly inside 1 ± band: 'same'; wholly outside: 'faster'/'slower'; "
+        "across an edge: no label"))
     sanitize: bool = Field(True, description="compute-sanitizer initcheck on passing CUDA variants")
     cache_dir: str | None = Field(None, description="compiled-kernel cache shared by workers")
     parallel: int = Field(4, ge=1, description="variants of one seed checked at once")
@@ -78,8 +80,11 @@ class VerifySettings(_Section):
     rtol: float = Field(1e-9, ge=0, description="relative tolerance for floats")
     atol: float = Field(0.0, ge=0, description="absolute tolerance for floats (max-ed with the corpus's)")
     measure_speed: bool = Field(True, description="measure speedup of equivalent pairs")
-    speed_band: float = Field(0.05, ge=0, lt=1, description="|speedup - 1| within this is 'same'")
-    speed_rounds: int = Field(15, ge=3, le=1000, description="interleaved timing rounds per pair")
+    speed_band: float = Field(0.05, ge=0, lt=1, description=(
+        "speedup interval wholly inside 1 ± band: 'same'; wholly outside: 'faster'/'slower'; "
+        "across an edge: no label"))
+    speed_rounds: int = Field(15, ge=3, le=1000, description=(
+        "interleaved timing rounds per pair, in 5 blocks; up to 3x while undecided"))
     crosshair: bool = Field(
         False, description="ask CrossHair (sandboxed) for inputs on which a passing pair differs; "
         "annotated entry points only; off by default: it multiplies verification time"
