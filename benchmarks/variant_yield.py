@@ -124,8 +124,8 @@ def main() -> None:
           f"verify {sum(r['verify_s'] for r in results):.0f}s)")
     print(f"seeds with >= 5 equivalent variants     : {five}/{len(results)} = {five / n:.0%}")
     print(f"seeds with a faster and a slower variant: {both}/{len(results)} = {both / n:.0%}")
-    labels = Counter(r["perf_label"] or "undecided" for res in results for r in res["rows"]
-                     if r["verdict"] == "equivalent")
+    labels = Counter(r["perf_label"] or ("undecided" if r["speedup"] is not None else "untimed")
+                     for res in results for r in res["rows"] if r["verdict"] == "equivalent")
     print("speed labels of equivalent variants     : "
           + ", ".join(f"{k} {v}" for k, v in sorted(labels.items(), key=str)))
     timed = [r for res in results for r in res["rows"] if r["verdict"] == "equivalent"]
