@@ -67,6 +67,7 @@ def judge_seed(args: tuple) -> dict:
              "perf_label": d.perf_label, "speedup": d.speedup, "speedup_ci": d.speedup_ci,
              "speed_input": d.speed_input,
              "labels": [r[k].perf_label for r in runs],
+             "speedups": [[r[k].speedup, r[k].speedup_ci, r[k].speed_input] for r in runs],
              "counterexample": d.counterexample if d.verdict == "different" else None,
              "variant": v.code if d.verdict == "different" else None}
             for k, (v, d) in enumerate(zip(gen.variants, verdicts))]
