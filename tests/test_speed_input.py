@@ -29,13 +29,56 @@ def test_first_ladder_about_as_slow_as_the_slowest_is_taken():
                               [0.2 * MS, 0.3 * MS, 0.2 * MS, 1.0 * MS]) == 1
 
 
+def test_settle_moves_one_rung_where_three_calls_disagree_with_one():
+    from semforge.verifiers.speed_input import settle_rung
+
+    def fastest_of(ms):
+        return lambda j: None if ms[j] is None else int(ms[j] * MS)
+
+    # Rung 2 was picked from one call; three calls put rung 1 at the target already.
+    assert settle_rung(2, 4, fastest_of([0.2, 1.05, 2.1, 4.2])) == 1
+    # ... or rung 2 short of it: the rung above.
+    assert settle_rung(2, 4, fastest_of([0.2, 0.45, 0.95, 1.9])) == 3
+    assert settle_rung(2, 4, fastest_of([0.2, 0.5, 1.1, 2.2])) == 2
+    # Nothing above, or a rung that fails or passes the cap: stay.
+    assert settle_rung(3, 4, fastest_of([0.1, 0.2, 0.4, 0.9])) == 3
+    assert settle_rung(2, 4, fastest_of([0.2, 0.45, 0.95, None])) == 2
+    assert settle_rung(2, 4, fastest_of([0.2, 0.45, 0.95, 25.0])) == 2
+    assert settle_rung(2, 4, fastest_of([0.2, 0.5, None, 2.2])) is None
+
+
+SUM = "def f(n):\n    return sum(range(n))\n"
+# sum(range(n)) of these n: about 10 us, 100 us, a few ms and a few tens of ms on any machine.
+SIZES = [1_000, 10_000, 300_000, 3_000_000]
+
+
+def _sum_run(recorded_ms: list[float]):
+    run = _run({i: (0, i) for i in range(len(SIZES))}, recorded_ms)
+    run.inputs = [[n] for n in SIZES]
+    run.outcomes = [[{"kind": "return", "value": n * (n - 1) // 2, "time_ns": int(t * MS)}
+                     for n, t in zip(SIZES, recorded_ms)]]
+    run.scale = [f"arg 0 (int) n {n}" for n in SIZES]
+    run.ladders = [SimpleNamespace(name="arg 0 (int)", rungs=[(f"n {n}", [n]) for n in SIZES])]
+    return run
+
+
 def test_lowest_rung_at_the_target_not_the_highest_reached():
-    # The verification climb reached rung 3 in this run (4 ms) and might stop at rung 2 in the
-    # next; both runs must time rung 2, the first at SPEED_MIN_NS.
+    from semforge.sandbox import Sandbox
+
     assert SPEED_MIN_NS == MS
-    rungs = {0: (0, 0), 1: (0, 1), 2: (0, 2), 3: (0, 3)}
-    args, outcome, label = find_speed_input(_run(rungs, [0.25, 0.5, 1.1, 4.0]), "", "f", None, None)
-    assert args == ["input 2"] and label == "ladder 0 rung 2"
-    shorter = find_speed_input(_run({k: v for k, v in rungs.items() if k < 3},
-                                    [0.25, 0.5, 1.1]), "", "f", None, None)
-    assert shorter[0] == args
+    sandbox = Sandbox()
+    try:
+        # The verification climb reached rung 3 in this run and might stop at rung 2 in the
+        # next; both runs must time rung 2, the first at SPEED_MIN_NS.
+        args, outcome, label = find_speed_input(_sum_run([0.01, 0.1, 3.0, 30.0]), SUM, "f",
+                                                None, sandbox)
+        assert args == [300_000] and label == "arg 0 (int) n 300000", label
+        assert outcome["time_ns"] >= SPEED_MIN_NS
+        shorter = _sum_run([0.01, 0.1, 3.0, 30.0])
+        shorter.rungs = {i: (0, i) for i in range(3)}
+        assert find_speed_input(shorter, SUM, "f", None, sandbox)[0] == args
+        # One noisy call put rung 2 short of the target: three calls settle it back there.
+        assert find_speed_input(_sum_run([0.01, 0.1, 0.6, 30.0]), SUM, "f", None,
+                                sandbox)[0] == args
+    finally:
+        sandbox.close()

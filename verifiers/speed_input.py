@@ -36,7 +36,8 @@ def find_speed_input(run: OriginalRun, original: str, entry_point: str, config: 
     there = [i for _, i in mine if times[i] >= SPEED_MIN_NS]
     if there:
         best = there[0]
-        run.speed = (run.inputs[best], run.outcomes[0][best], run.scale[best])
+        run.speed = _settle(run, ladder, run.rungs[best][1], (run.inputs[best],
+                            run.outcomes[0][best], run.scale[best]), original, entry_point, sandbox)
         return run.speed
     rung = mine[-1][0]
     program = ProgramRun(sandbox, original, entry_point)
@@ -48,8 +49,60 @@ def find_speed_input(run: OriginalRun, original: str, entry_point: str, config: 
     # A ladder that never gets near the target (the original does constant work however long
     # the input) says nothing about speed at scale: the verified inputs are timed instead.
     top = [r for r in higher if r.outcome.get("kind") == "return" and r.time_ns >= SPEED_MIN_NS // 4]
-    run.speed = (top[-1].args, top[-1].outcome, top[-1].label) if top else ()
-    return run.speed or None
+    if not top:
+        run.speed = ()
+        return None
+    found = (top[-1].args, top[-1].outcome, top[-1].label)
+    if top[-1].time_ns >= SPEED_MIN_NS:
+        found = _settle(run, ladder, top[-1].rung, found, original, entry_point, sandbox)
+    run.speed = found
+    return run.speed
+
+
+def settle_rung(k: int, count: int, fastest) -> int | None:
+    """The rung to time instead of rung ``k`` (of ``count``), which one call put at
+    SPEED_MIN_NS or past it: the rung below when the fastest of three calls there
+    (``fastest(j)``, None if a call failed) is already at the target, the rung above when
+    ``k``'s own fastest falls short, else ``k``; None when ``k`` cannot be retimed."""
+    if k >= 1:
+        below = fastest(k - 1)
+        if below is not None and below >= SPEED_MIN_NS:
+            return k - 1
+    here = fastest(k)
+    if here is None:
+        return None
+    if here < SPEED_MIN_NS and k + 1 < count:
+        above = fastest(k + 1)
+        if above is not None and above <= SPEED_CAP_NS:
+            return k + 1
+    return k
+
+
+def _settle(run: OriginalRun, ladder: int, k: int, found: tuple, original: str,
+            entry_point: str, sandbox) -> tuple:
+    """``found`` (rung ``k``'s args, outcome, label), or the neighbour ``settle_rung`` picks.
+    One cold call on a fresh input is noisy enough that two runs settled one rung apart on a
+    fifth of the seeds (20 of 84 timed on a scaled input); the fastest of three calls moves
+    by a few percent."""
+    rungs, name = run.ladders[ladder].rungs, run.ladders[ladder].name
+    seen: dict[int, dict] = {}
+    program = ProgramRun(sandbox, original, entry_point)
+
+    def fastest(j: int) -> int | None:
+        outs = program.run([rungs[j][1]] * 3)
+        if len(outs) < 3 or any(o.get("kind") != "return" for o in outs):
+            return None
+        best = min(int(o.get("time_ns") or 0) for o in outs)
+        seen[j] = dict(outs[0], time_ns=best)
+        return best
+
+    try:
+        j = settle_rung(k, len(rungs), fastest) if program.loaded else None
+    finally:
+        program.close()
+    if j is None or j not in seen:
+        return found
+    return rungs[j][1], seen[j], f"{name} {rungs[j][0]}"
 
 
 def _exercising_ladder(run: OriginalRun, returning: list[int], times: list[int]) -> int:

@@ -315,7 +315,8 @@ def all_params(params: cst.Parameters):
 def bound_before(func: cst.FunctionDef, upto: int) -> set[str]:
     """Local names certainly bound once the first ``upto`` top-level statements of ``func``
     have run: the parameters, plus plain-name targets of top-level assignments (``=``, ``+=``,
-    annotated with a value) among those statements. Names that ``del`` or ``except ... as``
+    annotated with a value) and the names of top-level ``def``/``class`` statements among
+    those statements. Names that ``del`` or ``except ... as``
     (deleted at the end of its handler) may unbind anywhere in ``func`` are left out."""
     p = func.params
     names = {x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)}
@@ -324,6 +325,9 @@ def bound_before(func: cst.FunctionDef, upto: int) -> set[str]:
             names.add(star.name.value)
     body = func.body.body if isinstance(func.body, cst.IndentedBlock) else []
     for stmt in body[:upto]:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            names.add(stmt.name.value)  # a nested def/class binds its name once it has run
+            continue
         if not isinstance(stmt, cst.SimpleStatementLine):
             continue
         for small in stmt.body:
