@@ -14,6 +14,7 @@ from ..analysis.evidence import EvidenceTransformer, TypeEvidence
 from ..analysis.numeric import RicherEvidence
 from ..analysis.purity import Inert
 from ..analysis.scopes import DYNAMIC_FUNCTION
+from ..analysis.lambdas import map_or_filter, simple_lambda
 from ..analysis.types import T
 
 # Consumers that build a list (or a set/tuple from one) at once: a list comprehension argument.
@@ -48,27 +49,6 @@ class _LambdaEvidence(RicherEvidence):
                 return self.local_type(parent, name.value)
             return None
         return super().name_type(name)
-
-
-def _simple_lambda(node: cst.BaseExpression) -> str | None:
-    """The parameter of ``lambda x: ...`` (one plain positional parameter), else None."""
-    if not isinstance(node, cst.Lambda):
-        return None
-    p = node.params
-    if (len(p.params) != 1 or p.posonly_params or p.kwonly_params or p.star_kwarg is not None
-            or not isinstance(p.star_arg, cst.MaybeSentinel) or p.params[0].default is not None):
-        return None
-    return p.params[0].name.value
-
-
-def _map_or_filter(node: cst.BaseExpression) -> str | None:
-    """``map``/``filter`` when ``node`` is ``map(lambda x: ..., xs)`` or ``filter(...)``."""
-    if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Name)
-            and node.func.value in ("map", "filter") and len(node.args) == 2
-            and all(a.keyword is None and not a.star for a in node.args)
-            and _simple_lambda(node.args[0].value) is not None):
-        return None
-    return node.func.value
 
 
 def _paren(e: cst.BaseExpression) -> cst.BaseExpression:
@@ -153,7 +133,7 @@ class MapFilterLambdaToComprehension(Rule):
             lam, xs = inner.args[0].value, inner.args[1].value
             elem = ev.elem_of(xs)
             if elem is not None:
-                ev.lambda_params[id(lam)] = (_simple_lambda(lam), elem)
+                ev.lambda_params[id(lam)] = (simple_lambda(lam), elem)
                 inert = Inert(ev)
                 if inert.truth(lam.body) if which == "filter" else inert.expr(lam.body):
                     return True
@@ -165,7 +145,7 @@ class MapFilterLambdaToComprehension(Rule):
             kind = self._consumer(original_node)
             if kind is None:
                 return updated_node
-            which = _map_or_filter(original_node.args[0].value)
+            which = map_or_filter(original_node.args[0].value)
             if which is None:
                 arg = original_node.args[0].value
                 if m.matches(arg, m.Call(func=m.Name("map") | m.Name("filter"),
@@ -176,7 +156,7 @@ class MapFilterLambdaToComprehension(Rule):
             if not self._qualifies(original_node, which):
                 return updated_node
             inner = updated_node.args[0].value
-            if _map_or_filter(inner) != which:
+            if map_or_filter(inner) != which:
                 return updated_node
             lam, xs = inner.args[0].value, inner.args[1].value
             param = cst.Name(lam.params.params[0].name.value)

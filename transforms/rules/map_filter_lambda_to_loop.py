@@ -8,10 +8,10 @@ import libcst as cst
 from ..base import Rule
 from ..registry import register
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.lambdas import map_or_filter
 from ..analysis.loops import (DYNAMIC_FUNCTION, UNSUPPORTED_INSIDE, bound_names_safe,
                               certainly_bound, targets_private, unsupported_inside)
 from ..analysis.syntax import moved_out, wrap
-from .map_filter_lambda_to_comprehension import _map_or_filter
 
 
 def _consumer(value: cst.BaseExpression) -> tuple[str, cst.Call] | None:
@@ -20,7 +20,7 @@ def _consumer(value: cst.BaseExpression) -> tuple[str, cst.Call] | None:
     def listed(node) -> cst.Call | None:
         if (isinstance(node, cst.Call) and isinstance(node.func, cst.Name)
                 and node.func.value == "list" and _one_arg(node)
-                and _map_or_filter(node.args[0].value)):
+                and map_or_filter(node.args[0].value)):
             return node.args[0].value
         return None
 
@@ -36,7 +36,7 @@ def _consumer(value: cst.BaseExpression) -> tuple[str, cst.Call] | None:
     if (isinstance(value.func, cst.Attribute) and value.func.attr.value == "join"
             and isinstance(value.func.value, cst.SimpleString)
             and "b" not in value.func.value.prefix.lower()):
-        inner = listed(arg) or (arg if _map_or_filter(arg) else None)
+        inner = listed(arg) or (arg if map_or_filter(arg) else None)
         return ("join", inner) if inner is not None else None
     return None
 
@@ -167,7 +167,7 @@ class MapFilterLambdaToLoop(Rule):
                 param = fresh
             lam = lam.with_changes(body=lam_body)
             kept = cst.Name(self.names.fresh("kept"))
-            append = lambda value: _stmt(cst.Expr(cst.Call(  # noqa: E731
+            append = lambda value: _stmt(cst.Expr(cst.Call(
                 func=cst.Attribute(value=kept, attr=cst.Name("append")),
                 args=[cst.Arg(moved_out(value, unparenthesize=True))])))
             if which == "map":
