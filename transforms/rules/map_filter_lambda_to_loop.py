@@ -11,6 +11,7 @@ from ..analysis.evidence import EvidenceTransformer
 from ..analysis.lambdas import map_or_filter
 from ..analysis.loops import (DYNAMIC_FUNCTION, UNSUPPORTED_INSIDE, bound_names_safe,
                               certainly_bound, targets_private, unsupported_inside)
+from ..analysis.names import read_names
 from ..analysis.syntax import moved_out, wrap
 
 
@@ -43,24 +44,6 @@ def _consumer(value: cst.BaseExpression) -> tuple[str, cst.Call] | None:
 
 def _one_arg(call: cst.Call) -> bool:
     return len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star
-
-
-class _Rename(cst.CSTTransformer):
-    """Every name ``old`` in an expression without nested scopes becomes ``new`` (attribute
-    and keyword names are not variables)."""
-
-    def __init__(self, old: str, new: str) -> None:
-        self.old, self.new = old, new
-
-    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
-        return updated_node.with_changes(value=self.new) if updated_node.value == self.old \
-            else updated_node
-
-    def leave_Attribute(self, original_node: cst.Attribute, updated_node: cst.Attribute):
-        return updated_node.with_changes(attr=original_node.attr)
-
-    def leave_Arg(self, original_node: cst.Arg, updated_node: cst.Arg) -> cst.Arg:
-        return updated_node.with_changes(keyword=original_node.keyword)
 
 
 def _stmt(node: cst.BaseSmallStatement) -> cst.SimpleStatementLine:
@@ -103,24 +86,23 @@ class MapFilterLambdaToLoop(Rule):
     class Transformer(EvidenceTransformer):
         def __init__(self, *args, **kwargs) -> None:
             super().__init__(*args, **kwargs)
-            self.renamed: set[int] = set()  # lambdas whose parameter is used elsewhere too
+            # Statements to rewrite -> the loop variable; the lambda parameter's uses to rename
+            # (decided on the original nodes, before their children are left).
+            self.todo: dict[cst.SimpleStatementLine, str] = {}
+            self.renames: dict[cst.Name, str] = {}
 
         def _site(self, stmt: cst.SimpleStatementLine):
-            """(statement, kind, map/filter call) when ``stmt`` is ``return CONSUMER`` or
-            ``name = CONSUMER``."""
+            """(statement, kind, map/filter call) when ``stmt`` is ``return CONSUMER``,
+            ``name = CONSUMER`` or ``name += CONSUMER``."""
             if len(stmt.body) != 1:
                 return None
             small = stmt.body[0]
-            if isinstance(small, cst.Return) and small.value is not None:
-                value = small.value
-            elif (isinstance(small, cst.Assign) and len(small.targets) == 1
-                  and isinstance(small.targets[0].target, cst.Name)):
-                value = small.value
-            elif isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
-                value = small.value
-            else:
+            if not (isinstance(small, cst.Return) and small.value is not None
+                    or isinstance(small, cst.Assign) and len(small.targets) == 1
+                    and isinstance(small.targets[0].target, cst.Name)
+                    or isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name)):
                 return None
-            found = _consumer(value)
+            found = _consumer(small.value)
             return (small, *found) if found else None
 
         def _applies(self, stmt: cst.SimpleStatementLine) -> bool:
@@ -145,27 +127,39 @@ class MapFilterLambdaToLoop(Rule):
             param = lam.params.params[0].name.value
             if unsupported_inside(lam.body) or unsupported_inside(xs):
                 return self.skip(UNSUPPORTED_INSIDE)
-            if not targets_private(func, lam, xs, [param]):
-                # The loop gets a fresh variable instead: the moved body holds no nested scope,
-                # so every name `param` in it is the parameter.
-                self.renamed.add(id(lam))
-            return bound_names_safe(ev, func, ev.scopes.get(stmt), [lam.body], {param}, stmt)
+            if not bound_names_safe(ev, func, ev.scopes.get(stmt), [lam.body], {param}, stmt):
+                return False
+            if targets_private(func, lam, xs, [param]):
+                self.todo[stmt] = param
+                return True
+            # The loop gets a fresh variable instead: every use of the parameter, as the
+            # lambda's scope resolves them, is renamed.
+            uses = {ref.node for assignment in ev.scopes.get(lam.body).assignments[param]
+                    for ref in assignment.references}
+            if any(n.value == param and n not in uses for n in read_names(lam.body)):
+                return self.skip("a use of the lambda's parameter the scope analysis did not "
+                                 "resolve")
+            new = self.names.fresh(param)
+            self.renames.update(dict.fromkeys(uses, new))
+            self.todo[stmt] = new
+            return True
+
+        def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+            self._applies(node)
+
+        def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
+            new = self.renames.get(original_node)
+            return updated_node if new is None else updated_node.with_changes(value=new)
 
         def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine,
                                       updated_node: cst.SimpleStatementLine):
-            if not self._applies(original_node):
+            target = self.todo.get(original_node)
+            if target is None:
                 return updated_node
             small, kind, call = self._site(updated_node)
             which = call.func.value
             lam, xs = call.args[0].value, call.args[1].value
-            param = cst.Name(lam.params.params[0].name.value)
-            original_lam = self._site(original_node)[2].args[0].value
-            lam_body = lam.body
-            if id(original_lam) in self.renamed:
-                fresh = cst.Name(self.names.fresh(param.value))
-                lam_body = lam_body.visit(_Rename(param.value, fresh.value))
-                param = fresh
-            lam = lam.with_changes(body=lam_body)
+            param = cst.Name(target)
             kept = cst.Name(self.names.fresh("kept"))
             append = lambda value: _stmt(cst.Expr(cst.Call(
                 func=cst.Attribute(value=kept, attr=cst.Name("append")),
