@@ -410,3 +410,23 @@ def test_more_rounds_only_while_the_interval_crosses_an_edge_of_the_band():
         assert lo <= timing.block_interval(list(speed.blocks))[0]
     finally:
         sandbox.close()
+
+
+def test_measure_times_in_as_many_blocks_as_asked():
+    """``blocks`` sets how the rounds split into fresh pairs of sessions (label_stability.py
+    compares such settings): 12 rounds in 6 blocks are 6 block ratios of 2 rounds each."""
+    from semforge.sandbox import Sandbox
+    from semforge.verifiers import timing
+
+    sandbox = Sandbox()
+    try:
+        code = fn("return sum(range(x))")
+        speed = timing.measure(sandbox, code, code, "f", [[3000]] * 20, 12, 0.05,
+                               max_rounds=12, blocks=6)
+        assert speed is not None and speed.rounds == 12
+        assert len(speed.blocks) == 6
+        fewer = timing.measure(sandbox, code, code, "f", [[3000]] * 20, 12, 0.05,
+                               max_rounds=12, blocks=2)
+        assert fewer is not None and len(fewer.blocks) == 2
+    finally:
+        sandbox.close()

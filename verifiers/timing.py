@@ -160,8 +160,9 @@ BLOCKS = 5
 
 
 def measure(sandbox, original: str, variant: str, entry_point: str, inputs: list[list],
-            rounds: int, band: float, seed: int = 0, max_rounds: int | None = None) -> Speed | None:
-    """Time both programs on ``inputs``: ``rounds`` interleaved rounds in ``BLOCKS`` blocks of
+            rounds: int, band: float, seed: int = 0, max_rounds: int | None = None,
+            blocks: int = BLOCKS) -> Speed | None:
+    """Time both programs on ``inputs``: ``rounds`` interleaved rounds in ``blocks`` blocks of
     fresh sessions, and as many again (up to ``max_rounds`` rounds, default 3x) while the
     interval crosses an edge of the band. The interval is the wider of the rounds' bootstrap
     interval and the blocks' t-interval, so blocks that disagree widen it. None when either
@@ -169,7 +170,7 @@ def measure(sandbox, original: str, variant: str, entry_point: str, inputs: list
     if not inputs or rounds < 2:
         return None
     max_rounds = max(rounds, max_rounds if max_rounds is not None else 3 * rounds)
-    per_block = max(2, -(-rounds // BLOCKS))
+    per_block = max(2, -(-rounds // blocks))
     t_orig: list[int] = []
     t_var: list[int] = []
     ratios: list[float] = []
