@@ -111,7 +111,7 @@ def main() -> None:
     configs = [tuple(int(x) for x in c.split("x")) for c in args.configs.split(",")]
     pairs = timed_pairs(load_seeds(CORPUS, args.limit, 30), args.variants)
     if args.near is not None:
-        pairs = [p for p in pairs if p[-1] is not None and near_edge(p[-1], args.near)]
+        pairs = [p for p in pairs if near_edge(p[-1], args.near)]
     print(f"{len(pairs)} timed pairs from {args.limit} seeds, {args.repeat} repeats each")
     if not pairs:
         return
@@ -133,17 +133,17 @@ def main() -> None:
             sandbox.close()
         print(f"  repeat {r + 1}/{args.repeat} done", flush=True)
 
+    cost = {c: spent[c] / len(pairs) / args.repeat for c in configs}
     base = configs[0]
-    base_sum = summarize(results[base])
+    base_spread = summarize(results[base])["spread"] or math.nan  # no spread: no ratio
     print(f"\n{'config':>8} {'spread':>7} {'x base':>6} {'agreement':>16} {'undecided':>10} "
           f"{'s/pair':>7} {'x base':>6}")
     for c in configs:
         s = summarize(results[c])
-        cost = spent[c] / len(pairs) / args.repeat
-        base_cost = spent[base] / len(pairs) / args.repeat
-        print(f"{c[0]:>4}x{c[1]:<3} {s['spread']:7.4f} {s['spread'] / base_sum['spread']:6.2f} "
-              f"{s['agree']:>5}/{s['directed']:<4} = {s['agree'] / max(s['directed'], 1):4.0%} "
-              f"{s['undecided']:>4}/{s['total']:<5} {cost:7.3f} {cost / base_cost:6.2f}")
+        share = f"{s['agree'] / s['directed']:.0%}" if s["directed"] else "-"
+        print(f"{c[0]:>4}x{c[1]:<3} {s['spread']:7.4f} {s['spread'] / base_spread:6.2f} "
+              f"{s['agree']:>5}/{s['directed']:<4} = {share:>4} "
+              f"{s['undecided']:>4}/{s['total']:<5} {cost[c]:7.3f} {cost[c] / cost[base]:6.2f}")
 
 
 if __name__ == "__main__":

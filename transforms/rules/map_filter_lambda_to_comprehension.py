@@ -11,10 +11,10 @@ from libcst.metadata import FunctionScope
 from ..base import Rule
 from ..registry import register
 from ..analysis.evidence import EvidenceTransformer, TypeEvidence
+from ..analysis.lambdas import map_or_filter, simple_lambda
 from ..analysis.numeric import RicherEvidence
 from ..analysis.purity import Inert
 from ..analysis.scopes import DYNAMIC_FUNCTION
-from ..analysis.lambdas import map_or_filter, simple_lambda
 from ..analysis.types import T
 
 # Consumers that build a list (or a set/tuple from one) at once: a list comprehension argument.
