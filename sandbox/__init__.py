@@ -16,9 +16,9 @@ Start a worker, run calls with limits, read encoded outcomes, shut down::
 ``Limits``
     Per-call wall clock and CPU time, memory, output, file size, open files, the hash seed of the
     zygote, and the encoding's bounds (``max_items``, ``max_depth``).
-``Sandbox`` / ``shared_sandbox(limits)``
+``Sandbox`` / ``shared_sandbox(limits)`` / ``close_shared_sandboxes()``
     A zygote process that forks confined children one ahead; ``shared_sandbox`` gives one per
-    process and distinct limits. ``Sandbox.open(code, entry_point) -> Session``.
+    process and distinct limits, ``close_shared_sandboxes`` stops them (the next call starts anew). ``Sandbox.open(code, entry_point) -> Session``.
 ``Session``
     One child running one program: ``load`` (the loading outcome), ``call``, ``call_many``,
     ``time_calls``, ``close``; ``confinement`` names the kernel rules applied, ``failure`` the
@@ -52,17 +52,19 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ._dirs import default_root, remove_stale_dirs
-    from .client import KINDS, OUTCOME_KEYS, Limits, Sandbox, SandboxError, Session, shared_sandbox
+    from .client import (KINDS, OUTCOME_KEYS, Limits, Sandbox, SandboxError, Session,
+                         close_shared_sandboxes, shared_sandbox)
     from .encoding import encode
 
 __all__ = [
     "KINDS", "OUTCOME_KEYS", "Limits", "Sandbox", "SandboxError", "Session", "shared_sandbox",
-    "encode", "default_root", "remove_stale_dirs",
+    "close_shared_sandboxes", "encode", "default_root", "remove_stale_dirs",
 ]
 
 _HOME = {
     "KINDS": "client", "OUTCOME_KEYS": "client", "Limits": "client", "Sandbox": "client",
     "SandboxError": "client", "Session": "client", "shared_sandbox": "client",
+    "close_shared_sandboxes": "client",
     "encode": "encoding", "default_root": "_dirs", "remove_stale_dirs": "_dirs",
 }
 

@@ -270,7 +270,8 @@ def shared_sandbox(limits: Limits = Limits()) -> Sandbox:
 
 
 @atexit.register
-def _close_shared() -> None:
+def close_shared_sandboxes() -> None:
+    """Stop this process's shared sandboxes; the next ``shared_sandbox`` call starts a new one."""
     for (pid, _), sb in list(_shared.items()):
         if pid == os.getpid():
             sb.close()

@@ -16,7 +16,8 @@ import types
 import pytest
 
 from semforge.sandbox.encoding import dumps, encode, make_encoder, make_serializer
-from semforge.sandbox import OUTCOME_KEYS, Limits, Sandbox, Session, shared_sandbox
+from semforge.sandbox import (OUTCOME_KEYS, Limits, Sandbox, Session, close_shared_sandboxes,
+                              shared_sandbox)
 
 I = lambda n: ["int", str(n)]  # noqa: E731
 
@@ -303,6 +304,22 @@ def test_hash_seed_is_honoured():
     assert results[0] != results[2]  # (these words: a different set order under seed 2)
     assert shared_sandbox(Limits(hash_seed=5)) is shared_sandbox(Limits(hash_seed=5))
     assert shared_sandbox(Limits(hash_seed=5)) is not shared_sandbox(Limits(hash_seed=6))
+
+
+def test_closing_the_shared_sandboxes_makes_the_next_call_start_a_new_zygote():
+    """What a benchmark does between two passes that must not share a zygote."""
+    code = "def f():\n    return 1\n"
+    old = shared_sandbox(Limits(hash_seed=7))
+    with old.open(code, "f") as s:
+        assert s.call([])["kind"] == "return"
+    old_pid = old.zygote_pid
+    close_shared_sandboxes()
+    assert not old.zygote_alive()
+    new = shared_sandbox(Limits(hash_seed=7))
+    assert new is not old
+    with new.open(code, "f") as s:
+        assert s.call([])["kind"] == "return"
+    assert new.zygote_pid != old_pid
 
 
 def _fds() -> int:
