@@ -82,3 +82,25 @@ def test_lowest_rung_at_the_target_not_the_highest_reached():
                                 sandbox)[0] == args
     finally:
         sandbox.close()
+
+
+CACHED = ("_seen = {}\n\n\ndef f(n):\n    if n not in _seen:\n        _seen[n] = sum(range(n))\n"
+          "    return _seen[n]\n")
+
+
+def test_a_rung_only_its_first_call_found_slow_is_not_a_speed_input():
+    """The climb calls each rung once, so a cache (or any cold first call) can make a rung
+    look like milliseconds where every later call takes microseconds; timing there measures
+    the cache, so the verified inputs are timed instead."""
+    from semforge.sandbox import Sandbox
+
+    sandbox = Sandbox()
+    try:
+        run = _sum_run([0.01, 0.1, 3.0, 30.0])
+        assert find_speed_input(run, CACHED, "f", None, sandbox) is None
+        assert run.speed == ()  # decided once per original
+        # The same ladder on the uncached program is still timed at rung 2.
+        assert find_speed_input(_sum_run([0.01, 0.1, 3.0, 30.0]), SUM, "f", None,
+                                sandbox)[0] == [300_000]
+    finally:
+        sandbox.close()

@@ -13,6 +13,9 @@ from .verdict import OriginalRun, VerifyConfig
 SPEED_MIN_NS = 1_000_000
 SPEED_CAP_NS = 20_000_000
 MAX_PASSES = 64  # passes over the verified inputs in one timing round, when they are fast
+# A rung whose call the original finishes faster than this does not exercise it at scale (it
+# returns early, or its first call only was slow): the verified inputs are timed instead.
+SPEED_FLOOR_NS = SPEED_MIN_NS // 4
 
 
 def find_speed_input(run: OriginalRun, original: str, entry_point: str, config: VerifyConfig,
@@ -38,7 +41,7 @@ def find_speed_input(run: OriginalRun, original: str, entry_point: str, config: 
         best = there[0]
         run.speed = _settle(run, ladder, run.rungs[best][1], (run.inputs[best],
                             run.outcomes[0][best], run.scale[best]), original, entry_point, sandbox)
-        return run.speed
+        return run.speed or None
     rung = mine[-1][0]
     program = ProgramRun(sandbox, original, entry_point)
     try:
@@ -48,7 +51,7 @@ def find_speed_input(run: OriginalRun, original: str, entry_point: str, config: 
         program.close()
     # A ladder that never gets near the target (the original does constant work however long
     # the input) says nothing about speed at scale: the verified inputs are timed instead.
-    top = [r for r in higher if r.outcome.get("kind") == "return" and r.time_ns >= SPEED_MIN_NS // 4]
+    top = [r for r in higher if r.outcome.get("kind") == "return" and r.time_ns >= SPEED_FLOOR_NS]
     if not top:
         run.speed = ()
         return None
@@ -56,7 +59,7 @@ def find_speed_input(run: OriginalRun, original: str, entry_point: str, config: 
     if top[-1].time_ns >= SPEED_MIN_NS:
         found = _settle(run, ladder, top[-1].rung, found, original, entry_point, sandbox)
     run.speed = found
-    return run.speed
+    return run.speed or None
 
 
 def settle_rung(k: int, count: int, fastest) -> int | None:
@@ -80,7 +83,8 @@ def settle_rung(k: int, count: int, fastest) -> int | None:
 
 def _settle(run: OriginalRun, ladder: int, k: int, found: tuple, original: str,
             entry_point: str, sandbox) -> tuple:
-    """``found`` (rung ``k``'s args, outcome, label), or the neighbour ``settle_rung`` picks.
+    """``found`` (rung ``k``'s args, outcome, label), or the neighbour ``settle_rung`` picks;
+    ``()`` when the rung it settles on takes the original less than SPEED_FLOOR_NS.
     One cold call on a fresh input is noisy enough that two runs settled one rung apart on a
     fifth of the seeds (20 of 84 timed on a scaled input); the fastest of three calls moves
     by a few percent."""
@@ -102,6 +106,11 @@ def _settle(run: OriginalRun, ladder: int, k: int, found: tuple, original: str,
         program.close()
     if j is None or j not in seen:
         return found
+    if seen[j]["time_ns"] < SPEED_FLOOR_NS:
+        # Three calls there are fast where the climb's one call was slow (a cache, a cold
+        # first call): this input says nothing about speed at scale. One run took such a rung
+        # (0.00 ms per call) where the next timed the verified inputs.
+        return ()
     return rungs[j][1], seen[j], f"{name} {rungs[j][0]}"
 
 
