@@ -4,7 +4,8 @@ otherwise."""
 
 from types import SimpleNamespace
 
-from semforge.verifiers.speed_input import SPEED_MIN_NS, _exercising_ladder, find_speed_input
+from semforge.verifiers.speed_input import (SPEED_MIN_NS, _exercising_ladder, find_speed_input,
+                                            speed_inputs)
 
 MS = 1_000_000
 
@@ -91,16 +92,19 @@ CACHED = ("_seen = {}\n\n\ndef f(n):\n    if n not in _seen:\n        _seen[n] =
 def test_a_rung_only_its_first_call_found_slow_is_not_a_speed_input():
     """The climb calls each rung once, so a cache (or any cold first call) can make a rung
     look like milliseconds where every later call takes microseconds; timing there measures
-    the cache, so the verified inputs are timed instead."""
+    the cache, so the verified inputs are timed instead (the rung stays a test input)."""
     from semforge.sandbox import Sandbox
 
     sandbox = Sandbox()
     try:
         run = _sum_run([0.01, 0.1, 3.0, 30.0])
-        assert find_speed_input(run, CACHED, "f", None, sandbox) is None
-        assert run.speed == ()  # decided once per original
+        found = find_speed_input(run, CACHED, "f", None, sandbox)
+        assert found is not None  # still an input the variant must agree on
+        inputs, what = speed_inputs(run)
+        assert inputs[0] == [SIZES[0]] and "verified inputs" in what, what
         # The same ladder on the uncached program is still timed at rung 2.
-        assert find_speed_input(_sum_run([0.01, 0.1, 3.0, 30.0]), SUM, "f", None,
-                                sandbox)[0] == [300_000]
+        plain = _sum_run([0.01, 0.1, 3.0, 30.0])
+        assert find_speed_input(plain, SUM, "f", None, sandbox)[0] == [300_000]
+        assert speed_inputs(plain)[0] == [[300_000]]
     finally:
         sandbox.close()
