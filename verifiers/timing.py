@@ -114,6 +114,20 @@ def block_interval(ratios: list[float]) -> tuple[float, float]:
     return math.exp(mean - half), math.exp(mean + half)
 
 
+def block_ratio(block: tuple[list[int], list[int]]) -> float:
+    """A block's median per-round ratio time(original) / time(variant)."""
+    return math.exp(statistics.median(_log_ratios(*block)))
+
+
+def interval(t_orig: list[int], t_var: list[int], ratios: list[float],
+             seed: int = 0) -> tuple[float, float, float]:
+    """The speedup and its interval from all rounds so far and the blocks' ratios: the wider
+    of the rounds' paired bootstrap and the blocks' t-interval."""
+    point, lo, hi = paired_ratio(t_orig, t_var, seed=seed)
+    b_lo, b_hi = block_interval(ratios)
+    return point, min(lo, b_lo), max(hi, b_hi)
+
+
 def pick_timing_inputs(inputs: list[list], times_ns: list[int | None],
                        budget_ns: int = 20_000_000) -> list[list]:
     """A prefix of the inputs whose original run time fits in ``budget_ns`` per round (>= 1)."""
@@ -184,11 +198,9 @@ def measure(sandbox, original: str, variant: str, entry_point: str, inputs: list
                     return None
                 t_orig += block[0]
                 t_var += block[1]
-                ratios.append(math.exp(statistics.median(_log_ratios(*block))))
+                ratios.append(block_ratio(block))
                 done += n
-            point, lo, hi = paired_ratio(t_orig, t_var, seed=seed)
-            b_lo, b_hi = block_interval(ratios)
-            lo, hi = min(lo, b_lo), max(hi, b_hi)
+            point, lo, hi = interval(t_orig, t_var, ratios, seed)
             label = perf_label(lo, hi, band)
             if label is not None or done >= max_rounds:
                 return Speed(point, [lo, hi], label, done, len(inputs), blocks=tuple(ratios))
