@@ -65,63 +65,53 @@ def record(pairs: list[tuple], passes: int) -> list[list]:
     return rounds
 
 
-def _verifier(blocks):
-    """What ``timing.measure`` decides: 5 blocks, 5 more while undecided, at most 15."""
+def _sequential(interval):
+    """A rule that decides as ``timing.measure`` does: on 5 blocks, 5 more while undecided, at
+    most 15; ``interval(blocks)`` gives (point, lo, hi)."""
+    def rule(blocks):
+        for n in range(STEP, BLOCKS + 1, STEP):
+            label = _label(interval(blocks[:n]))
+            if label is not None:
+                return label, n
+        return None, BLOCKS
+    return rule
+
+
+def _all_blocks(interval):
+    """A rule that decides once, on all 15 blocks."""
+    return lambda blocks: (_label(interval(blocks)), BLOCKS)
+
+
+def _verifiers(blocks):
+    """The verifier's interval (``timing.interval``)."""
     from semforge.verifiers import timing
 
-    for n in range(STEP, BLOCKS + 1, STEP):
-        label = _label(timing.interval(*_pooled(blocks[:n]), _ratios(blocks[:n])))
-        if label is not None:
-            return label, n
-    return None, BLOCKS
+    return timing.interval(*_pooled(blocks), _ratios(blocks))
 
 
-def _all_blocks(blocks):
-    from semforge.verifiers import timing
+def _widened(block_interval):
+    """The rounds' paired bootstrap widened by ``block_interval`` of the blocks' ratios."""
+    def interval(blocks):
+        from semforge.verifiers import timing
 
-    return _label(timing.interval(*_pooled(blocks), _ratios(blocks))), BLOCKS
-
-
-def _median_of_blocks(blocks):
-    """The rounds' bootstrap widened by a distribution-free interval of the blocks' median
-    (order statistics: one disturbed block cannot stretch it), sequential like the verifier."""
-    from semforge.verifiers import timing
-
-    for n in range(STEP, BLOCKS + 1, STEP):
-        point, lo, hi = timing.paired_ratio(*_pooled(blocks[:n]))
-        b_lo, b_hi = _order_interval(_ratios(blocks[:n]))
-        label = _label((point, min(lo, b_lo), max(hi, b_hi)))
-        if label is not None:
-            return label, n
-    return None, BLOCKS
-
-
-def _trimmed(blocks):
-    """The verifier's interval with the highest and lowest block left out of the t-interval."""
-    from semforge.verifiers import timing
-
-    for n in range(STEP, BLOCKS + 1, STEP):
-        point, lo, hi = timing.paired_ratio(*_pooled(blocks[:n]))
-        b_lo, b_hi = timing.block_interval(sorted(_ratios(blocks[:n]))[1:-1])
-        label = _label((point, min(lo, b_lo), max(hi, b_hi)))
-        if label is not None:
-            return label, n
-    return None, BLOCKS
+        point, lo, hi = timing.paired_ratio(*_pooled(blocks))
+        b_lo, b_hi = block_interval(_ratios(blocks))
+        return point, min(lo, b_lo), max(hi, b_hi)
+    return interval
 
 
 def _rounds_only(blocks):
     """The rounds' paired bootstrap alone: blind to blocks that disagree."""
     from semforge.verifiers import timing
 
-    for n in range(STEP, BLOCKS + 1, STEP):
-        label = _label(timing.paired_ratio(*_pooled(blocks[:n])))
-        if label is not None:
-            return label, n
-    return None, BLOCKS
+    return timing.paired_ratio(*_pooled(blocks))
 
 
-RULES = {"verifier": _verifier, "all 15 blocks": _all_blocks, "median of blocks": _median_of_blocks,
-         "trimmed blocks": _trimmed, "rounds only": _rounds_only}
+def _trimmed_t(ratios):
+    """The blocks' t-interval without the highest and lowest block."""
+    from semforge.verifiers import timing
+
+    return timing.block_interval(sorted(ratios)[1:-1])
 
 
 def _pooled(blocks):
@@ -149,6 +139,17 @@ def _order_interval(values: list[float], level: float = 0.90) -> tuple[float, fl
             break
         best = (v[k - 1], v[n - k])
     return best
+
+
+# The first is the verifier's own; "median of blocks" uses order statistics, so one disturbed
+# block cannot stretch the interval.
+RULES = {
+    "verifier": _sequential(_verifiers),
+    "all 15 blocks": _all_blocks(_verifiers),
+    "median of blocks": _sequential(_widened(_order_interval)),
+    "trimmed blocks": _sequential(_widened(_trimmed_t)),
+    "rounds only": _sequential(_rounds_only),
+}
 
 
 def score(rounds: list[list], rule) -> dict:

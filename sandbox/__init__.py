@@ -18,7 +18,8 @@ Start a worker, run calls with limits, read encoded outcomes, shut down::
     zygote, and the encoding's bounds (``max_items``, ``max_depth``).
 ``Sandbox`` / ``shared_sandbox(limits)`` / ``close_shared_sandboxes()``
     A zygote process that forks confined children one ahead; ``shared_sandbox`` gives one per
-    process and distinct limits, ``close_shared_sandboxes`` stops them (the next call starts anew). ``Sandbox.open(code, entry_point) -> Session``.
+    process and distinct limits, ``close_shared_sandboxes`` stops them (the next call starts
+    anew). ``Sandbox.open(code, entry_point) -> Session``.
 ``Session``
     One child running one program: ``load`` (the loading outcome), ``call``, ``call_many``,
     ``time_calls``, ``close``; ``confinement`` names the kernel rules applied, ``failure`` the
