@@ -172,6 +172,16 @@ def main() -> None:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     os.environ.setdefault("MKL_NUM_THREADS", "1")
+    # The hash seed took effect when this interpreter started; left in the environment, it
+    # tells a program which seed it runs under (and that it runs here).
+    os.environ.pop("PYTHONHASHSEED", None)
+    getattr(os, "environb", {}).pop(b"PYTHONHASHSEED", None)
+    try:
+        import posix
+
+        posix.environ.pop(b"PYTHONHASHSEED", None)
+    except ImportError:
+        pass
     root = config.get("root") or default_root() or tempfile.gettempdir()
     remove_stale_dirs(root, _BASE_PREFIX)  # bases of zygotes that were killed
     base = tempfile.mkdtemp(prefix=f"{_BASE_PREFIX}{os.getpid()}-", dir=root)

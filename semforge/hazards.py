@@ -26,6 +26,17 @@ FRAME_ATTRIBUTES = frozenset({
 INTROSPECTION_ATTRIBUTES = frozenset({
     "__builtins__", "__code__", "__globals__", "__closure__", "__dict__", "__class__",
     "__subclasses__", "__defaults__", "__kwdefaults__",
+    # A builtin function's __self__ is the builtins module (``len.__self__.open``); the class
+    # graph leads from any value to every class loaded; __reduce__ hands out constructors.
+    "__self__", "__func__", "__bases__", "__base__", "__mro__", "__reduce__", "__reduce_ex__",
+    "__getattribute__",
+})
+
+# A module's own dunders: what it was loaded as, and from where. Code that reads them can tell
+# the sandbox's loader from an import (``__file__`` is missing there, ``__spec__`` is None).
+MODULE_DUNDERS = frozenset({
+    "__name__", "__file__", "__spec__", "__loader__", "__package__", "__cached__", "__path__",
+    "__annotations__",
 })
 
 # Builtins whose results are not a function of their arguments (input, files, identity, the
@@ -49,7 +60,19 @@ IMPURE_MODULES = frozenset({
 # Builtins that are no hazard in an original (seeds using them are kept) but that a rewrite has
 # no business introducing: ``setattr``/``delattr`` change objects by a computed name, ``hash``
 # exposes the hash seed and addresses. The verifier's guard adds them to the lists above.
-REWRITE_SUSPECT_BUILTINS = frozenset({"setattr", "delattr", "hash"})
+REWRITE_SUSPECT_BUILTINS = frozenset({"setattr", "delattr", "hash", "MemoryError"})
+
+# Modules a rewrite may introduce: pure computation, no state outside the values they are given
+# (``decimal``'s context is global, so it is not here). The guard is an allowlist, not the
+# denylist above, for what a variant adds: a denylist misses ``posix`` for ``os``, ``_io`` for
+# ``io``, ``_random`` for ``random``, ``timeit`` for ``time``, and every module to come.
+PURE_MODULES = frozenset({
+    "__future__", "abc", "array", "base64", "binascii", "bisect", "cmath", "collections",
+    "contextlib", "copy", "dataclasses", "difflib", "enum", "fractions", "functools",
+    "hashlib", "heapq", "itertools", "json", "keyword", "math", "numbers", "operator", "re",
+    "statistics", "string", "struct", "textwrap", "typing", "typing_extensions", "unicodedata",
+    "zlib",
+})
 
 # Modules and attributes whose results differ between two runs on the same inputs (randomness,
 # clocks, addresses): an original using them cannot serve as a reference. Every sandbox child
@@ -61,6 +84,11 @@ NONDETERMINISTIC_ATTRIBUTES = frozenset({
     "time_ns", "now", "today", "uuid4", "getrandbits",
 })
 NONDETERMINISTIC_BUILTINS = frozenset({"id"})
+
+# Calls that read an attribute by a name given as a value: with a computed or underscore name
+# they reach what the attribute lists above guard (``getattr(f, "__glo" + "bals__")``).
+NAMED_ATTRIBUTE_CALLS = frozenset({"getattr", "hasattr", "setattr", "delattr", "attrgetter",
+                                   "methodcaller"})
 
 # Builtins that make (or run code that may make) a str, bytes or object whose hash varies
 # between processes: a program using none of them, with no such input, cannot see the hash seed.

@@ -1,7 +1,9 @@
 """What the verifier reads in a program's source before running it (with ``ast``, never run).
 
 * escape hatches a rewrite has no business introducing (introspection, ``gc``, ``ctypes``,
-  ``globals()``, frame attributes...): a variant that adds them cannot be ``equivalent``;
+  ``globals()``, frame attributes, any module outside ``hazards.PURE_MODULES``, a module's
+  private attributes, attributes read by a computed name, the module's own dunders, names it
+  never defines, recursion): a variant that adds them cannot be ``equivalent``;
 * sources of nondeterminism in an original (``random``, clocks, ``id()``): its behaviour is not a
   function of its inputs, so no variant can be judged against it;
 * whether a program can depend on the hash seed at all (else one hash seed suffices).
@@ -10,6 +12,8 @@
 from __future__ import annotations
 
 import ast
+import builtins
+import re
 
 from semforge import hazards
 
@@ -20,11 +24,13 @@ from .input_keys import input_key
 GUARDED_MODULES = hazards.IMPURE_MODULES
 # Bare names: builtins and dunders a program can reach without importing anything.
 GUARDED_NAMES = (hazards.FRAME_READING_CALLS | hazards.IMPURE_BUILTINS
-                 | hazards.INTROSPECTION_ATTRIBUTES | hazards.REWRITE_SUSPECT_BUILTINS)
+                 | hazards.INTROSPECTION_ATTRIBUTES | hazards.REWRITE_SUSPECT_BUILTINS
+                 | hazards.MODULE_DUNDERS)
 # Attributes: the same names, and those that lead to frames (``sys._getframe``, ``tb_frame``,
 # ``gi_frame``...). Frame attributes are not matched as bare names: a variable called ``stack``
-# reaches no frame, and ``from inspect import stack`` is caught by its module.
-GUARDED_ATTRIBUTES = GUARDED_NAMES | hazards.FRAME_ATTRIBUTES
+# reaches no frame, and ``from inspect import stack`` is caught by its module. A module's dunders
+# are guarded as bare names only: ``type(x).__name__`` reads a class's name, not the module's.
+GUARDED_ATTRIBUTES = (GUARDED_NAMES - hazards.MODULE_DUNDERS) | hazards.FRAME_ATTRIBUTES
 
 
 def _uses(code: str, modules: frozenset[str], names: frozenset[str],
@@ -51,8 +57,118 @@ def _uses(code: str, modules: frozenset[str], names: frozenset[str],
 
 
 def escape_hatches(code: str) -> set[str]:
-    """Guarded modules imported and guarded names/attributes used by ``code``."""
-    return _uses(code, GUARDED_MODULES, GUARDED_NAMES, GUARDED_ATTRIBUTES)
+    """Guarded modules imported and guarded names/attributes used by ``code``, and the
+    structural hatches of ``structural_hatches``."""
+    return _uses(code, GUARDED_MODULES, GUARDED_NAMES, GUARDED_ATTRIBUTES) | structural_hatches(code)
+
+
+_BUILTIN_NAMES = frozenset(dir(builtins))
+# Attributes of a module that lead to other modules: ``typing.sys``, ``enum.sys``, ``re.os``...
+_MODULE_LIKE = hazards.IMPURE_MODULES | {"posix", "nt", "_os", "_sys", "_io"}
+# A format string that reads an attribute or item whose name starts with "_":
+# "{0.__globals__}".format(f) reaches what getattr would.
+_FORMAT_REACH = re.compile(r"\{[^{}]*?[.\[]_")
+
+
+def structural_hatches(code: str) -> set[str]:
+    """What a list of names cannot catch: imports outside ``hazards.PURE_MODULES``, a module's
+    private or module-valued attributes (``collections._sys``), attributes read by a computed
+    or underscore name (``getattr``, ``attrgetter``, format strings), names that are read but
+    bound nowhere in the module nor builtins (a probe for the verifier's own helpers, or
+    ``__file__``), and recursion (its depth is bounded by the recursion limit where a loop's is
+    not, on inputs the original's time budget may never reach). Empty when it does not parse."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return set()
+    found: set[str] = set()
+    modules: set[str] = set()  # names bound by imports: modules, or what modules hold
+    bound: set[str] = set()
+    loaded: set[str] = set()
+    star = False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                root = a.name.split(".")[0]
+                if root not in hazards.PURE_MODULES:
+                    found.add(root)
+                modules.add(a.asname or root)
+        elif isinstance(node, ast.ImportFrom):
+            root = (node.module or "").split(".")[0]
+            if node.level or root not in hazards.PURE_MODULES:
+                found.add(root or "relative import")
+            for a in node.names:
+                if a.name == "*":
+                    star = True
+                elif a.name.startswith("_") and root != "__future__":
+                    found.add(f"{root}.{a.name}")
+                modules.add(a.asname or a.name)
+        elif isinstance(node, ast.Attribute):
+            base = node.value
+            while isinstance(base, ast.Attribute):
+                base = base.value
+            if (isinstance(base, ast.Name) and base.id in modules
+                    and (node.attr.startswith("_") or node.attr in _MODULE_LIKE)):
+                found.add("." + node.attr)
+        elif isinstance(node, ast.Call):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+            if name in hazards.NAMED_ATTRIBUTE_CALLS:
+                names = node.args[1:2] if name in ("getattr", "hasattr", "setattr", "delattr") else node.args
+                if any(not (isinstance(a, ast.Constant) and isinstance(a.value, str))
+                       or a.value.startswith("_") or "._" in a.value for a in names):
+                    found.add(f"{name}(computed or private name)")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if _FORMAT_REACH.search(node.value):
+                found.add("format string reaching a private attribute")
+        if isinstance(node, ast.Name):
+            (loaded if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            bound |= set(node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            bound.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            bound.add(node.rest)
+    if not star:
+        found |= {f"undefined name {n}" for n in loaded - bound - _BUILTIN_NAMES}
+    if _recursive(tree):
+        found.add("recursion")
+    return found
+
+
+def _recursive(tree: ast.Module) -> bool:
+    """Whether a function of ``tree`` can call itself, directly or through others of its
+    functions (by name: ``def f``, ``f = lambda``)."""
+    calls: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            name, body = node.name, node
+        elif (isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda)
+              and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
+            name, body = node.targets[0].id, node.value
+        else:
+            continue
+        calls.setdefault(name, set()).update(
+            c.func.id for c in ast.walk(body) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name))
+    # A cycle in the call graph of the module's own functions.
+    state: dict[str, int] = {}
+
+    def cycle(f: str) -> bool:
+        state[f] = 1
+        for g in calls.get(f, ()):
+            if g in calls and (state.get(g) == 1 or (g not in state and cycle(g))):
+                return True
+        state[f] = 2
+        return False
+
+    return any(f not in state and cycle(f) for f in list(calls))
 
 
 def introduced_hatches(original: str, variant: str) -> set[str]:
