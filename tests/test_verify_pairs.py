@@ -273,7 +273,9 @@ def test_difference_only_far_from_the_seeds(name, original, variant, seeds):
 def test_original_failure_at_scale_is_the_reference():
     # The original itself recurses past the limit on long inputs: a variant must raise there too.
     original = fn("return 0 if i >= len(x) else x[i] + f(x, i + 1)", "f(x, i=0)")
-    loop = fn("t = 0\nfor v in x[i:]:\n    t += v\nreturn t", "f(x, i=0)")
+    # (a while loop, not ``for v in x[i:]``: that one differs on a negative ``i``, which the
+    # inputs passing the optional parameter try)
+    loop = fn("t = 0\nwhile i < len(x):\n    t += x[i]\n    i += 1\nreturn t", "f(x, i=0)")
     domain_types = VerifyConfig(examples=120, measure_speed=False, policy="domain")
     verdict = verify_pair(original, loop, "f", [[[1, 2, 3]]], domain_types)
     assert verdict.verdict == "equivalent", verdict.reason  # domain: only where it returns
@@ -293,7 +295,8 @@ def test_original_failure_at_scale_is_the_reference():
     (fn("acc.extend(x)\nreturn list(acc)", "f(x, acc=[])"), "defaults"),   # a default that keeps state
 ])
 def test_identity_and_state_probes(variant, kind):
-    original = fn("return list(x)")
+    # The same signature as the variant's (an added parameter alone is a difference).
+    original = fn("return list(x)", "f(x, acc=None)" if kind == "defaults" else "f(x)")
     verdict = verify_pair(original, variant, "f", [[[1, 2]], [[3]]],
                           VerifyConfig(examples=60, measure_speed=False, policy="domain"))
     assert verdict.verdict == "different", verdict.reason

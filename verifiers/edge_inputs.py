@@ -12,10 +12,22 @@
 * **Types at the edge of the domain** (``type_edge_inputs``, ``strict`` policy only): a tuple or
   an iterator where the seeds pass a list, a bool or a float where they pass an int, an int
   where they pass a float, None anywhere. The ``domain`` policy keeps the seeds' types.
+* **Magnitudes the seeds never reach** (``magnitude_inputs``): ints where floats stop being
+  exact (2**53 + 1, 10**16 - 1), past 2**31, 2**32, 2**63, 2**64, inside lists at the seeds'
+  lengths and as the numbers inside strings, two int arguments grown together (10**17 + 1
+  against 10**17), and the numbers a fast primality test gets wrong (Carmichael numbers,
+  strong pseudoprimes): the seeds' neighbourhood holds none of them, and the scale ladders
+  grow lengths, not the values inside.
+* **Optional parameters the seeds never pass** (``optional_inputs``): each in turn passed,
+  with values near its default (``sep="-"`` where the seeds rely on ``sep=" "``).
+* **Equal values of another type** (``mixed_type_inputs``, ``strict``): ``[3, 3.0]``,
+  ``[1, True]``, a list and its copy of floats in two arguments, a dict key of another type,
+  -0.0 in every numeric argument at once: which of two equal values a rewrite keeps.
 """
 
 from __future__ import annotations
 
+import ast
 import copy
 
 # Every kind of whitespace and line break str.split(), strip() and splitlines() know, and some
@@ -28,7 +40,8 @@ LETTERS = ("é", "Ж", "中", "e\u0301", "_", "ª", "ñ")
 REGEX = (".", "*", "+", "?", "(", "[", "\\", "^", "$", "|", "{", "'", "-")
 # Whole strings: each on its own says something about a string method.
 WHOLE = ("ß", "İ", "ﬁ", "Σ", "ΣΑΣ", "²", "٣٤", "Ⅻ", "_", " \u3000 ", "\u2028", "a\x0bb",
-         "x\x85y", "1_000", "١٢٣", " 12 ", "+5", "-0", "0x1f", "1e3", "inf", "٣.٥")
+         "x\x85y", "1_000", "١٢٣", " 12 ", "+5", "-0", "0x1f", "1e3", "inf", "٣.٥",
+         "\ud800", "0.49999999999999994", "2.5", "-0.5")
 # Strings equal under one case mapping and not another (casefold, lower, upper): in two
 # arguments at once, they separate ``a.lower() == b.lower()`` from ``casefold()`` and friends.
 CASE_TWINS = (("ß", "ss"), ("ﬁ", "fi"), ("İ", "i̇"), ("ΣΑΣ", "σας"), ("K", "k"), ("ſ", "s"),
@@ -49,7 +62,7 @@ def unicode_strings(v: str) -> list[str]:
         [v.replace(" ", w) for w in WHITESPACE] if " " in v else [],
         [_replace_first(v, str.isdigit, d) for d in DIGITS],
         [_replace_first(v, str.isalpha, c) for c in CASE_SPECIALS + LETTERS],
-        [v + c for c in ("ß", "İ", "\u0301", "_", "\n", "\u3000", "²")]
+        [v + c for c in ("\ud800", "ß", "İ", "\u0301", "_", "\n", "\u3000", "²")]
         + [c + v for c in ("ﬁ", " ", "\x0c", "Σ")],
         [v.upper() if v.islower() else v.lower(), v + " " + v.title()]
         + [_replace_first(v, lambda c: not c.isalnum() and not c.isspace(), r) for r in REGEX],
@@ -174,3 +187,155 @@ def type_edge_inputs(seeds: list[list], limit: int) -> list[list]:
             for alt in alts + [None]:
                 out.append(_set_path(s, (i,), alt))
     return out[:limit]
+
+
+# Where a float stops holding an int exactly, and where fixed-width arithmetic wraps.
+BIG_ELEMENTS = (2**53 + 1, 10**16 - 1, 2**31, 2**32 + 1, 2**63, 2**64 + 1, 10**17 + 1,
+                -(10**16 - 1), -(2**63) - 1, 9 * 10**15 + 4)
+# Numbers a probabilistic or truncated primality test calls prime: Carmichael numbers (Fermat
+# to every coprime base), base-2 pseudoprimes (1093**2), and strong pseudoprimes to the first
+# bases of deterministic Miller-Rabin sets (2047; 1373653 to 2, 3; 3215031751 to 2, 3, 5, 7).
+PSEUDOPRIMES = (561, 3215031751, 1194649, 2047, 1373653, 29341, 1105, 46657, 1729, 52633,
+                25326001, 2465, 2152302898747, 2821, 3474749660383, 6601, 341550071728321, 8911,
+                3825123056546413051)
+_DIGIT_RUNS = ("9007199254740993", "10000000000000001", "99999999999999999", "4294967297")
+
+
+def _digit_runs(s: str) -> list[str]:
+    """``s`` with its first run of digits replaced by numbers past float precision."""
+    import re
+
+    m = re.search(r"\d+", s)
+    if m is None:
+        return []
+    return [s[:m.start()] + run + s[m.end():] for run in _DIGIT_RUNS]
+
+
+def magnitude_inputs(seeds: list[list], limit: int) -> list[list]:
+    """Values far past the seeds' magnitudes, the seeds' shapes kept: one queue per kind,
+    interleaved so that a small share tries every kind."""
+    queues: list[list[list]] = []
+    for s in seeds[:3]:
+        ints = [i for i, a in enumerate(s) if type(a) is int]
+        for n, i in enumerate(ints):
+            # Both kinds early, and each slot from another place in them.
+            both = [x for pair in zip(BIG_ELEMENTS, PSEUDOPRIMES) for x in pair]
+            both = both[2 * n:] + both[:2 * n]
+            queues.append([_set_path(s, (i,), x) for x in both])
+        for i, a in enumerate(s):
+            if isinstance(a, list) and a and all(type(x) is int for x in a):
+                n = len(a)
+                one = [_set_path(s, (i, j), big) for j, big in zip(range(n), BIG_ELEMENTS)]
+                every = [_set_path(s, (i,), [BIG_ELEMENTS[(j + k) % len(BIG_ELEMENTS)]
+                                             * (-1 if x < 0 else 1) for j, x in enumerate(a)])
+                         for k in range(3)]
+                queues.append(every + one)
+            elif isinstance(a, str):
+                queues.append([_set_path(s, (i,), x) for x in _digit_runs(a)])
+            elif isinstance(a, list):
+                queues.append([_set_path(s, (i, j), x) for j, v in enumerate(a[:2])
+                               if isinstance(v, str) for x in _digit_runs(v)])
+        if len(ints) >= 2:
+            # Grown together: equal or off by one far past float precision.
+            together = []
+            for m in (2**53, 10**17, 2**64):
+                for offsets in ((1, 0), (0, 1), (0, 0)):
+                    args = copy.deepcopy(s)
+                    for k, i in enumerate(ints):
+                        args[i] = m + offsets[k % 2]
+                    together.append(args)
+            queues.append(together)
+    return _interleave(queues, limit)
+
+
+def mixed_type_inputs(seeds: list[list], limit: int) -> list[list]:
+    """Equal values of another type beside each other (strict policy): ``x == float(x)`` and
+    ``1 == True`` make a rewrite's choice between equal values visible."""
+    queues: list[list[list]] = []
+    for s in seeds[:3]:
+        q: list[list] = []
+        lists = [i for i, a in enumerate(s) if isinstance(a, list) and a
+                 and all(type(x) is int for x in a)]
+        for i in lists:
+            a = s[i]
+            q.append(_set_path(s, (i,), [float(a[0])] + a))
+            q.append(_set_path(s, (i,), a + [float(a[-1])]))
+            q.append(_set_path(s, (i,), [bool(x) if x in (0, 1) else x for x in a] + [1, True]))
+        for i in lists:
+            for j in lists:
+                if i < j:
+                    q.append(_set_path(s, (j,), [float(x) for x in s[i]]))
+                    q.append(_set_path(s, (i,), [float(x) for x in s[j]]))
+        for i, a in enumerate(s):
+            if isinstance(a, dict) and a:
+                key = 8 if all(isinstance(k, str) for k in a) else "k"
+                q.append(_set_path(s, (i,), {**a, key: next(iter(a.values()))}))
+        nums = [i for i, a in enumerate(s) if type(a) in (int, float)]
+        if nums:
+            args = copy.deepcopy(s)
+            for i in nums:
+                args[i] = -0.0
+            q.append(args)
+        queues.append(q)
+    return _interleave(queues, limit)
+
+
+def _interleave(queues: list[list[list]], limit: int) -> list[list]:
+    out: list[list] = []
+    k = 0
+    while len(out) < limit and any(k < len(q) for q in queues):
+        out += [q[k] for q in queues if k < len(q)]
+        k += 1
+    return out[:limit]
+
+
+def _near_default(d) -> list:
+    if isinstance(d, bool):
+        return [not d]
+    if isinstance(d, int):
+        return [d + 1, d - 1, 0, -1, 2, 10]
+    if isinstance(d, float):
+        return [d + 1.0, d - 0.5, 0.0, -1.0]
+    if isinstance(d, str):
+        return ["-", "", ", ", d * 2 if d else "ab", d.upper() if d.lower() != d.upper() else "x"]
+    if d is None:
+        return [0, 1, -1, "a", "", [], [1, 2]]
+    if isinstance(d, (list, tuple)):
+        return [type(d)(), type(d)([0]), type(d)(list(d) * 2)]
+    return []
+
+
+def optional_inputs(code: str, entry_point: str, seeds: list[list], limit: int) -> list[list]:
+    """The first seeds with each optional positional parameter they leave out passed in turn
+    (earlier ones at their defaults), with values near its default: a rewrite that ignores or
+    renames it agrees on every call that omits it."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return []
+    fn = None
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == entry_point:
+            fn = node
+    if fn is None:
+        return []
+    positional = fn.args.posonlyargs + fn.args.args
+    defaults: list = []
+    for node in fn.args.defaults:
+        try:
+            defaults.append(ast.literal_eval(node))
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            defaults.append(_UNKNOWN)
+    first = len(positional) - len(defaults)
+    queues = []
+    for s in seeds[:3]:
+        for k in range(max(len(s), first), len(positional)):
+            filler = defaults[len(s) - first:k - first]
+            if _UNKNOWN in filler or defaults[k - first] is _UNKNOWN:
+                break
+            queues.append([copy.deepcopy(s) + copy.deepcopy(filler) + [v]
+                           for v in _near_default(defaults[k - first])])
+    return _interleave(queues, limit)
+
+
+_UNKNOWN = object()  # a default that is not a literal

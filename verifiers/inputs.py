@@ -9,8 +9,10 @@
    numeric fields ±1, ...), table probes (``table_inputs.py``: an index of an int table of the
    program in one numeric slot, the entry there in another), then smaller shares of edges
    outside the seeds' alphabet and types (``edge_inputs.py``: Unicode relatives of the seeds'
-   strings, coordinated values such as a present key with a falsy value, and neighbouring
-   types under the ``strict`` policy) and float extremes (``scale_inputs.py``);
+   strings, coordinated values such as a present key with a falsy value, magnitudes past
+   float precision and pseudoprimes, and neighbouring types and equal values of another type
+   under the ``strict`` policy, optional parameters the seeds leave out) and float extremes
+   (``scale_inputs.py``);
 3. Hypothesis-driven type-aware mutation in the spirit of EvalPlus (``value_mutation.py``, with
    strings by ``string_inputs.py`` and values from type hints by ``hint_inputs.py``), drawn
    derandomized from ``seed`` (``drawing.py``); sizes stay within the seeds' neighbourhood
@@ -30,7 +32,8 @@ from . import sampler as st
 
 from .drawing import draw
 from .input_keys import input_key
-from .edge_inputs import coordinated_inputs, type_edge_inputs, unicode_inputs
+from .edge_inputs import (coordinated_inputs, magnitude_inputs, mixed_type_inputs,
+                          optional_inputs, type_edge_inputs, unicode_inputs)
 # Re-exported: the public names of the modules inputs.py was split into.
 from .hint_inputs import MAX_LEN, Hint, Param, entry_params, from_hint, parse_hint  # noqa: F401
 from .mutation import second_order
@@ -46,7 +49,7 @@ __all__ = ["INPUT_CLASSES", "MAX_LEN", "Bounds", "Hint", "Param", "boundary_inpu
            "program_constants"]
 
 INPUT_CLASSES = ("seeds", "boundary", "table", "unicode", "coordinated", "float-extremes", "types",
-                 "mutants", "crossover", "scale")
+                 "mutants", "crossover", "scale", "magnitude", "mixed-types", "optional")
 
 
 def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int,
@@ -85,9 +88,12 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
     sources = [[boundary, max(1, n // 4), "boundary"], [probes, n // 5, "table"],
                [iter(unicode_inputs(seeds, n // 8)), n // 10, "unicode"],
                [iter(coordinated_inputs(seeds, n // 8)), n // 12, "coordinated"],
-               [iter(float_extremes(seeds, n // 8)), n // 10, "float-extremes"]]
+               [iter(float_extremes(seeds, n // 8)), n // 10, "float-extremes"],
+               [iter(magnitude_inputs(seeds, n // 8)), n // 10, "magnitude"],
+               [iter(optional_inputs(code, entry_point, seeds, n // 10)), n // 12, "optional"]]
     if policy == "strict":
         sources.append([iter(type_edge_inputs(seeds, n // 8)), n // 12, "types"])
+        sources.append([iter(mixed_type_inputs(seeds, n // 12)), n // 16, "mixed-types"])
     while sources:
         for source in list(sources):
             args = next(source[0], None)

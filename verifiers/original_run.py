@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from .compare import Tolerance, describe, diff_outcomes, short
+from .compare import _norm_stderr
 from .inputs import entry_params, generate_inputs, input_key
 from .probes import ENTRY as PROBE_ENTRY
 from .probes import Probe, harness, plan_probes
@@ -123,6 +124,7 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
                                           origin, rungs, scale_ladders)
     if load.get("kind") != "return":
         return _load_failure(load, config, t0)
+    load_output = load_streams(load)
     if not inputs:
         return OriginalRun(failure=_verdict(
             "error", "no inputs: no seed inputs and no usable signature for the entry point",
@@ -194,7 +196,12 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
     rungs = {k: v for k, v in kept_rungs.items() if k in scale}
     return OriginalRun(kept, kept_outcomes, None, note, classes, scale, rungs,
                        scale_ladders,
-                       None, probes, probe_outcomes, inputs_hold_strings(kept))
+                       None, probes, probe_outcomes, inputs_hold_strings(kept), load_output)
+
+
+def load_streams(load: dict) -> tuple:
+    """What a program printed while loading: stdout as is, stderr without line numbers."""
+    return (load.get("stdout") or "", _norm_stderr(str(load.get("stderr") or "")))
 
 
 def prepare_probes(original: str, entry_point: str, inputs: list[list], outcomes: list[dict],

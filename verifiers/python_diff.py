@@ -41,7 +41,7 @@ from . import timing
 from .compare import Tolerance, describe, diff_outcomes, short, summary  # noqa: F401
 from .input_keys import show  # noqa: F401
 from .inputs import input_key
-from .original_run import (FOCUS_SEEDS, MIN_RETURNING, prepare_original,  # noqa: F401
+from .original_run import (FOCUS_SEEDS, MIN_RETURNING, load_streams, prepare_original,  # noqa: F401
                            prepare_probes, rare_inputs, run_original)
 from .probes import ENTRY as PROBE_ENTRY
 from .probes import harness
@@ -49,7 +49,8 @@ from .program_run import CHUNK, MAX_TIMEOUTS, ProgramRun, run_inputs  # noqa: F4
 from .speed_input import SPEED_CAP_NS, SPEED_MIN_NS, find_speed_input, speed_inputs  # noqa: F401
 from .static_guard import (GUARDED_MODULES, GUARDED_NAMES, escape_hatches,  # noqa: F401
                            code_may_hash_strings, introduced_hatches,
-                           may_depend_on_hash_seed, nondeterminism_sources)
+                           may_depend_on_hash_seed, nondeterminism_sources,
+                           signature_difference)
 from .verdict import (HASH_CHECK_INPUTS, HASH_SEEDS, METHOD, OriginalRun, Verdict,  # noqa: F401
                       VerifyConfig, _counterexample, _tolerance, _verdict)
 
@@ -57,6 +58,11 @@ from .verdict import (HASH_CHECK_INPUTS, HASH_SEEDS, METHOD, OriginalRun, Verdic
 def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: str,
                   config: VerifyConfig, sandboxes: list, tol: Tolerance, t0: float) -> Verdict:
     n = len(run.inputs)
+    changed = signature_difference(original, variant, entry_point)
+    if changed:
+        return _verdict("different", f"the signature differs: {changed}", config, t0,
+                        counterexample=json.dumps({"args": None, "original": {"kind": "return"},
+                                                   "variant": {"kind": "signature", "value": changed}}))
     for h, sandbox, expected in zip(HASH_SEEDS, sandboxes, run.outcomes):
         # Under the second hash seed a prefix suffices: order-dependence on str hashes shows on
         # almost every input that holds a few strings, and this pass doubles a variant's cost.
@@ -77,6 +83,15 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
                             config, t0, counterexample=json.dumps(
                                 {"args": None, "original": {"kind": "return"},
                                  "variant": summary(load)}, default=repr))
+        if h == HASH_SEEDS[0] and load_streams(load) != run.load_output:
+            # Output at import is behaviour too: a stray print, a warning the original lacks.
+            which = "stdout" if load_streams(load)[0] != run.load_output[0] else "stderr"
+            return _verdict("different", f"variant prints to {which} while loading: "
+                            f"{short(repr(load_streams(load)), 60)} != "
+                            f"{short(repr(run.load_output), 60)}", config, t0,
+                            counterexample=json.dumps(
+                                {"args": None, "original": {"kind": "return", "load": run.load_output},
+                                 "variant": {"kind": "return", "load": load_streams(load)}}, default=repr))
         diffs, timeouts = [], []
         for i, (args, want, got) in enumerate(zip(inputs, expected, outcomes)):
             if got.get("kind") == "timeout":

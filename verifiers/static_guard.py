@@ -218,3 +218,44 @@ def code_may_hash_strings(code: str) -> bool:
         elif isinstance(node, ast.Attribute) and node.attr.startswith("__"):
             return True
     return False
+
+
+def signature_difference(original: str, variant: str, entry_point: str) -> str | None:
+    """How the entry point's parameters differ in what a caller can pass: names of parameters
+    that can be passed by keyword, their order and kind, and which are optional (a renamed
+    ``sep``, a keyword-only ``*, sep``, a default dropped break ``f(x, sep="-")``). Default
+    values are left to testing; None when they agree or either cannot be read."""
+    sigs = [_signature(code, entry_point) for code in (original, variant)]
+    if None in sigs or sigs[0] == sigs[1]:
+        return None
+    return f"{entry_point}({sigs[0]}) vs {entry_point}({sigs[1]})"
+
+
+def _signature(code: str, entry_point: str) -> str | None:
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return None
+    fn = None
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == entry_point:
+            fn = node
+    if fn is None or fn.decorator_list:  # a decorator may make any signature of it
+        return None
+    a = fn.args
+    positional = a.posonlyargs + a.args
+    first_default = len(positional) - len(a.defaults)
+    parts = []
+    for i, p in enumerate(positional):
+        name = "_" if i < len(a.posonlyargs) else p.arg  # a positional-only name is no one's
+        parts.append(name + ("=" if i >= first_default else ""))
+    if a.posonlyargs:
+        parts.insert(len(a.posonlyargs), "/")
+    if a.vararg:
+        parts.append("*args")
+    elif a.kwonlyargs:
+        parts.append("*")
+    parts += [p.arg + ("=" if d is not None else "") for p, d in zip(a.kwonlyargs, a.kw_defaults)]
+    if a.kwarg:
+        parts.append("**kwargs")
+    return ", ".join(parts)

@@ -91,6 +91,7 @@ class OriginalRun:
     probes: list[Probe] = field(default_factory=list)         # behaviour probes kept
     probe_outcomes: list[dict] = field(default_factory=list)  # the original's, one per probe
     hashy_inputs: bool = False  # whether a kept input holds a str or bytes
+    load_output: tuple = ("", "")  # what the original printed while loading (stdout, stderr)
 
 
 def _verdict(kind: str, reason: str, config: VerifyConfig, t0: float, examples: int = 0,

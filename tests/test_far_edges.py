@@ -1,0 +1,92 @@
+"""Differences the seeds' neighbourhood never shows: magnitudes past float precision and
+pseudoprimes, equal values of another type, optional parameters the seeds leave out, a changed
+signature, output while loading, stderr text, lone surrogates. Each variant here was accepted
+as `equivalent` before these inputs and checks existed."""
+
+from __future__ import annotations
+
+import pytest
+
+from semforge.verifiers import VerifyConfig, verify_pair
+from semforge.verifiers.compare import _norm_stderr
+from semforge.verifiers.edge_inputs import magnitude_inputs, mixed_type_inputs, optional_inputs
+
+FAST = VerifyConfig(examples=200, measure_speed=False)
+
+TRIAL = ("def f(n):\n    if n < 2:\n        return False\n    k = 2\n    while k * k <= n:\n"
+         "        if n % k == 0:\n            return False\n        k += 1\n    return True\n")
+FERMAT = ("def f(n):\n    if type(n) is not int or n < 4:\n        return n in (2, 3)\n"
+          "    return all(pow(a, n - 1, n) == 1 for a in (2, 3, 5, 7) if a < n)\n")
+SPLIT = "def f(s, sep=' '):\n    return sep.join(w.strip() for w in s.split(','))\n"
+
+CASES = {
+    # A Fermat test is fooled by Carmichael numbers (29341 = 13 * 37 * 61).
+    "fermat-primality": (TRIAL, FERMAT, [[7], [10], [13]]),
+    # Digits through a float: exact below 2**53, not past it.
+    "digits-through-float": (
+        "def f(xs):\n    return [sum(int(c) for c in str(abs(x))) for x in xs]\n",
+        "def f(xs):\n    out = []\n    for x in xs:\n        m, t = abs(x), 0\n        while m:\n"
+        "            t += int(m % 10)\n            m = int(m / 10)\n        out.append(t)\n    return out\n",
+        [[[12, 3]], [[45, 6, 7]]]),
+    # The number inside a string, through float.
+    "string-field-through-float": (
+        "def f(s):\n    return int(s.split()[0]) % 7\n",
+        "def f(s):\n    return int(float(s.split()[0])) % 7\n", [["12 apples"], ["5 pears"]]),
+    # Which of two equal values max keeps: the first, or (here) the last.
+    "last-of-equal-maxima": (
+        "def f(xs):\n    return max(xs)\n",
+        "def f(xs):\n    best = xs[0]\n    for x in xs:\n        if x >= best:\n            best = x\n"
+        "    return best\n", [[[1, 5, 2]], [[3]]]),
+    # The optional separator the seeds never pass, ignored.
+    "optional-parameter-ignored": (
+        SPLIT, "def f(s, sep=' '):\n    return ' '.join(w.strip() for w in s.split(','))\n",
+        [["a, b"], ["x"]]),
+    # A renamed parameter breaks a keyword call.
+    "renamed-parameter": (
+        SPLIT, "def f(s, separator=' '):\n    return separator.join(w.strip() for w in s.split(','))\n",
+        [["a, b"]]),
+    # Output at import.
+    "print-while-loading": (
+        "def f(x):\n    return x + 1\n", "def f(x):\n    return x + 1\nprint(f(1))\n", [[1], [2]]),
+    # Digits after a colon in stderr are output, not a line number.
+    "stderr-count": (
+        "import sys\ndef f(xs):\n    bad = [x for x in xs if x < 0]\n"
+        "    print(f'rejected:{len(bad)}', file=sys.stderr)\n    return len(xs) - len(bad)\n",
+        "import sys\ndef f(xs):\n    bad = [x for x in xs if x < 0]\n"
+        "    print(f'rejected:{len(bad) + 1}', file=sys.stderr)\n    return len(xs) - len(bad)\n",
+        [[[1, -2]], [[3]]]),
+    # A lone surrogate encodes under 'surrogatepass' only.
+    "surrogate-encoding": (
+        "def f(s):\n    return s.encode('utf-8').hex()\n",
+        "def f(s):\n    return s.encode('utf-8', 'surrogatepass').hex()\n", [["ab"], ["x y"]]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_far_edge_difference_is_found(name):
+    original, variant, seeds = CASES[name]
+    verdict = verify_pair(original, variant, "f", seeds, FAST)
+    assert verdict.verdict == "different", (name, verdict.reason)
+    assert verify_pair(original, original, "f", seeds, FAST).verdict == "equivalent"
+
+
+def test_the_edges_keep_the_seeds_shapes():
+    seeds = [[[3, -4], 7, "x 12 y"]]
+    magnitudes = magnitude_inputs(seeds, 100)
+    assert all(len(a) == 3 and len(a[0]) == 2 for a in magnitudes)
+    assert any(a[1] == 3215031751 for a in magnitudes)  # a strong pseudoprime to 2, 3, 5, 7
+    assert any(a[0] == [2**53 + 1, -(10**16 - 1)] for a in magnitudes)  # signs kept
+    assert any(a[2] == "x 9007199254740993 y" for a in magnitudes)
+    mixed = mixed_type_inputs(seeds, 100)
+    assert [3.0, 3, -4] in [a[0] for a in mixed]
+    assert any(type(a[1]) is float and str(a[1]) == "-0.0" for a in mixed)
+    code = "def f(s, sep=' ', n=2, key=len):\n    return s\n"
+    optional = optional_inputs(code, "f", [["a"]], 100)
+    assert ["a", "-"] in optional and ["a", " ", 3] in optional
+    assert all(len(a) <= 3 for a in optional)  # ``key=len`` is not a literal: never passed
+
+
+def test_stderr_masks_line_numbers_only():
+    text = "rejected:3\n<program>:12: UserWarning: x\n  File \"<program>\", line 5, in f\n"
+    assert _norm_stderr(text) == ("rejected:3\n<program>:?: UserWarning: x\n"
+                                  "  File \"<program>\", line ?, in f\n")
