@@ -4,6 +4,25 @@ from semforge.transforms.testing import RuleTestCase
 class TestEnumerateToManualIndex(RuleTestCase):
     RULE = "enumerate-to-manual-index"
     CASES = [
+        (  # a generator expression moved into the loop header keeps parentheses
+            """
+            def f(lines):
+                out = []
+                for i, line in enumerate(l.strip() for l in lines):
+                    out.append((i, line))
+                return out
+            """,
+            """
+            def f(lines):
+                out = []
+                idx = 0
+                for line in (l.strip() for l in lines):
+                    i = idx
+                    idx += 1
+                    out.append((i, line))
+                return out
+            """,
+        ),
         (
             """
             def find(xs, target):

@@ -105,8 +105,20 @@ def f(count_in: dict[str, int], xs_in: list[int], s_in: str):
         """, "no candidate"),("""
 def f(count: dict[str, int], xs: list[int], s: str):
     return max(list(count.keys())), sum(list(xs), 10), set(list(s)), any(list(xs))
-""", 'annotation is not evidence')
+""", 'annotation is not evidence'),
+        # the copy ran before the keyword was evaluated; without it, after
+        ("""
+        def rank(rows, opts):
+            return sorted(list(map(int, rows)), reverse=opts["desc"])
+        """, "a sorted() keyword that may raise or run code"),
     ]
+
+
+def test_a_generator_copied_keeps_its_parentheses_beside_other_arguments():
+    result = get_rule("remove-redundant-list-copy").apply(
+        "def top(xs):\n    return sorted(list(x for x in xs), reverse=True)\n")
+    assert result.code == "def top(xs):\n    return sorted((x for x in xs), reverse=True)\n"
+    compile(result.code, "<rewrite>", "exec")
 
 
 def test_same_results():

@@ -106,7 +106,11 @@ def comp_safe(expr: cst.BaseExpression) -> cst.BaseExpression:
 def moved_out(expr: cst.BaseExpression, unparenthesize: bool = False) -> cst.BaseExpression:
     """``expr`` ready to stand outside the brackets it came from (a loop header, an ``if``
     test, a statement): optionally without its own parentheses when it fits on one line, and
-    parenthesized when it spans lines (its line breaks were legal only inside brackets)."""
+    parenthesized when it spans lines (its line breaks were legal only inside brackets). A bare
+    generator expression (a call's only argument, ``enumerate(x for x in xs)``) gets the
+    parentheses it borrowed from the call."""
+    if isinstance(expr, cst.GeneratorExp) and not expr.lpar:
+        return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
     if unparenthesize and expr.lpar:
         bare = expr.with_changes(lpar=[], rpar=[])
         if not is_multiline(bare):

@@ -92,6 +92,15 @@ class RemoveRedundantListCopy(Rule):
                 return True
             return self._pure_iterable(x)
 
+        def _inert_keyword(self, e: cst.BaseExpression) -> bool:
+            """Evaluating ``e`` cannot raise or run code: a total expression, a builtin's name
+            (``key=len``), a lambda without defaults."""
+            if isinstance(e, cst.Name) and self.ev.is_builtin(e.value):
+                return True
+            if isinstance(e, cst.Lambda):
+                return not any(p.default for p in e.params.params + e.params.kwonly_params)
+            return self.ev.is_total(e)
+
         def _qualifies(self, call: cst.Call) -> bool:
             """``call`` is ``consumer(list(x), ...)`` whose copy can go."""
             x = self._copy_arg(call)
@@ -108,8 +117,12 @@ class RemoveRedundantListCopy(Rule):
                 if not ev.is_builtin(func.value):
                     return self.skip(f"{func.value} is shadowed")
                 if func.value == "sorted":
-                    return all(a.keyword is not None for a in rest) or self.skip(
-                        "sorted() with positional arguments besides the iterable")
+                    if not all(a.keyword is not None for a in rest):
+                        return self.skip("sorted() with positional arguments besides the iterable")
+                    # The copy ran before the keywords were evaluated; without it, after them:
+                    # a keyword that raises (``reverse=opts["desc"]``) would win over the items.
+                    return all(self._inert_keyword(a.value) for a in rest) or self.skip(
+                        "a sorted() keyword that may raise or run code")
                 if func.value not in _READERS:
                     return self.skip(f"{func.value}() is not a reader the copy is invisible to")
                 if func.value == "sum":
@@ -163,5 +176,9 @@ class RemoveRedundantListCopy(Rule):
                     and len(copy.args) == 1):
                 return updated_node  # the copy itself was rewritten (list(sorted(...)))
             self.sites += 1
-            first = updated_node.args[0].with_changes(value=copy.args[0].value)
+            inner = copy.args[0].value
+            if isinstance(inner, cst.GeneratorExp) and not inner.lpar and len(updated_node.args) > 1:
+                # ``list(x for x in xs)`` lent it the parentheses that ``sorted(g, key=k)`` needs.
+                inner = inner.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+            first = updated_node.args[0].with_changes(value=inner)
             return updated_node.with_changes(args=[first, *updated_node.args[1:]])
