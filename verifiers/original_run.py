@@ -75,6 +75,7 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
     first = generate_inputs(original, entry_point, seed_inputs, max(n // 2, n_seeds), config.seed,
                             config.policy, first_origin)
     first, first_origin = _smallest_first(first, n_seeds, first_origin)
+    first, first_origin, late = _late(first, first_origin)
     program = ProgramRun(sandbox, original, entry_point)
     try:
         if not program.loaded or not first:
@@ -92,6 +93,8 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
             more, more_origin = _smallest_first([more[i] for i in fresh], 0,
                                                 [more_origin[i] for i in fresh])
             more, more_origin = more[: n - len(inputs)], more_origin[: n - len(inputs)]
+            more, more_origin, more_late = _late(more, more_origin)
+            late += more_late
             more_outcomes = program.run(more, MAX_TIMEOUTS)
             inputs += more[: len(more_outcomes)]
             outcomes += more_outcomes
@@ -109,9 +112,30 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
                     inputs.append(rung.args)
                     outcomes.append(rung.outcome)
                     origin.append("scale: " + rung.label)
+        # Magnitudes last, with timeouts of their own: a loop up to a huge n times out on them,
+        # and had they run first, their timeouts would have ended the run before the guided
+        # half and the scale ladders.
+        seen = {input_key(a) for a in inputs}
+        late = [a for a in dict((input_key(a), a) for a in late).values() if input_key(a) not in seen]
+        late_outcomes = program.run(late, program.timeouts + LATE_TIMEOUTS)
+        inputs += late[: len(late_outcomes)]
+        outcomes += late_outcomes
+        origin += ["magnitude"] * len(late_outcomes)
         return program.load, inputs, outcomes
+
     finally:
         program.close()
+
+
+LATE_TIMEOUTS = 2  # timeouts allowed on the magnitude inputs, run after all others
+_LATE = ("magnitude",)
+
+
+def _late(inputs: list[list], origin: list[str]) -> tuple[list[list], list[str], list[list]]:
+    """The inputs and classes without the classes run last, and those inputs apart."""
+    keep = [i for i, c in enumerate(origin) if c not in _LATE]
+    late = [inputs[i] for i, c in enumerate(origin) if c in _LATE]
+    return [inputs[i] for i in keep], [origin[i] for i in keep], late
 
 
 def prepare_original(original: str, entry_point: str, seed_inputs: list[list],

@@ -23,7 +23,10 @@ from dataclasses import dataclass, field
 MAX_LIST = 1 << 14
 MAX_STR = 1 << 16
 # Ints past the machine word sizes programs assume: 32-bit, a float's exact range, 64-bit.
-BIG_INTS = (2**31 - 1, 2**32 + 1, 2**53 + 1, 10**16 - 1, 2**63 - 1, 2**64 + 1, 10**18 - 1,
+# (with two strong pseudoprimes, 3215031751 and 3825123056546413051, which deterministic
+# Miller-Rabin with too few bases calls prime)
+BIG_INTS = (2**31 - 1, 3215031751, 2**32 + 1, 2**53 + 1, 10**16 - 1, 3825123056546413051,
+            2**63 - 1, 2**64 + 1, 10**18 - 1,
             10**20 + 1, 2**128 + 1, 10**80 + 3, 2**1000 + 1, 10**4000 + 1)
 FLOAT_EXTREMES = (2.0**53 + 2.0, 1e16 + 2.0, 1e300, 1.7976931348623157e308, 5e-324, 1e-310,
                   2.2250738585072014e-308, 1e-300, -1e300, -5e-324, -0.0, float("inf"),
