@@ -174,9 +174,8 @@ def main() -> None:
     os.environ.setdefault("MKL_NUM_THREADS", "1")
     # The hash seed took effect when this interpreter started; left in the environment, it
     # tells a program which seed it runs under (and that it runs here).
-    os.environ.pop("PYTHONHASHSEED", None)
-    getattr(os, "environb", {}).pop(b"PYTHONHASHSEED", None)
-    try:
+    os.environ.pop("PYTHONHASHSEED", None)  # (os.environb shares its data)
+    try:  # posix.environ is a copy of its own
         import posix
 
         posix.environ.pop(b"PYTHONHASHSEED", None)

@@ -19,7 +19,7 @@ from typing import Any
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]{4,}")
 # Warnings and tracebacks printed to stderr name line numbers, which any rewrite shifts: a
 # warning's "file:12: Category" and a traceback's "line 12". Only those: "rejected:3" is output.
-_LINENO = re.compile(r"(line |:)\d+(?=:)|(line )\d+")
+_LINENO = re.compile(r"(?<=line )\d+|(?<=:)\d+(?=:)")
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,7 @@ def _diff_dict(xs: list, ys: list, tol: Tolerance, path: str) -> str | None:
 
 
 def _norm_stderr(s: str) -> str:
-    return _LINENO.sub(lambda m: (m.group(1) or m.group(2)) + "?", _ADDRESS.sub("0x?", s))
+    return _LINENO.sub("?", _ADDRESS.sub("0x?", s))
 
 
 def diff_outcomes(a: dict, b: dict, tol: Tolerance = Tolerance()) -> str | None:

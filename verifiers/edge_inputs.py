@@ -29,6 +29,9 @@ from __future__ import annotations
 
 import ast
 import copy
+import re
+
+from .hint_inputs import entry_function
 
 # Every kind of whitespace and line break str.split(), strip() and splitlines() know, and some
 # they do not agree on (\x1c-\x1f split lines and count as space; \u200b is neither).
@@ -203,8 +206,6 @@ _DIGIT_RUNS = ("9007199254740993", "10000000000000001", "99999999999999999", "42
 
 def _digit_runs(s: str) -> list[str]:
     """``s`` with its first run of digits replaced by numbers past float precision."""
-    import re
-
     m = re.search(r"\d+", s)
     if m is None:
         return []
@@ -240,12 +241,11 @@ def magnitude_inputs(seeds: list[list], limit: int) -> list[list]:
         if len(ints) >= 2:
             # Grown together: equal or off by one far past float precision.
             together = []
-            for m in (2**53,):
-                for offsets in ((1, 0), (0, 1)):
-                    args = copy.deepcopy(s)
-                    for k, i in enumerate(ints):
-                        args[i] = m + offsets[k % 2]
-                    together.append(args)
+            for offsets in ((1, 0), (0, 1)):
+                args = copy.deepcopy(s)
+                for k, i in enumerate(ints):
+                    args[i] = 2**53 + offsets[k % 2]
+                together.append(args)
             queues.append(together)
     return _interleave(queues, limit)
 
@@ -311,14 +311,7 @@ def optional_inputs(code: str, entry_point: str, seeds: list[list], limit: int) 
     """The first seeds with each optional positional parameter they leave out passed in turn
     (earlier ones at their defaults), with values near its default: a rewrite that ignores or
     renames it agrees on every call that omits it."""
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return []
-    fn = None
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == entry_point:
-            fn = node
+    fn = entry_function(code, entry_point)
     if fn is None:
         return []
     positional = fn.args.posonlyargs + fn.args.args

@@ -42,8 +42,8 @@ class Param:
 
 
 
-def entry_params(code: str, entry_point: str) -> list[Param] | None:
-    """Positional parameters of the module-level ``def entry_point`` (None if not found)."""
+def entry_function(code: str, entry_point: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The module-level ``def entry_point`` of ``code`` (None if not found or unparsable)."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
@@ -52,6 +52,12 @@ def entry_params(code: str, entry_point: str) -> list[Param] | None:
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == entry_point:
             fn = node  # the last definition wins, as at run time
+    return fn
+
+
+def entry_params(code: str, entry_point: str) -> list[Param] | None:
+    """Positional parameters of the module-level ``def entry_point`` (None if not found)."""
+    fn = entry_function(code, entry_point)
     if fn is None:
         return None
     args = fn.args.posonlyargs + fn.args.args

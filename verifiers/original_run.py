@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import json
 
-from .compare import Tolerance, describe, diff_outcomes, short
-from .compare import _norm_stderr
+from .compare import Tolerance, _norm_stderr, describe, diff_outcomes, short
 from .inputs import entry_params, generate_inputs, input_key
 from .probes import ENTRY as PROBE_ENTRY
 from .probes import Probe, harness, plan_probes
@@ -122,7 +121,6 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
         outcomes += late_outcomes
         origin += ["magnitude"] * len(late_outcomes)
         return program.load, inputs, outcomes
-
     finally:
         program.close()
 

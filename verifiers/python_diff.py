@@ -83,15 +83,15 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
                             config, t0, counterexample=json.dumps(
                                 {"args": None, "original": {"kind": "return"},
                                  "variant": summary(load)}, default=repr))
-        if h == HASH_SEEDS[0] and load_streams(load) != run.load_output:
+        printed = load_streams(load)
+        if h == HASH_SEEDS[0] and printed != run.load_output:
             # Output at import is behaviour too: a stray print, a warning the original lacks.
-            which = "stdout" if load_streams(load)[0] != run.load_output[0] else "stderr"
+            which = "stdout" if printed[0] != run.load_output[0] else "stderr"
             return _verdict("different", f"variant prints to {which} while loading: "
-                            f"{short(repr(load_streams(load)), 60)} != "
-                            f"{short(repr(run.load_output), 60)}", config, t0,
-                            counterexample=json.dumps(
+                            f"{short(repr(printed), 60)} != {short(repr(run.load_output), 60)}",
+                            config, t0, counterexample=json.dumps(
                                 {"args": None, "original": {"kind": "return", "load": run.load_output},
-                                 "variant": {"kind": "return", "load": load_streams(load)}}, default=repr))
+                                 "variant": {"kind": "return", "load": printed}}, default=repr))
         diffs, timeouts = [], []
         for i, (args, want, got) in enumerate(zip(inputs, expected, outcomes)):
             if got.get("kind") == "timeout":

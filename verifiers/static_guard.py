@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import re
 
 from semforge import hazards
 
+from .hint_inputs import entry_function
 from .input_keys import input_key
 
 # The lists are the project's one list per hazard (semforge/hazards.py); the guard takes the
@@ -41,6 +43,11 @@ def _uses(code: str, modules: frozenset[str], names: frozenset[str],
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
         return set()
+    return _uses_in(tree, modules, names, attributes)
+
+
+def _uses_in(tree: ast.Module, modules: frozenset[str], names: frozenset[str],
+             attributes: frozenset[str]) -> set[str]:
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -56,15 +63,22 @@ def _uses(code: str, modules: frozenset[str], names: frozenset[str],
     return found
 
 
-def escape_hatches(code: str) -> set[str]:
+@functools.lru_cache(maxsize=256)
+def escape_hatches(code: str) -> frozenset[str]:
     """Guarded modules imported and guarded names/attributes used by ``code``, and the
-    structural hatches of ``structural_hatches``."""
-    return _uses(code, GUARDED_MODULES, GUARDED_NAMES, GUARDED_ATTRIBUTES) | structural_hatches(code)
+    structural hatches of ``structural_hatches``. Cached: every variant of an original asks
+    for the original's."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return frozenset()
+    return frozenset(_uses_in(tree, GUARDED_MODULES, GUARDED_NAMES, GUARDED_ATTRIBUTES)
+                     | _structural(tree))
 
 
 _BUILTIN_NAMES = frozenset(dir(builtins))
 # Attributes of a module that lead to other modules: ``typing.sys``, ``enum.sys``, ``re.os``...
-_MODULE_LIKE = hazards.IMPURE_MODULES | {"posix", "nt", "_os", "_sys", "_io"}
+_MODULE_LIKE = hazards.IMPURE_MODULES | {"posix", "nt"}  # (private names are caught anyway)
 # A format string that reads an attribute or item whose name starts with "_":
 # "{0.__globals__}".format(f) reaches what getattr would.
 _FORMAT_REACH = re.compile(r"\{[^{}]*?[.\[]_")
@@ -81,6 +95,10 @@ def structural_hatches(code: str) -> set[str]:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
         return set()
+    return _structural(tree)
+
+
+def _structural(tree: ast.Module) -> set[str]:
     found: set[str] = set()
     modules: set[str] = set()  # names bound by imports: modules, or what modules hold
     bound: set[str] = set()
@@ -126,8 +144,6 @@ def structural_hatches(code: str) -> set[str]:
             bound.add(node.name)
         elif isinstance(node, ast.arg):
             bound.add(node.arg)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            bound |= {(a.asname or a.name).split(".")[0] for a in node.names}
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             bound |= set(node.names)
         elif isinstance(node, ast.ExceptHandler) and node.name:
@@ -137,7 +153,7 @@ def structural_hatches(code: str) -> set[str]:
         elif isinstance(node, ast.MatchMapping) and node.rest:
             bound.add(node.rest)
     if not star:
-        found |= {f"undefined name {n}" for n in loaded - bound - _BUILTIN_NAMES}
+        found |= {f"undefined name {n}" for n in loaded - bound - modules - _BUILTIN_NAMES}
     if _recursive(tree):
         found.add("recursion")
     return found
@@ -172,7 +188,7 @@ def _recursive(tree: ast.Module) -> bool:
 
 
 def introduced_hatches(original: str, variant: str) -> set[str]:
-    return escape_hatches(variant) - escape_hatches(original)
+    return set(escape_hatches(variant) - escape_hatches(original))
 
 
 def nondeterminism_sources(code: str) -> set[str]:
@@ -232,14 +248,7 @@ def signature_difference(original: str, variant: str, entry_point: str) -> str |
 
 
 def _signature(code: str, entry_point: str) -> str | None:
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return None
-    fn = None
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == entry_point:
-            fn = node
+    fn = entry_function(code, entry_point)
     if fn is None or fn.decorator_list:  # a decorator may make any signature of it
         return None
     a = fn.args
