@@ -39,13 +39,19 @@ def _size(args: list, ladder: Ladder, k: int) -> float:
 
 
 def _predict(times: list[tuple[float, int]], size: float) -> float:
-    """Predicted time at ``size`` from the last two (size, ns) points; 0 when unknown."""
+    """Predicted time at ``size`` from the (size, ns) points below it; 0 when unknown."""
     if len(times) < 2:
         return 0.0
     (s1, t1), (s2, t2) = times[-2], times[-1]
     if s2 <= s1 or t1 <= 0 or t2 <= 0:
         return float(t2)
     alpha = math.log(max(t2, 1) / max(t1, 1)) / math.log(s2 / s1)
+    (s0, t0) = times[0]
+    if t2 < NOISY_NS and s0 < s1:
+        # Two close rungs (2**32, 2**33) with times of a microsecond: a preemption of one
+        # fakes a steep alpha. Below the noise floor the widest span, first rung to last, is
+        # the estimate least moved by one noisy time.
+        alpha = math.log(max(t2, 1) / max(t0, 1)) / math.log(s2 / s0)
     alpha = min(max(alpha, 0.0), 3.0)
     # A small measured alpha over small times is noise, not proof of flatness: big jumps in
     # size need both points above a few microseconds to be trusted as flat.
