@@ -90,3 +90,26 @@ def test_stderr_masks_line_numbers_only():
     text = "rejected:3\n<program>:12: UserWarning: x\n  File \"<program>\", line 5, in f\n"
     assert _norm_stderr(text) == ("rejected:3\n<program>:?: UserWarning: x\n"
                                   "  File \"<program>\", line ?, in f\n")
+
+
+# bytes(n) past the sandbox's memory limit raises MemoryError: the limit, not the program.
+BYTES = "def f(x):\n    return len(bytes(x))\n"
+BYTES_SHORTCUT = ("def f(x):\n    if 1000 <= x < 2**62:\n        return x\n"
+                  "    return len(bytes(x))\n")
+
+
+def test_the_originals_memory_error_is_the_sandboxs_limit_not_its_behaviour():
+    # Equal wherever memory suffices: the rungs where bytes() runs out are dropped, not
+    # compared (before, the variant was `different` for returning there).
+    verdict = verify_pair(BYTES, BYTES_SHORTCUT, "f", [[3], [10]], FAST)
+    assert verdict.verdict == "equivalent", verdict.reason
+    assert verify_pair(BYTES, "def f(x):\n    return x\n", "f", [[3], [10]],
+                       FAST).verdict == "different"  # bytes(-1), bytes(True) still tell
+
+
+def test_an_original_that_handles_memory_error_keeps_it_as_behaviour():
+    handles = ("def f(x):\n    try:\n        return len(bytes(x))\n    except MemoryError:\n"
+               "        return -1\n")
+    shortcut = handles.replace("    try:\n", "    if 1000 <= x < 2**62:\n        return x\n    try:\n")
+    verdict = verify_pair(handles, shortcut, "f", [[3], [10]], FAST)
+    assert verdict.verdict == "different", verdict.reason

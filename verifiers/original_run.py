@@ -46,6 +46,17 @@ def rare_inputs(inputs: list[list], outcomes: list[dict], k: int) -> list[list]:
     return [inputs[i] for i in ranked[:k]]
 
 
+def out_of_memory(outcome: dict) -> bool:
+    """The call raised MemoryError: it hit the sandbox's memory limit (or allocated absurdly)."""
+    return outcome.get("kind") == "raise" and outcome.get("exc_type") == "MemoryError"
+
+
+def raises_memory_error(program: str) -> bool:
+    """Whether the program names MemoryError itself: then raising it may be its behaviour, and
+    it is compared like any exception. A variant may not introduce the name (static guard)."""
+    return "MemoryError" in program
+
+
 def has_cut(outcome: dict) -> bool:
     """Whether an outcome's value or arguments hold a cut (see ``scale_run.weigh``)."""
     return weigh(outcome, max_nodes=None)[0]
@@ -167,11 +178,18 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
     tol = Tolerance(0.0, 0.0)  # the same program twice must agree exactly
     kept, kept_outcomes, kept_origin = [], [[] for _ in runs], []
     kept_rungs: dict[int, tuple[int, int]] = {}
-    dropped = {"timeout": dropped_timeouts, "crash": 0, "raise": 0, "too large": 0}
+    memory_is_limit = not raises_memory_error(original)
+    dropped = {"timeout": dropped_timeouts, "crash": 0, "out of memory": 0, "raise": 0,
+               "too large": 0}
     for i, args in enumerate(inputs):
         first = runs[0][i]
         if any(r[i].get("kind") in ("timeout", "crash") for r in runs):
             dropped["timeout" if first.get("kind") == "timeout" else "crash"] += 1
+            continue
+        if memory_is_limit and any(out_of_memory(r[i]) for r in runs):
+            # The sandbox's memory limit, not the original's behaviour: a variant that needs
+            # less memory there is not wrong, and one that "agrees" by failing is not right.
+            dropped["out of memory"] += 1
             continue
         too_large = False
         for h, other in zip(HASH_SEEDS[1:], runs[1:]):

@@ -156,6 +156,10 @@ def climb(program, ladders: list[Ladder], budget_ns: int = SCALE_BUDGET_NS,
             if not outcomes or program.timeouts > timeouts_before:
                 return kept  # one timeout (a whole time limit) ends the climb
             o = outcomes[0]
+            if (o.get("kind") == "raise" and o.get("exc_type") == "MemoryError"
+                    and "MemoryError" not in program.code):
+                st["done"] = True  # the sandbox's memory limit: no behaviour to compare
+                continue
             t = int(o.get("time_ns") or 0)  # the call itself: how the program scales
             # What repeating it costs every variant: the call, and encoding, decoding and
             # comparing the reply (the grown argument, and a result that may be far larger:
