@@ -13,6 +13,7 @@ import socket
 import time
 from typing import TYPE_CHECKING
 
+from .arg_pickle import dumps_args
 from .replies import _TOKEN_BYTES, _ChannelError, _clean, _outcome, _ReplyParser
 
 if TYPE_CHECKING:
@@ -164,7 +165,7 @@ class Session:
         Each call has its own wall-clock limit. The first ``timeout`` or ``crash`` ends the
         session; the calls after it get the same kind with a reason saying they did not run.
         """
-        blobs = [pickle.dumps(list(a), protocol=pickle.HIGHEST_PROTOCOL) for a in args_list]
+        blobs = [dumps_args(list(a)) for a in args_list]
         if not self.alive:
             return [self._not_run(len(blobs)) for _ in blobs]
         self._seq += 1
@@ -198,7 +199,7 @@ class Session:
         """
         if not self.alive or rounds <= 0:
             return []
-        blobs = [pickle.dumps(list(a), protocol=pickle.HIGHEST_PROTOCOL) for a in args_list]
+        blobs = [dumps_args(list(a)) for a in args_list]
         self._seq += 1
         seq = self._seq
         budget = self._limits.timeout_s * max(1, len(blobs))

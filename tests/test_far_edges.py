@@ -113,3 +113,26 @@ def test_an_original_that_handles_memory_error_keeps_it_as_behaviour():
     shortcut = handles.replace("    try:\n", "    if 1000 <= x < 2**62:\n        return x\n    try:\n")
     verdict = verify_pair(handles, shortcut, "f", [[3], [10]], FAST)
     assert verdict.verdict == "different", verdict.reason
+
+
+COUNT = "def f(xs, x):\n    return xs.count(x)\n"
+SHARED_NAN = {
+    # list.count, ``in`` and list ``==`` find an object by identity first: a NaN passed in two
+    # places is found, the rewrite's ``==`` never finds it.
+    "count-by-equality": (COUNT, "def f(xs, x):\n    return sum(1 for y in xs if y == x)\n"),
+    "in-by-equality": ("def f(xs, x):\n    return x in xs\n",
+                       "def f(xs, x):\n    return any(y == x for y in xs)\n"),
+    "list-eq-by-items": ("def f(xs, x):\n    return xs == xs[::-1]\n",
+                         "def f(xs, x):\n    return all(a == b for a, b in zip(xs, reversed(xs)))\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SHARED_NAN))
+def test_one_nan_in_two_places_reaches_the_program_as_one_object(name):
+    original, variant = SHARED_NAN[name]
+    seeds = [[[1.0, 2.0, 1.0], 1.0], [[0.5], 2.5]]
+    # (the domain policy: under strict an iterator for the list already tells count apart)
+    domain = VerifyConfig(examples=200, measure_speed=False, policy="domain")
+    verdict = verify_pair(original, variant, "f", seeds, domain)
+    assert verdict.verdict == "different", verdict.reason
+    assert verify_pair(original, original, "f", seeds, FAST).verdict == "equivalent"

@@ -230,6 +230,17 @@ def test_calls_do_not_share_argument_objects(sandbox):
     assert shared == [0]
 
 
+def test_one_nan_object_arrives_as_one_object(sandbox):
+    # pickle memoizes lists, not floats: without care ``[nan, nan]`` from one NaN arrives as two.
+    nan = float("nan")
+    code = "def f(xs, x):\n    return [xs[0] is xs[1], x is xs[0], xs.count(x)]\n"
+    with sandbox.open(code, "f") as s:
+        shared, distinct = s.call_many([[[nan, nan, 1.5], nan], [[nan, float("nan")], 1.5]])
+    B = lambda b: ["bool", b]  # noqa: E731
+    assert shared["value"] == ["list", [B(True), B(True), I(2)]], shared
+    assert distinct["value"] == ["list", [B(False), B(False), I(0)]], distinct
+
+
 def test_timeout_ends_the_session_and_the_rest_of_the_batch(sandbox):
     with sandbox.open(PROGRAM, "f") as s:
         t0 = time.monotonic()

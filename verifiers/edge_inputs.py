@@ -8,7 +8,8 @@
   letters outside ASCII, ``_``, combining marks and regex metacharacters.
 * **Coordinated values** (``coordinated_inputs``): a present key with a falsy value
   (``d.get(k) or x`` versus ``d[k] if k in d``), a falsy item in every position, all items
-  equal, equal but distinct objects, and the same object passed in two places.
+  equal, equal but distinct objects, and the same object passed in two places (one NaN in
+  several places too: containment and ``count`` find it by identity).
 * **Types at the edge of the domain** (``type_edge_inputs``, ``strict`` policy only): a tuple or
   an iterator where the seeds pass a list, a bool or a float where they pass an int, an int
   where they pass a float, None anywhere. The ``domain`` policy keeps the seeds' types.
@@ -150,6 +151,16 @@ def coordinated_inputs(seeds: list[list], limit: int) -> list[list]:
                     # Equal ints beyond the small-int cache: distinct objects (``is`` versus ==).
                     big = 10**6 + abs(a[0])
                     out.append(_set_path(s, (i,), [int(str(big)) for _ in range(3)]))
+                elif type(a[0]) is float:
+                    # One NaN object in several places: ``in``/``count``/``index`` and list
+                    # ``==`` find it by identity, a rewrite to ``==`` does not.
+                    nan = float("nan")
+                    out.append(_set_path(s, (i,), [nan] * max(2, len(a))))
+                    args = _set_path(s, (i,), copy.deepcopy(a) + [nan])
+                    scalars = [k for k, b in enumerate(s) if type(b) is float]
+                    for k in scalars[:1]:
+                        args[k] = nan  # also the value looked for
+                    out.append(args)
                 elif isinstance(a[0], (list, dict)):
                     # The same object in every position: aliasing the program may not expect.
                     shared = copy.deepcopy(a[0])
