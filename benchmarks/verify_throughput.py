@@ -226,7 +226,7 @@ def cpu_seconds() -> tuple[float, float]:
 def stop_sandboxes() -> None:
     from semforge.sandbox import client
 
-    client._close_shared()  # what runs at exit: this process's shared sandboxes
+    client.close_shared_sandboxes()  # what runs at exit: this process's shared sandboxes
 
 
 def run_baseline(pairs, examples: int, seed: int, limit: int) -> tuple[int, float]:

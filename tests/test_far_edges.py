@@ -136,3 +136,15 @@ def test_one_nan_in_two_places_reaches_the_program_as_one_object(name):
     verdict = verify_pair(original, variant, "f", seeds, domain)
     assert verdict.verdict == "different", verdict.reason
     assert verify_pair(original, original, "f", seeds, FAST).verdict == "equivalent"
+
+
+def test_magnitude_inputs_the_original_is_slow_on_are_not_repeated_by_every_variant():
+    from semforge.verifiers.python_diff import _sandboxes, prepare_original
+
+    loop = "def f(n):\n    t = 0\n    for i in range(n):\n        t += i\n    return t\n"
+    config = VerifyConfig(examples=60, measure_speed=False, policy="domain")  # ints only
+    run = prepare_original(loop, "f", [[5], [9]], config, _sandboxes(config), 0.0)
+    magnitude = [args[0] for args, c in zip(run.inputs, run.classes) if c == "magnitude"]
+    assert magnitude and all(n < 10**6 for n in magnitude), magnitude  # 561, 2047: yes; 1194649: no
+    assert verify_pair(loop, "def f(n):\n    return n * (n - 1) // 2 if n > 0 else 0\n", "f",
+                       [[5], [9]], config).verdict == "equivalent"

@@ -13,7 +13,7 @@ from .probes import ENTRY as PROBE_ENTRY
 from .probes import Probe, harness, plan_probes
 from .program_run import MAX_TIMEOUTS, ProgramRun, run_inputs
 from .scale_inputs import ladders
-from .scale_run import climb, weigh
+from .scale_run import RUNG_CAP_NS, SCALE_BUDGET_NS, climb, weigh
 from .static_guard import inputs_hold_strings
 from .verdict import HASH_SEEDS, OriginalRun, VerifyConfig, _counterexample, _verdict
 
@@ -128,15 +128,35 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
         seen = {input_key(a) for a in inputs}
         late = [a for a in dict((input_key(a), a) for a in late).values() if input_key(a) not in seen]
         late_outcomes = program.run(late, program.timeouts + LATE_TIMEOUTS)
-        inputs += late[: len(late_outcomes)]
-        outcomes += late_outcomes
-        origin += ["magnitude"] * len(late_outcomes)
+        for args, o in affordable(late, late_outcomes):
+            inputs.append(args)
+            outcomes.append(o)
+            origin.append("magnitude")
         return program.load, inputs, outcomes
     finally:
         program.close()
 
 
 LATE_TIMEOUTS = 2  # timeouts allowed on the magnitude inputs, run after all others
+
+
+def affordable(inputs: list[list], outcomes: list[dict],
+               budget_ns: int = SCALE_BUDGET_NS) -> list[tuple[list, dict]]:
+    """The magnitude inputs every variant can afford to repeat, as on the scale ladders: the
+    original's call and its reply within a few per-call caps, and within ``budget_ns`` summed.
+    A loop up to n = 1373653 that returns after 0.3 s is dropped: each variant would repeat it
+    on both hash seeds (HumanEval/15 took 20x longer per variant with such inputs kept).
+    Timeouts and crashes are kept: they are dropped, and counted, with the others."""
+    kept, total = [], 0
+    for args, o in zip(inputs, outcomes):
+        if o.get("kind") in ("return", "raise"):
+            cost = int(o.get("time_ns") or 0) + weigh(o)[1]
+            cap = (10 if o.get("kind") == "raise" else 3) * RUNG_CAP_NS
+            if cost > cap or total + cost > budget_ns:
+                continue
+            total += cost
+        kept.append((args, o))
+    return kept
 _LATE = ("magnitude",)
 
 
