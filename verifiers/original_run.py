@@ -13,7 +13,8 @@ from .probes import ENTRY as PROBE_ENTRY
 from .probes import Probe, harness, plan_probes
 from .program_run import MAX_TIMEOUTS, ProgramRun, run_inputs
 from .scale_inputs import ladders
-from .scale_run import RUNG_CAP_NS, SCALE_BUDGET_NS, climb, weigh
+from .scale_run import (RUNG_CAP_NS, SCALE_BUDGET_NS, climb, out_of_memory,
+                        raises_memory_error, weigh)
 from .static_guard import inputs_hold_strings
 from .verdict import HASH_SEEDS, OriginalRun, VerifyConfig, _counterexample, _verdict
 
@@ -44,17 +45,6 @@ def rare_inputs(inputs: list[list], outcomes: list[dict], k: int) -> list[list]:
         (i for i, o in enumerate(outcomes) if o.get("kind") in ("return", "raise")),
         key=lambda i: (counts[sigs[i]], len(input_key(inputs[i]))))
     return [inputs[i] for i in ranked[:k]]
-
-
-def out_of_memory(outcome: dict) -> bool:
-    """The call raised MemoryError: it hit the sandbox's memory limit (or allocated absurdly)."""
-    return outcome.get("kind") == "raise" and outcome.get("exc_type") == "MemoryError"
-
-
-def raises_memory_error(program: str) -> bool:
-    """Whether the program names MemoryError itself: then raising it may be its behaviour, and
-    it is compared like any exception. A variant may not introduce the name (static guard)."""
-    return "MemoryError" in program
 
 
 def has_cut(outcome: dict) -> bool:
@@ -138,6 +128,7 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
 
 
 LATE_TIMEOUTS = 2  # timeouts allowed on the magnitude inputs, run after all others
+_LATE = ("magnitude",)
 
 
 def affordable(inputs: list[list], outcomes: list[dict],
@@ -157,7 +148,6 @@ def affordable(inputs: list[list], outcomes: list[dict],
             total += cost
         kept.append((args, o))
     return kept
-_LATE = ("magnitude",)
 
 
 def _late(inputs: list[list], origin: list[str]) -> tuple[list[list], list[str], list[list]]:

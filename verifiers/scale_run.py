@@ -91,6 +91,17 @@ def weigh(outcome: dict, max_nodes: int | None = 200_000) -> tuple[bool, int]:
     return cut, nodes * REPLY_NODE_NS + chars * REPLY_CHAR_NS
 
 
+def out_of_memory(outcome: dict) -> bool:
+    """The call raised MemoryError: it hit the sandbox's memory limit (or allocated absurdly)."""
+    return outcome.get("kind") == "raise" and outcome.get("exc_type") == "MemoryError"
+
+
+def raises_memory_error(program: str) -> bool:
+    """Whether the program names MemoryError itself: then raising it may be its behaviour, and
+    it is compared like any exception. A variant may not introduce the name (static guard)."""
+    return "MemoryError" in program
+
+
 # Below this a call's time is mostly noise (a preemption on a loaded machine multiplies it).
 NOISY_NS = 20_000
 
@@ -156,8 +167,7 @@ def climb(program, ladders: list[Ladder], budget_ns: int = SCALE_BUDGET_NS,
             if not outcomes or program.timeouts > timeouts_before:
                 return kept  # one timeout (a whole time limit) ends the climb
             o = outcomes[0]
-            if (o.get("kind") == "raise" and o.get("exc_type") == "MemoryError"
-                    and "MemoryError" not in program.code):
+            if out_of_memory(o) and not raises_memory_error(program.code):
                 st["done"] = True  # the sandbox's memory limit: no behaviour to compare
                 continue
             t = int(o.get("time_ns") or 0)  # the call itself: how the program scales
