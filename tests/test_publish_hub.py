@@ -25,8 +25,12 @@ from hub_server import HubServer
 from make_dataset import make_dataset
 
 TOKEN = "hf_test_token_alice_0123456789"
+# EXIT_NOTE: the child scripts below leave with os._exit once their result is printed. Under load,
+# interpreter teardown after `datasets` has run sometimes aborts (SIGABRT, "terminate called
+# without an active exception": a native worker thread destroyed while still joinable), after
+# the work and the output are complete. What these tests check is that output, not teardown.
 LOAD = """
-import json, sys
+import json, os, sys
 from datasets import load_dataset
 repo, revision = sys.argv[1], sys.argv[2]
 out = {}
@@ -40,7 +44,8 @@ for name in ("default", "rejected"):
         out[name] = sorted(r["id"] for r in ds)
         continue
     out[name] = sorted(ds["id"])
-print(json.dumps(out))
+print(json.dumps(out), flush=True)
+os._exit(0)  # see EXIT_NOTE
 """
 
 
@@ -223,7 +228,7 @@ def test_incomplete_run_is_refused(hub, tmp_path):
 
 
 PREVIOUS = """
-import json, sys
+import json, os, sys
 sys.path.insert(0, sys.argv[1])
 from pathlib import Path
 from make_dataset import pair_rows, stats_for, write_work_shard
@@ -233,7 +238,8 @@ out = Path(sys.argv[2])
 write_work_shard(out, 0, pair_rows(12, start=4), [])  # pairs 4..15; v1.0.0 holds 0..9
 config = parse_config({"curate": {"decontaminate": [], "previous": "alice/pairs@v1.0.0"}})
 stats = finalize(str(out), stats_for(12, 0), config, log=lambda _: None)
-print(json.dumps(stats["curation"]["previous_version"]))
+print(json.dumps(stats["curation"]["previous_version"]), flush=True)
+os._exit(0)  # see EXIT_NOTE
 """
 
 
