@@ -5,11 +5,14 @@ as `equivalent` before these inputs and checks existed."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from semforge.verifiers import VerifyConfig, verify_pair
 from semforge.verifiers.compare import _norm_stderr
-from semforge.verifiers.edge_inputs import magnitude_inputs, mixed_type_inputs, optional_inputs
+from semforge.verifiers.edge_inputs import (magnitude_inputs, mixed_type_inputs, optional_inputs,
+                                            optional_pair_inputs)
 
 FAST = VerifyConfig(examples=200, measure_speed=False)
 
@@ -41,6 +44,12 @@ CASES = {
     "optional-parameter-ignored": (
         SPLIT, "def f(s, sep=' '):\n    return ' '.join(w.strip() for w in s.split(','))\n",
         [["a, b"], ["x"]]),
+    # Two optional parameters the seeds leave out, changed together: the interval inverted.
+    # One at a time, near its default, never gets lo above hi.
+    "inverted-optional-interval": (
+        "def f(xs, lo=-10, hi=10):\n    return [min(max(x, lo), hi) for x in xs]\n",
+        "def f(xs, lo=-10, hi=10):\n    return [max(lo, min(x, hi)) for x in xs]\n",
+        [[[1, 50, -20]], [[3]]]),
     # A renamed parameter breaks a keyword call.
     "renamed-parameter": (
         SPLIT, "def f(s, separator=' '):\n    return separator.join(w.strip() for w in s.split(','))\n",
@@ -84,6 +93,11 @@ def test_the_edges_keep_the_seeds_shapes():
     optional = optional_inputs(code, "f", [["a"]], 100)
     assert ["a", "-"] in optional and ["a", " ", 3] in optional
     assert all(len(a) <= 3 for a in optional)  # ``key=len`` is not a literal: never passed
+    pairs = optional_pair_inputs(code, "f", [["a"]], 100)
+    assert ["a", "-", 10] in pairs and ["a", "", 1] in pairs  # two changed together
+    assert all(len(a) == 3 for a in pairs)  # never ``key``
+    interval = optional_pair_inputs("def f(x, lo=-10, hi=10):\n    return x\n", "f", [[1]], 100)
+    assert interval[0] == [1, 10, -10]  # the defaults swapped first
 
 
 def test_stderr_masks_line_numbers_only():
@@ -148,3 +162,22 @@ def test_magnitude_inputs_the_original_is_slow_on_are_not_repeated_by_every_vari
     assert magnitude and all(n < 10**6 for n in magnitude), magnitude  # 561, 2047: yes; 1194649: no
     assert verify_pair(loop, "def f(n):\n    return n * (n - 1) // 2 if n > 0 else 0\n", "f",
                        [[5], [9]], config).verdict == "equivalent"
+
+
+ARITH_LAST3 = "def f(n):\n    return abs(n) % 1000\n"
+STR_LAST3 = "def f(n):\n    return int(str(abs(n))[-3:])\n"
+
+
+@pytest.mark.parametrize("original, variant, expected", [
+    (ARITH_LAST3, STR_LAST3, "different"),  # the variant raises ValueError past 4300 digits
+    (ARITH_LAST3, "def f(n):\n    n = abs(n)\n    return n - n // 1000 * 1000\n", "equivalent"),
+], ids=["variant-through-str", "arithmetic-both"])
+def test_ints_past_the_decimal_conversion_limit(original, variant, expected):
+    # str(int) and int(str) refuse more than 4300 digits (sys.get_int_max_str_digits); the int
+    # ladder reaches both sides of that limit. `domain`: floats would tell these apart first
+    # (and, under `domain`, inputs where the original raises are not compared).
+    verdict = verify_pair(original, variant, "f", [[5], [1234], [99]],
+                          VerifyConfig(examples=200, measure_speed=False, policy="domain"))
+    assert verdict.verdict == expected, verdict.reason
+    if expected == "different":
+        assert "0x" in json.loads(verdict.counterexample)["args"]  # shown in hex: decimal raises

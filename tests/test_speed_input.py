@@ -108,3 +108,34 @@ def test_a_rung_only_its_first_call_found_slow_is_not_a_speed_input():
         assert speed_inputs(plain)[0] == [[300_000]]
     finally:
         sandbox.close()
+
+
+def test_list_and_string_ladders_are_doubled_past_their_top_for_the_speed_input_only():
+    from semforge.verifiers.scale_inputs import (MAX_LIST, SPEED_MAX_ITEMS, extend_for_speed,
+                                                 ladders)
+
+    lad = ladders([[[[1], [2]], "ab"]])
+    lists, texts = lad[0], lad[1]
+    top = len(lists.rungs)
+    assert extend_for_speed(lists) > 0 and extend_for_speed(texts) > 0
+    grown = lists.rungs[-1][1][0]
+    # Lists as far as encoding them stays affordable for every variant; strings much further.
+    assert len(lists.rungs[top][1][0]) == 2 * MAX_LIST and len(grown) == 4 * MAX_LIST
+    assert grown[0] is not grown[len(grown) // 2]  # copies, not the same item twice
+    assert len(texts.rungs[-1][1][1]) == SPEED_MAX_ITEMS and lists.rungs[-1][0] == f"len {len(grown)}"
+    assert extend_for_speed(ladders([[7]])[0]) == 0  # an int ladder has its own magnitudes
+
+
+def test_speed_is_timed_past_the_verification_ladders_top_when_that_is_still_fast():
+    # One character in 64 looked at: at the string ladder's top (65536 characters) about a
+    # thousand steps, far from the millisecond the speed input needs, on any machine.
+    from semforge.verifiers import VerifyConfig, verify_pair
+    from semforge.verifiers.scale_inputs import MAX_STR
+
+    original = "def f(s):\n    return sum(1 for c in s[::64] if c == 'a')\n"
+    variant = "def f(s):\n    t = 0\n    for c in s[::64]:\n        t += c == 'a'\n    return t\n"
+    verdict = verify_pair(original, variant, "f", [["abca"], ["bb"]], VerifyConfig(examples=60))
+    assert verdict.verdict == "equivalent", verdict.reason
+    label = verdict.speed_input or ""
+    assert "len" in label and "ms per call" in label, label
+    assert int(label.split("len ")[1].split()[0]) > MAX_STR, label

@@ -20,7 +20,8 @@
   strong pseudoprimes up to 2 * 10**6; larger ones are on the int scale ladder): the seeds'
   neighbourhood holds none of them, and the scale ladders grow lengths, not the values inside.
 * **Optional parameters the seeds never pass** (``optional_inputs``): each in turn passed,
-  with values near its default (``sep="-"`` where the seeds rely on ``sep=" "``).
+  with values near its default (``sep="-"`` where the seeds rely on ``sep=" "``); and two of
+  them changed together (``optional_pair_inputs``): defaults swapped, an interval inverted.
 * **Equal values of another type** (``mixed_type_inputs``, ``strict``): ``[3, 3.0]``,
   ``[1, True]``, a list and its copy of floats in two arguments, a dict key of another type,
   -0.0 in every numeric argument at once: which of two equal values a rewrite keeps.
@@ -318,13 +319,12 @@ def _near_default(d) -> list:
     return []
 
 
-def optional_inputs(code: str, entry_point: str, seeds: list[list], limit: int) -> list[list]:
-    """The first seeds with each optional positional parameter they leave out passed in turn
-    (earlier ones at their defaults), with values near its default: a rewrite that ignores or
-    renames it agrees on every call that omits it."""
+def _optional_defaults(code: str, entry_point: str) -> tuple[int, list] | None:
+    """(index of the first optional positional parameter, their literal defaults: _UNKNOWN
+    where a default is not a literal), or None without an entry function."""
     fn = entry_function(code, entry_point)
     if fn is None:
-        return []
+        return None
     positional = fn.args.posonlyargs + fn.args.args
     defaults: list = []
     for node in fn.args.defaults:
@@ -332,15 +332,57 @@ def optional_inputs(code: str, entry_point: str, seeds: list[list], limit: int) 
             defaults.append(ast.literal_eval(node))
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
             defaults.append(_UNKNOWN)
-    first = len(positional) - len(defaults)
+    return len(positional) - len(defaults), defaults
+
+
+def optional_inputs(code: str, entry_point: str, seeds: list[list], limit: int) -> list[list]:
+    """The first seeds with each optional positional parameter they leave out passed in turn
+    (earlier ones at their defaults), with values near its default: a rewrite that ignores or
+    renames it agrees on every call that omits it."""
+    found = _optional_defaults(code, entry_point)
+    if found is None:
+        return []
+    first, defaults = found
     queues = []
     for s in seeds[:3]:
-        for k in range(max(len(s), first), len(positional)):
+        for k in range(max(len(s), first), first + len(defaults)):
             filler = defaults[len(s) - first:k - first]
             if _UNKNOWN in filler or defaults[k - first] is _UNKNOWN:
                 break
             queues.append([copy.deepcopy(s) + copy.deepcopy(filler) + [v]
                            for v in _near_default(defaults[k - first])])
+    return _interleave(queues, limit)
+
+
+def optional_pair_inputs(code: str, entry_point: str, seeds: list[list], limit: int) -> list[list]:
+    """Two optional parameters the seeds leave out, changed together: their defaults swapped
+    (``lo=10, hi=-10``), then values near each default paired across and along. One changed at
+    a time never inverts an interval whose defaults are far apart (``clamp(x, lo=-10, hi=10)``
+    with ``min(max(x, lo), hi)`` rewritten as ``max(lo, min(x, hi))`` differs only at lo > hi)."""
+    found = _optional_defaults(code, entry_point)
+    if found is None:
+        return []
+    first, defaults = found
+    queues = []
+    for s in seeds[:2]:
+        omitted = range(max(len(s), first), first + len(defaults))
+        for j in omitted:
+            for k in omitted:
+                if k <= j:
+                    continue
+                call = defaults[len(s) - first:k - first + 1]
+                if _UNKNOWN in call:
+                    break
+                dj, dk = defaults[j - first], defaults[k - first]
+                nj, nk = _near_default(dj), _near_default(dk)
+                pairs = [(dk, dj)] if type(dj) is type(dk) and dj != dk else []
+                pairs += list(zip(nj, reversed(nk))) + list(zip(nj, nk))
+                q = []
+                for vj, vk in pairs:
+                    args = copy.deepcopy(s) + copy.deepcopy(call)
+                    args[j], args[k] = copy.deepcopy(vj), copy.deepcopy(vk)
+                    q.append(args)
+                queues.append(q)
     return _interleave(queues, limit)
 
 

@@ -42,11 +42,29 @@ def _typed_repr(x: Any) -> str:
             return f"{type(x).__name__}<{_typed_repr(list(copy.copy(x)))}>"
         except Exception:
             return f"{type(x).__name__}:?"
-    return f"{type(x).__name__}:{x!r}"
+    return f"{type(x).__name__}:{_scalar(x)}"
+
+
+def _scalar(x: Any) -> str:
+    """``repr``, except for an int past ``sys.get_int_max_str_digits()`` (4300 by default),
+    whose decimal repr raises ValueError: its hex literal, which is exempt and evaluates back
+    to the same int (the scale ladders hold such ints on purpose)."""
+    try:
+        return repr(x)
+    except ValueError:
+        if isinstance(x, int):
+            return hex(x)
+        raise
 
 
 def show(x: Any) -> str:
-    """``repr`` for counterexamples, with iterators shown by their items (``iter([1, 2])``)."""
+    """``repr`` for counterexamples, with iterators shown by their items (``iter([1, 2])``) and
+    ints too long for a decimal repr in hex."""
+    if isinstance(x, dict) and type(x) is dict:
+        return "{" + ", ".join(f"{show(k)}: {show(v)}" for k, v in x.items()) + "}"
+    if type(x) in (set, frozenset) and x:
+        inner = "{" + ", ".join(map(show, x)) + "}"
+        return inner if type(x) is set else f"frozenset({inner})"
     if isinstance(x, list):
         return "[" + ", ".join(map(show, x)) + "]"
     if isinstance(x, tuple):
@@ -56,4 +74,4 @@ def show(x: Any) -> str:
             return f"iter({list(copy.copy(x))!r})"
         except Exception:
             return repr(x)
-    return repr(x)
+    return _scalar(x)

@@ -33,7 +33,8 @@ from . import sampler as st
 from .drawing import draw
 from .input_keys import input_key
 from .edge_inputs import (coordinated_inputs, magnitude_inputs, mixed_type_inputs,
-                          optional_inputs, type_edge_inputs, unicode_inputs)
+                          optional_inputs, optional_pair_inputs, type_edge_inputs,
+                          unicode_inputs)
 # Re-exported: the public names of the modules inputs.py was split into.
 from .hint_inputs import MAX_LEN, Hint, Param, entry_params, from_hint, parse_hint  # noqa: F401
 from .mutation import second_order
@@ -90,7 +91,9 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
                [iter(coordinated_inputs(seeds, n // 8)), n // 12, "coordinated"],
                [iter(float_extremes(seeds, n // 8)), n // 10, "float-extremes"],
                [iter(magnitude_inputs(seeds, n // 8)), n // 10, "magnitude"],
-               [iter(optional_inputs(code, entry_point, seeds, n // 10)), n // 12, "optional"]]
+               [iter(optional_inputs(code, entry_point, seeds, n // 10)), n // 12, "optional"],
+               [iter(optional_pair_inputs(code, entry_point, seeds, n // 12)), n // 16,
+                "optional-pairs"]]
     if policy == "strict":
         sources.append([iter(type_edge_inputs(seeds, n // 8)), n // 12, "types"])
         sources.append([iter(mixed_type_inputs(seeds, n // 12)), n // 16, "mixed-types"])

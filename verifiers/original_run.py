@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from .compare import Tolerance, _norm_stderr, describe, diff_outcomes, short
+from .input_keys import show
 from .inputs import entry_params, generate_inputs, input_key
 from .probes import ENTRY as PROBE_ENTRY
 from .probes import Probe, harness, plan_probes
@@ -214,7 +215,7 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
                 return OriginalRun(failure=_verdict(
                     "undecided",
                     f"original is nondeterministic (differs between two runs, PYTHONHASHSEED "
-                    f"{HASH_SEEDS[0]} vs {h}) on input {short(repr(args), 60)}: {found}",
+                    f"{HASH_SEEDS[0]} vs {h}) on input {short(show(args), 60)}: {found}",
                     config, t0, counterexample=_counterexample(args, first, other[i], h, "original_rerun")))
         if too_large:
             dropped["too large"] += 1

@@ -39,7 +39,7 @@ from dataclasses import replace
 
 from . import timing
 from .compare import Tolerance, describe, diff_outcomes, short, summary  # noqa: F401
-from .input_keys import show  # noqa: F401
+from .input_keys import show
 from .inputs import input_key
 from .original_run import (FOCUS_SEEDS, MIN_RETURNING, load_streams, prepare_original,  # noqa: F401
                            prepare_probes, rare_inputs, run_original)
@@ -113,7 +113,7 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
             i = timeouts[0]
             return _verdict(
                 "timeout", f"variant timed out on {len(timeouts)} of {n} inputs{hash_note} where the "
-                f"original finished, e.g. {short(repr(run.inputs[i]), 60)}", config, t0, n,
+                f"original finished, e.g. {short(show(run.inputs[i]), 60)}", config, t0, n,
                 _counterexample(run.inputs[i], expected[i], outcomes[i]))
     found = judge_probes(run, variant, entry_point, config, sandboxes, tol, t0)
     if found is not None:
@@ -233,11 +233,11 @@ def crosshair_opinion(run: OriginalRun, original: str, variant: str, entry_point
             continue
         if got[i].get("kind") == "timeout":
             return _verdict("timeout", f"variant timed out on an input CrossHair proposed where the "
-                            f"original finished: {short(repr(args), 60)}", config, t0, n,
+                            f"original finished: {short(show(args), 60)}", config, t0, n,
                             _counterexample(args, want[0], got[i])), proposal.note, ran
         found = diff_outcomes(want[0], got[i], tol)
         if found:
-            return _verdict("different", f"CrossHair found {short(repr(args), 60)}, reproduced "
+            return _verdict("different", f"CrossHair found {short(show(args), 60)}, reproduced "
                             f"concretely: {found}", config, t0, n,
                             _counterexample(args, want[0], got[i])), proposal.note, ran
     return None, f"{proposal.note}, none reproduced concretely (ignored)", ran

@@ -20,6 +20,8 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from .input_keys import show
+
 MAX_LIST = 1 << 14
 MAX_STR = 1 << 16
 # Ints past the machine word sizes programs assume: 32-bit, a float's exact range, 64-bit.
@@ -27,7 +29,9 @@ MAX_STR = 1 << 16
 # Miller-Rabin with too few bases calls prime)
 BIG_INTS = (2**31 - 1, 3215031751, 2**32 + 1, 2**53 + 1, 10**16 - 1, 3825123056546413051,
             2**63 - 1, 2**64 + 1, 10**18 - 1,
-            10**20 + 1, 2**128 + 1, 10**80 + 3, 2**1000 + 1, 10**4000 + 1)
+            10**20 + 1, 2**128 + 1, 10**80 + 3, 2**1000 + 1, 10**4000 + 1,
+            # either side of the 4300 digits past which str(int) and int(str) raise ValueError
+            10**4299 + 7, 10**4300 + 1)
 FLOAT_EXTREMES = (2.0**53 + 2.0, 1e16 + 2.0, 1e300, 1.7976931348623157e308, 5e-324, 1e-310,
                   2.2250738585072014e-308, 1e-300, -1e300, -5e-324, -0.0, float("inf"),
                   float("-inf"), float("nan"), 4.5, -4.5, 0.49999999999999994, 1e22)
@@ -42,6 +46,40 @@ class Ladder:
     # Encoding cost per unit of size (an item of a container, a char of a string): a grown
     # argument travels back after every call (and a result often has its size).
     item_cost_ns: float = 0.0
+    arg: int = -1  # which argument the rungs grow
+
+
+# How far the search for a speed input may double a list or string ladder past its top (the
+# verification ladders stop at MAX_LIST/MAX_STR: every variant repeats their rungs; the speed
+# input is one input, which each variant runs once, encoded, to agree on it). On a fast machine
+# a linear loop over 16384 items takes 0.2 ms, short of the millisecond the speed input needs.
+# Bounded by what encoding and comparing the grown argument costs each variant (item_cost_ns):
+# lists to 4x MAX_LIST, strings to 2**21 characters.
+SPEED_MAX_ITEMS = 1 << 21
+SPEED_EXTEND_COST_NS = 200_000_000
+
+
+def extend_for_speed(ladder: Ladder) -> int:
+    """Append rungs to ``ladder`` that double its top rung's list or string, up to
+    SPEED_MAX_ITEMS items and SPEED_EXTEND_COST_NS of encoding; the number appended (0 for
+    other kinds of argument)."""
+    if not ladder.rungs or ladder.arg < 0:
+        return 0
+    _, args = ladder.rungs[-1]
+    a = args[ladder.arg]
+    if type(a) not in (list, str) or not a:
+        return 0
+    mutable = type(a) is list and any(isinstance(x, (list, dict, set)) for x in a)
+    added = 0
+    while 2 * len(a) <= SPEED_MAX_ITEMS and 2 * len(a) * ladder.item_cost_ns <= SPEED_EXTEND_COST_NS:
+        # Items copied, not repeated: a list whose halves share their items is another input
+        # (aliasing is behaviour), not a longer one.
+        a = a + ([_fresh(x) for x in a] if mutable else a)
+        grown = list(args)
+        grown[ladder.arg] = a
+        ladder.rungs.append((f"len {len(a)}", grown))
+        added += 1
+    return added
 
 
 def _pool(seeds: list[list], i: int) -> list:
@@ -86,13 +124,13 @@ def ladders(seeds: list[list], seed: int = 0, max_seeds: int = 1) -> list[Ladder
     if not seeds:
         return []
     rng = random.Random(seed)
-    ranked = sorted(seeds, key=lambda s: -len(repr(s)))[:max_seeds]
+    ranked = sorted(seeds, key=lambda s: -len(show(s)))[:max_seeds]
     out: list[Ladder] = []
     for s in ranked:
         for i, a in enumerate(s):
             ladder = Ladder(f"arg {i} ({type(a).__name__})",
                             item_cost_ns=3000.0 if isinstance(a, (list, set, frozenset, dict))
-                            else 2.0 if isinstance(a, str) else 0.0)
+                            else 2.0 if isinstance(a, str) else 0.0, arg=i)
             if isinstance(a, list):
                 pool = _pool(seeds, i) or [0]
                 for n in _sizes(2 * len(a), MAX_LIST):
