@@ -50,6 +50,9 @@ CASES = {
         "def f(xs, lo=-10, hi=10):\n    return [min(max(x, lo), hi) for x in xs]\n",
         "def f(xs, lo=-10, hi=10):\n    return [max(lo, min(x, hi)) for x in xs]\n",
         [[[1, 50, -20]], [[3]]]),
+    # More arguments than any seed passes to a *args function.
+    "varargs-truncated": (
+        "def f(*xs):\n    return sum(xs)\n", "def f(*xs):\n    return sum(xs[:3])\n", [[1, 2], [3]]),
     # A renamed parameter breaks a keyword call.
     "renamed-parameter": (
         SPLIT, "def f(s, separator=' '):\n    return separator.join(w.strip() for w in s.split(','))\n",

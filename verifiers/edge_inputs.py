@@ -22,6 +22,7 @@
 * **Optional parameters the seeds never pass** (``optional_inputs``): each in turn passed,
   with values near its default (``sep="-"`` where the seeds rely on ``sep=" "``); and two of
   them changed together (``optional_pair_inputs``): defaults swapped, an interval inverted.
+* **More arguments than the seeds pass** to a ``*args`` entry point (``varargs_inputs``).
 * **Equal values of another type** (``mixed_type_inputs``, ``strict``): ``[3, 3.0]``,
   ``[1, True]``, a list and its copy of floats in two arguments, a dict key of another type,
   -0.0 in every numeric argument at once: which of two equal values a rewrite keeps.
@@ -383,6 +384,27 @@ def optional_pair_inputs(code: str, entry_point: str, seeds: list[list], limit: 
                     args[j], args[k] = copy.deepcopy(vj), copy.deepcopy(vk)
                     q.append(args)
                 queues.append(q)
+    return _interleave(queues, limit)
+
+
+def varargs_inputs(code: str, entry_point: str, seeds: list[list], limit: int) -> list[list]:
+    """Calls of a ``*args`` entry point with more arguments than any seed passes: the seeds'
+    extra arguments (or their last positional one) repeated. Mutation keeps the seeds' arity,
+    so ``sum(xs[:3])`` for ``sum(xs)`` over ``*xs`` agreed on every call of one or two."""
+    fn = entry_function(code, entry_point)
+    if fn is None or fn.args.vararg is None:
+        return []
+    fixed = len(fn.args.posonlyargs + fn.args.args)
+    longest = max((len(s) for s in seeds), default=0)
+    queues = []
+    for s in seeds[:3]:
+        pool = s[fixed:] or s[fixed - 1:fixed]
+        if len(s) < fixed or not pool:
+            continue
+        # Each extra argument a copy of its own: one object passed twice is another input.
+        queues.append([copy.deepcopy(s) + [copy.deepcopy(pool[i % len(pool)])
+                                           for i in range(longest - len(s) + k)]
+                       for k in (1, 2, 3, 5, 8, 33)])
     return _interleave(queues, limit)
 
 

@@ -34,7 +34,7 @@ from .drawing import draw
 from .input_keys import input_key
 from .edge_inputs import (coordinated_inputs, magnitude_inputs, mixed_type_inputs,
                           optional_inputs, optional_pair_inputs, type_edge_inputs,
-                          unicode_inputs)
+                          unicode_inputs, varargs_inputs)
 # Re-exported: the public names of the modules inputs.py was split into.
 from .hint_inputs import MAX_LEN, Hint, Param, entry_params, from_hint, parse_hint  # noqa: F401
 from .mutation import second_order
@@ -93,7 +93,8 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
                [iter(magnitude_inputs(seeds, n // 8)), n // 10, "magnitude"],
                [iter(optional_inputs(code, entry_point, seeds, n // 10)), n // 12, "optional"],
                [iter(optional_pair_inputs(code, entry_point, seeds, n // 12)), n // 16,
-                "optional-pairs"]]
+                "optional-pairs"],
+               [iter(varargs_inputs(code, entry_point, seeds, n // 16)), n // 16, "varargs"]]
     if policy == "strict":
         sources.append([iter(type_edge_inputs(seeds, n // 8)), n // 12, "types"])
         sources.append([iter(mixed_type_inputs(seeds, n // 12)), n // 16, "mixed-types"])
