@@ -6,6 +6,7 @@ import collections
 import dataclasses
 import dis
 import fractions
+import json
 import math
 import os
 import signal
@@ -165,7 +166,8 @@ def test_encoder_and_serializer_use_no_globals():
     parts = _closure_functions(make_encoder()) + _closure_functions(make_serializer())
     names = {f.__name__ for f in parts}
     assert {"encode", "enc", "seq", "container", "dict_node", "gen_node", "payload", "state_of",
-            "cut", "rest_digest", "int_to_dec", "safe_repr", "qualname", "func_name", "dumps"} <= names
+            "cut", "rest_digest", "deep", "canon", "int_to_dec", "safe_repr", "qualname", "func_name",
+            "dumps"} <= names
     for fn in parts:
         stack = [fn.__code__]
         while stack:
@@ -540,10 +542,144 @@ def test_cut_values_never_compare_equal_but_long_containers_do():
     assert encode(long_a, max_items=10) == encode(list(range(30)), max_items=10)  # digest of the rest
     assert encode(long_a, max_items=10) != encode(long_b, max_items=10)
     assert encode(dict.fromkeys(range(30)), max_items=10) != encode(dict.fromkeys(range(31)), max_items=10)
-    deep = []
-    for _ in range(80):
-        deep = [deep]
-    assert encode(deep) != encode(deep)  # cut by max_depth: a fresh nonce each time
+    big = list(range(100))
+    assert encode(big, max_items=1) != encode(big, max_items=1)  # past 100x max_items: cut
+
+
+def nested(levels: int, inner, wrap=lambda x: [x]):
+    for _ in range(levels):
+        inner = wrap(inner)
+    return inner
+
+
+def _node_at(tree, depth: int):
+    """The node ``depth`` levels down the first item of every level (lists, dicts, objects)."""
+    for _ in range(depth):
+        tag = tree[0]
+        tree = tree[1][0] if tag in ("list", "tuple") else tree[1][0][1] if tag == "dict" else tree[2][1][0][1]
+    return tree
+
+
+class Linked:
+    def __init__(self, nxt):
+        self.nxt = nxt
+
+
+DEEP_WRAPS = {"list": lambda x: [x], "tuple": lambda x: (x,), "dict": lambda x: {"k": x},
+              "object": Linked}
+
+
+@pytest.mark.parametrize("wrap", DEEP_WRAPS, ids=list(DEEP_WRAPS))
+@pytest.mark.parametrize("levels", [80, 5000])
+def test_deep_values_are_one_exact_digest(wrap, levels):
+    """Past max_depth a value is one digest of all of it (walked without recursion), not a cut:
+    equal deep values give equal trees, a change at the innermost level (value, type, one more
+    level) gives another digest, and the digest counts as exact (weigh finds no cut)."""
+    from semforge.verifiers.scale_run import weigh
+
+    w = DEEP_WRAPS[wrap]
+    tree = encode(nested(levels, 1, w))
+    assert tree == encode(nested(levels, 1, w))
+    for other in (nested(levels, 2, w), nested(levels, 1.0, w), nested(levels, True, w),
+                  nested(levels + 1, 1, w), nested(levels - 1, 1, w)):
+        assert encode(other) != tree
+    digest = _node_at(tree, 51)
+    assert digest[0] == "truncated" and digest[1].startswith("sha256:") and ":deep:" in digest[1]
+    assert weigh({"value": tree})[0] is False
+    dumps(tree)  # stays within the serializer's own nesting limit
+
+
+def test_deep_cycles_sets_and_hostile_values_are_digested_deterministically():
+    loop = []
+    loop.append(loop)
+    two_a, two_b = [], []
+    two_a.append(two_b)
+    two_b.append(two_a)
+    me = Linked(None)
+    me.nxt = me  # objects are not on the path above max_depth: unrolled to it, then a cycle
+    assert encode(nested(60, loop)) == encode(nested(60, loop))
+    assert encode(nested(60, loop)) != encode(nested(60, two_a))
+    assert encode(me) == encode(me) and "sha256:" in str(encode(me))
+    # Sets: the digest sorts their items, so iteration order (insertion history) does not count.
+    s1, s2 = {1, 9}, set()
+    s2.add(9)
+    s2.add(1)
+    assert list(s1) != list(s2)
+    assert encode(nested(60, [s1, frozenset([(1,), (9,)])])) == encode(nested(60, [s2, frozenset([(9,), (1,)])]))
+    assert encode(nested(60, {1, 9})) != encode(nested(60, {1, 8}))
+
+    class Slot:
+        __slots__ = ("x",)
+
+    class Hostile(Slot):
+        def __iter__(self):
+            raise StopIteration
+
+        def __next__(self):
+            raise StopIteration
+
+        def __eq__(self, other):
+            raise StopIteration
+
+        def __hash__(self):
+            raise StopIteration
+
+        def __repr__(self):
+            raise StopIteration
+
+        @property
+        def x(self):
+            raise StopIteration
+
+    class BadList(list):
+        def __iter__(self):
+            raise StopIteration
+
+    def hostile():  # an iterator is consumed by encoding it: a fresh one every time
+        return nested(60, [Hostile(), BadList([1]), ValueError(nested(300, 0)), iter([nested(70, 2)])])
+
+    assert encode(hostile()) == encode(hostile()) and "sha256:" in str(encode(hostile()))
+    # A Python function or an endless generator deep inside: no digest could be exact, so a cut.
+    for cut_inside in (nested(80, lambda: 0), nested(80, itertools_count())):
+        tree = encode(cut_inside)
+        assert tree != encode(cut_inside) and "sha256:" not in str(tree)
+
+
+def itertools_count():
+    n = 0
+    while True:
+        yield n
+        n += 1
+
+
+def test_deep_values_past_the_node_budget_are_cut():
+    """A huge deep value still ends in a cut (a fresh nonce), not in unbounded work."""
+    wide = nested(80, list(range(5000)))
+    tree = encode(wide, max_items=10)  # node budget 1000
+    assert tree != encode(wide, max_items=10) and "sha256:" not in str(tree)
+    shared = [0]
+    for _ in range(60):  # a DAG that doubles at every level, all of it past max_depth
+        shared = [shared, shared]
+    assert "sha256:" not in str(encode(nested(45, shared), max_items=100))
+    small = nested(80, list(range(50)))  # within the budget: a digest, long tail included
+    assert encode(small, max_items=10) == encode(small, max_items=10)
+
+
+def test_deep_digests_do_not_depend_on_the_hash_seed():
+    """The verifier runs the original under two PYTHONHASHSEEDs: a deep set of strings (whose
+    iteration order follows the seed) must digest the same under both."""
+    import subprocess
+    import sys
+
+    script = ("import json\nfrom semforge.sandbox.encoding import encode\n"
+              "x = {'alpha', 'beta', 'gamma', ('delta',), frozenset('xyz')}\n"
+              "for _ in range(70):\n    x = [x]\n"
+              "print(json.dumps([encode(x), list({'alpha', 'beta', 'gamma', 'eps'})]))\n")
+    outs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "3")]
+    trees = [json.loads(o)[0] for o in outs]
+    assert len({json.dumps(json.loads(o)[1]) for o in outs}) > 1  # the seeds do change set order
+    assert trees[0] == trees[1] == trees[2] and "sha256:" in str(trees[0])
 
 
 def test_cut_outputs_and_functions_compare_soundly(sandbox):

@@ -337,17 +337,36 @@ NEST = """def nest(n: int):
 """
 
 
-def test_output_past_the_encoding_bounds_is_dropped_not_called_nondeterministic():
-    """Past max_depth the encoder cuts a value with a fresh nonce, so the original's two runs
-    never agree there. That input has no comparable behaviour (it is dropped, like a timeout);
-    it once made every variant `undecided` as if the original were nondeterministic."""
+def test_results_differing_only_past_the_depth_limit_are_different():
+    """Past max_depth (50) the encoder digests a value in full instead of cutting it, so inputs
+    nested 60 to 199 deep are compared, not dropped: a variant one level deeper there only (the
+    difference at depth 60 and more) was `equivalent` when that part was cut; the same lists built
+    from the top down stay `equivalent`."""
     renamed = NEST.replace("x", "acc")
-    wrong_deep = NEST.replace("return x", "return x if n % 200 < 40 else [[]]")
-    good, bad = verify_variants(NEST, "nest", [renamed, wrong_deep], [[3], [60], [120]],
+    top_down = ("def nest(n: int):\n    top = cur = []\n    for _ in range(n % 200):\n"
+                "        cur.append([])\n        cur = cur[0]\n    return top\n")
+    deeper = NEST.replace("x = []", "x = [] if n % 200 < 60 else [[]]")
+    good, built, bad = verify_variants(NEST, "nest", [renamed, top_down, deeper], [[3], [60], [120]],
+                                       VerifyConfig(measure_speed=False))
+    assert good.verdict == "equivalent" and "dropped" not in good.reason, good.reason
+    assert built.verdict == "equivalent", built.reason
+    assert bad.verdict == "different", bad.reason
+    assert "return value" + "[0]" * 51 + ": ['truncated', 'sha256:" in bad.reason  # the digests
+
+
+def test_output_past_the_encoding_bounds_is_dropped_not_called_nondeterministic():
+    """A value the encoder cannot compare exactly (here a Python function, however deep) holds a
+    cut with a fresh nonce, so the original's two runs never agree there. That input has no
+    comparable behaviour (it is dropped, like a timeout); it once made every variant
+    `undecided` as if the original were nondeterministic."""
+    original = NEST.replace("x = []", "x = [] if n % 200 < 100 else [lambda: n]")
+    renamed = original.replace("x", "acc")
+    wrong_deep = original.replace("return x", "return x if n % 200 < 40 else [[]]")
+    good, bad = verify_variants(original, "nest", [renamed, wrong_deep], [[3], [60], [120]],
                                 VerifyConfig(measure_speed=False))
     assert good.verdict == "equivalent", good.reason
     assert "dropped (too large in original)" in good.reason
-    assert bad.verdict == "different", bad.reason  # caught below the cut, at depths 40 to 49
+    assert bad.verdict == "different", bad.reason  # caught where no cut is, at 40 to 99
 
 
 def test_timing_sessions_are_pinned_to_one_cpu_and_only_our_own():

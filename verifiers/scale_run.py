@@ -71,24 +71,28 @@ REPLY_CHAR_NS = 10
 def weigh(outcome: dict, max_nodes: int | None = 200_000) -> tuple[bool, int]:
     """(whether the encoded value or arguments hold a cut, what encoding and comparing them
     costs in ns), walking at most ``max_nodes`` nodes (None: all). A cut is
-    ``["truncated", <nonce>]``: a part the encoding gave up on, as opposed to a digest of a
-    long container's tail (``sha256:...``), which compares exactly."""
+    ``["truncated", <nonce>]``: a part the encoding gave up on, as opposed to a digest
+    (``sha256:...``) of a long container's tail or of what lies past the depth limit, which
+    compares exactly. The latter (``sha256:<hex>:deep:<n>``) counts its ``n`` nodes: the child
+    walked them all."""
     stack = [outcome.get("value"), outcome.get("args_after")]
-    nodes = chars = 0
+    nodes = chars = digested = 0  # digested: nodes walked by the child, not sent (not walked here)
     cut = False
     while stack and (max_nodes is None or nodes < max_nodes):
         x = stack.pop()
         if type(x) is list:
             nodes += 1
-            if (len(x) == 2 and x[0] == "truncated" and type(x[1]) is str
-                    and not x[1].startswith("sha256:")):
-                cut = True
+            if len(x) == 2 and x[0] == "truncated" and type(x[1]) is str:
+                if not x[1].startswith("sha256:"):
+                    cut = True
+                elif ":deep:" in x[1] and x[1].rsplit(":", 1)[-1].isdigit():
+                    digested += int(x[1].rsplit(":", 1)[-1])
             stack.extend(x)
         elif type(x) is str:
             chars += len(x)
     if stack:  # past the walk's bound: at least that much
         nodes += len(stack)
-    return cut, nodes * REPLY_NODE_NS + chars * REPLY_CHAR_NS
+    return cut, (nodes + digested) * REPLY_NODE_NS + chars * REPLY_CHAR_NS
 
 
 def out_of_memory(outcome: dict) -> bool:

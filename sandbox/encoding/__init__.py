@@ -28,14 +28,19 @@ trees directly, so the encoding is the contract between the sandbox and the comp
 ``["func", "m.Q"]``         a builtin function or method; a Python function or bound method
                             carries a cut as third element (its behaviour is not compared)
 ``["cycle"]``               a container met again inside itself
-``["truncated", x]``        what could not be encoded in full. A container longer than
-                            ``max_items`` ends with ``["truncated", "sha256:<hex>:<n>"]``, a
-                            digest of the encoding of its remaining ``n`` items (of pairs, for
-                            a dict: then as the key of a ``[key, ["none"]]`` pair), so equal
-                            long containers stay equal and different ones differ. Anything cut
-                            off by ``max_depth``, the node budget or a remainder too long to
-                            digest is ``["truncated", <nonce>]``, the nonce fresh for every
-                            encoding: a cut value never equals another one.
+``["truncated", x]``        what is not sent in full. A container longer than ``max_items``
+                            ends with ``["truncated", "sha256:<hex>:<n>"]``, a digest of the
+                            encoding of its remaining ``n`` items (of pairs, for a dict: then
+                            as the key of a ``[key, ["none"]]`` pair), so equal long containers
+                            stay equal and different ones differ. A value nested deeper than
+                            ``max_depth`` is ``["truncated", "sha256:<hex>:deep:<n>"]``, a
+                            digest of all of it (``n`` nodes, walked without recursion; sets
+                            in any order, reprs with addresses masked, floats exact): equal
+                            deep values give equal digests, any difference another one.
+                            Anything cut off by the node budget, a remainder too long to
+                            digest, or a digest that would hold a cut (a Python function, an
+                            endless generator) is ``["truncated", <nonce>]``, the nonce fresh
+                            for every encoding: a cut value never equals another one.
 ``["repr", "..."]``         last resort: the (bounded) repr, or the error raised making it
 ==========================  ==========================================================
 
@@ -46,7 +51,7 @@ trees directly, so the encoding is the contract between the sandbox and the comp
 
 One concern per module: ``_encoder`` (type dispatch and assembly), ``_containers`` (builtin
 containers, generators, cycles), ``_objects`` (instance state, subclasses of builtins), ``_cuts``
-(truncation and digests), ``_text`` (ints, reprs and names of hostile values), ``_serializer``
+(truncation and digests), ``_deep`` (the digest of what is nested past ``max_depth``), ``_text`` (ints, reprs and names of hostile values), ``_serializer``
 (the wire form). A child builds its own encoder and serializer with :func:`make_encoder` and
 :func:`make_serializer` before it loads the program; ``encode`` and ``dumps`` here are built at
 import, for the caller's side and tests.

@@ -3,7 +3,7 @@
 Exact ``list``/``tuple``/``set``/``frozenset``/``dict`` are read through the builtin types' own
 iterators (a subclass's ``__iter__`` never runs here); generators and other iterators are
 consumed up to ``max_items`` and then digested (see ``_cuts``). A container met again inside
-itself is ``["cycle"]``.
+itself is ``["cycle"]``. Past ``max_depth`` they are expanded one level at a time for ``_deep``.
 """
 
 from __future__ import annotations
@@ -25,13 +25,16 @@ def make_containers(enc, cut, rest_digest):
     _dict_items = dict.items
     _list_append = list.append
 
-    def seq(items_iter, depth, st):
+    def seq(items_iter, depth, st, keep):
         out = []
         n = 0
         try:
             for item in items_iter:
-                if n >= st[2]:
-                    _list_append(out, rest_digest(item, items_iter, depth, st, False))
+                if n >= keep:
+                    if keep == st[2]:
+                        _list_append(out, rest_digest(item, items_iter, depth, st, False))
+                    else:  # a set past max_depth, longer than a rest digest would take
+                        _list_append(out, cut(st))
                     break
                 n += 1
                 # Fast path for the common exact scalars (same nodes as enc would build).
@@ -58,8 +61,14 @@ def make_containers(enc, cut, rest_digest):
         if key in st[1]:
             return ["cycle"]
         st[1].add(key)
+        keep = st[2]
+        if st[6] is not None and (tag == "set" or tag == "frozenset"):
+            # Past max_depth (a walk of _deep collecting children) a set keeps all its items,
+            # which the digest sorts: a rest digest would follow the iteration order, which
+            # follows the hash seed.
+            keep = st[2] * 100
         try:
-            return [tag, seq(items_iter, depth, st)]
+            return [tag, seq(items_iter, depth, st, keep)]
         finally:
             st[1].discard(key)
 

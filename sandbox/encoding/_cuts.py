@@ -1,9 +1,10 @@
 """What could not be encoded in full, encoded so that it stays sound to compare.
 
-A value cut off (by depth, the node budget, a hostile iterator) becomes ``["truncated", nonce]``
-with a nonce fresh for every encoding, so a cut never equals anything. What follows the first
+A value cut off (by the node budget, a hostile iterator) becomes ``["truncated", nonce]`` with a
+nonce fresh for every encoding, so a cut never equals anything. What follows the first
 ``max_items`` items of a long container becomes ``["truncated", "sha256:<hex>:<n>"]``, a digest of
 the encoding of those ``n`` items, so equal long containers stay equal and different ones differ.
+(What is nested past ``max_depth`` is digested too, by ``_deep``.)
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ def make_cuts(enc, dumps):
 
     def cut(st):
         # A value that could not be encoded in full: unique to this encoding (a fresh nonce), so
-        # two cut values never compare equal by accident.
+        # two cut values never compare equal by accident. Counted: a digest of something that
+        # holds a cut would be unique too, so it must be a cut itself (see rest_digest, _deep).
+        st[5] += 1
         if st[4] is None:
             st[4] = _urandom(8).hex()
         return ["truncated", st[4]]
@@ -33,6 +36,10 @@ def make_cuts(enc, dumps):
         equal exactly when their digests are. Gives up (a cut) past factor * max_items items."""
         h = _sha256()
         count = 0
+        cuts = st[5]
+        # Items past max_depth are digested in full here (a walk of their own, see _deep), not
+        # left as placeholders of a walk this container may be part of.
+        kids, st[6] = st[6], None
         try:
             while True:
                 if count >= st[2] * factor or st[0] < 0:
@@ -49,6 +56,10 @@ def make_cuts(enc, dumps):
                 except _StopIteration:
                     break
         except _BaseException:  # a hostile iterator: what follows is unknown
+            return cut(st)
+        finally:
+            st[6] = kids
+        if st[5] != cuts:
             return cut(st)
         return ["truncated", "sha256:" + h.hexdigest() + ":" + _str(count)]
 

@@ -8,7 +8,8 @@ trusted; everything else goes through bounded, exception-proof paths (user ``__r
 ``__iter__`` may still run, and may still loop: the caller's wall-clock limit bounds that).
 
 Per-call state ``st``, shared by every part: ``[node budget left, ids of the containers on the
-current path (cycles), max_items, max_depth, nonce of cut values (made when first needed)]``.
+current path (cycles), max_items, max_depth, nonce of cut values (made when first needed), cuts
+made so far, the children list of the _deep walk collecting (else None), _deep walks open]``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, Callable
 
 from ._containers import make_containers
 from ._cuts import make_cuts
+from ._deep import make_deep
 from ._objects import make_objects
 from ._serializer import make_serializer
 from ._text import make_text
@@ -24,6 +26,8 @@ from ._text import make_text
 
 def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
     """Build ``encode(value, *, max_items=10000, max_depth=50)`` as a self-contained closure.
+
+    ``max_depth`` is the nesting kept as a tree; what lies deeper is one digest (see ``_deep``).
 
     Every name the encoder uses is bound here or in the factory of its part, so nothing it calls
     can be swapped afterwards through module globals or ``builtins``.
@@ -88,8 +92,10 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
 
     def enc(v, depth, st):
         st[0] -= 1
-        if st[0] < 0 or depth > st[3]:
+        if st[0] < 0:
             return cut(st)
+        if depth > st[3]:
+            return deep(v, st)  # digested in full, walked without recursion (see _deep)
         t = _type(v)
         if v is None:
             return ["none"]
@@ -167,11 +173,14 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
     # The parts call ``enc`` back for nested values; ``enc`` reaches them through this scope's
     # cells, filled here before ``encode`` can run. No extra frame per level of nesting.
     int_to_dec, safe_repr, qualname, func_name = make_text()
-    cut, rest_digest = make_cuts(enc, make_serializer())
+    dumps = make_serializer()
+    cut, rest_digest = make_cuts(enc, dumps)
+    deep = make_deep(enc, cut, dumps)
     container, dict_node, gen_node = make_containers(enc, cut, rest_digest)
     payload, state_of = make_objects(enc, cut, int_to_dec, container, dict_node)
 
     def encode(value: Any, *, max_items: int = 10000, max_depth: int = 50) -> Any:
-        return enc(value, 0, [max_items * node_budget_factor, _set(), max_items, max_depth, None])
+        st = [max_items * node_budget_factor, _set(), max_items, max_depth, None, 0, None, 0]
+        return enc(value, 0, st)
 
     return encode
