@@ -380,6 +380,12 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
         entry = init["entry_point"]
         code = init["code"]
         del init
+        # The program runs under plain Python's limit on int <-> decimal str conversion (4300
+        # digits), whatever the process that started this child had set: past it, str(int)
+        # raising ValueError is behaviour a variant must match.
+        default_digits = getattr(sys.int_info, "default_max_str_digits", None)
+        if default_digits is not None:
+            sys.set_int_max_str_digits(default_digits)
         sys.addaudithook(hook)
         guard.disarm_modules(stubs)
         # The program gets no handle on the sandbox's own modules: importing one loads a fresh

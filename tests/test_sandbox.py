@@ -243,6 +243,26 @@ def test_one_nan_object_arrives_as_one_object(sandbox):
     assert distinct["value"] == ["list", [B(False), B(False), I(0)]], distinct
 
 
+def test_ints_past_4300_digits_are_encoded_without_lifting_the_limit_for_anyone_else():
+    import sys
+
+    big = 10**5000 + 7
+    before = sys.get_int_max_str_digits()
+    assert encode(big) == ["int", "1" + "0" * 4999 + "7"]
+    assert sys.get_int_max_str_digits() == before  # the caller's limit is left as it was
+    # A program's str() past 4300 digits raises, in the call after one whose big result the
+    # child encoded, and even when the process that made the sandbox had lifted the limit.
+    code = ("def f(n, back):\n    if back:\n        return n\n    try:\n        return len(str(n))\n"
+            "    except ValueError:\n        return -1\n")
+    sys.set_int_max_str_digits(0)
+    try:
+        with Sandbox(Limits(timeout_s=5.0)) as fresh, fresh.open(code, "f") as s:
+            outs = s.call_many([[7, False], [big, True], [big, False]])
+    finally:
+        sys.set_int_max_str_digits(before)
+    assert [o["value"] for o in outs] == [I(1), encode(big), I(-1)], outs
+
+
 def test_timeout_ends_the_session_and_the_rest_of_the_batch(sandbox):
     with sandbox.open(PROGRAM, "f") as s:
         t0 = time.monotonic()

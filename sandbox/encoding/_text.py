@@ -27,6 +27,7 @@ def make_text():
     _type_getattribute = type.__getattribute__
     _list_append = list.append
     _set_int_digits = getattr(sys, "set_int_max_str_digits", None)
+    _get_int_digits = getattr(sys, "get_int_max_str_digits", None)
     _sha256 = hashlib.sha256
     max_repr = _MAX_REPR
     chunk = _INT_DIGITS_CHUNK
@@ -38,10 +39,17 @@ def make_text():
             return _str(n)
         except _ValueError:
             pass
-        if _set_int_digits is not None:
+        if _set_int_digits is not None and _get_int_digits is not None:
+            # Lifted for this one conversion only: left lifted, every later str(int) in the
+            # process (the program's next call in a child, every test after in a parent)
+            # would stop raising where plain Python raises.
             try:
+                before = _get_int_digits()
                 _set_int_digits(0)
-                return _str(n)
+                try:
+                    return _str(n)
+                finally:
+                    _set_int_digits(before)
             except _BaseException:
                 pass
         neg = n < 0
