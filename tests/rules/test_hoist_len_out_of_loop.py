@@ -40,6 +40,18 @@ def f(t_in: tuple, s_len):
 """),
     ]
     UNTOUCHED = [
+        # f"{...=}" prints its source text, which the rewrite would change
+        # (tests/rules/test_review_contexts.py)
+        ("""
+        def f(s_in):
+            s = ''.join([s_in])
+            out = []
+            i = 0
+            while i < len(s):
+                out.append(f'{len(s)=}')
+                i += 1
+            return out
+        """, 'self-documenting f-string field'),
         # a list can be mutated by the body, directly or through an alias
         ("""
         def f(xs: list, i: int):

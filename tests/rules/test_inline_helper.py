@@ -36,6 +36,25 @@ class C:
 """),
     ]
     UNTOUCHED = [
+        # f"{...=}" prints its source text, which the rewrite would change
+        # (tests/rules/test_review_contexts.py)
+        ("""
+        def f(x):
+            def show(a):
+                return f'{a=}'
+            return show(x)
+        """, 'self-documenting f-string field'),
+        # a recursive function: the rewrite adds or removes a frame per level, so a deep recursion
+        # hits the limit at another depth (tests/rules/test_review_contexts.py)
+        ("""
+        def depth(t):
+            def down(c):
+                return depth(c) + 1
+            if not t:
+                return 0
+            first = t[0]
+            return down(first)
+        """, 'may be recursive'),
         # module-level helpers: code outside the module can rebind them after definition
         (with_helper("""
         def f(x, y):

@@ -65,6 +65,28 @@ class TestListCompToLoop(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
+        # f"{...=}" prints its source text, which the rewrite would change
+        # (tests/rules/test_review_contexts.py)
+        ("""
+        def f(xs):
+            return [f'{x=}' for x in xs]
+        """, 'self-documenting f-string field'),
+        # a recursive function: the rewrite adds or removes a frame per level, so a deep recursion
+        # hits the limit at another depth (tests/rules/test_review_contexts.py)
+        ("""
+        def flat(t):
+            return [flat(c) for c in t]
+        """, 'may be recursive'),
+        # late binding: the lambdas of a loop share one cell per call, those of a comprehension
+        # one per run of it (tests/rules/test_review_contexts.py)
+        ("""
+        def f(rows):
+            fs = []
+            for row in rows:
+                out = [lambda: x for x in row]
+                fs.append(out)
+            return fs
+        """, 'late binding'),
         # libcst's scopes miss `j` in the inner clause's `if`: renaming would leave it behind
         ('''
         def f(lst, x):

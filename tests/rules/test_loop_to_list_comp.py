@@ -52,6 +52,27 @@ class TestLoopToListComp(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
+        # a recursive function: the rewrite adds or removes a frame per level, so a deep recursion
+        # hits the limit at another depth (tests/rules/test_review_contexts.py)
+        ("""
+        def flat(t):
+            out = []
+            for c in t:
+                out.append(flat(c))
+            return out
+        """, 'may be recursive'),
+        # late binding: the lambdas of a loop share one cell per call, those of a comprehension
+        # one per run of it (tests/rules/test_review_contexts.py)
+        ("""
+        def f(rows):
+            fs = []
+            for row in rows:
+                out = []
+                for x in row:
+                    out.append(lambda: x)
+                fs.append(out)
+            return fs
+        """, 'late binding'),
         # a local that may be unbound when the element reads it (UnboundLocalError in the
         # loop, NameError in a comprehension)
         ("""

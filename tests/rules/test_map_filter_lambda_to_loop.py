@@ -189,6 +189,18 @@ class TestMapFilterLambdaToLoop(RuleTestCase):
         """, [["This is a test"], ["go for swimming"], [""]]),
     ]
     UNTOUCHED = [
+        # f"{...=}" prints its source text, which the rewrite would change
+        # (tests/rules/test_review_contexts.py)
+        ("""
+        def f(xs, x):
+            return list(map(lambda x: f'{x=}', xs))
+        """, 'self-documenting f-string field'),
+        # a recursive function: the rewrite adds or removes a frame per level, so a deep recursion
+        # hits the limit at another depth (tests/rules/test_review_contexts.py)
+        ("""
+        def flat(t):
+            return list(map(lambda c: flat(c), t))
+        """, 'may be recursive'),
         # `n += X` reads n before X: the loop would run the lambda before the UnboundLocalError
         ("""
         def f(n):

@@ -62,6 +62,16 @@ def grid(n_in: int, seen_in: set):
 """),
     ]
     UNTOUCHED = [
+        # f"{...=}" prints its source text, which the rewrite would change
+        # (tests/rules/test_review_contexts.py)
+        ("""
+        def f(xs):
+            out = []
+            log = ''
+            for x in xs:
+                log += f'{out.append(x)=}'
+            return log, out
+        """, 'self-documenting f-string field'),
         # unknown receiver type: the attribute could change or be missing
         ("""
         def f(out, xs):

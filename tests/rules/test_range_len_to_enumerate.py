@@ -116,6 +116,16 @@ def f(words_in: list[str], text_in: str):
 """),
     ]
     UNTOUCHED = [
+        # f"{...=}" prints its source text, which the rewrite would change
+        # (tests/rules/test_review_contexts.py)
+        ("""
+        def f(s_in):
+            s = ''.join([s_in])
+            out = []
+            for i in range(len(s)):
+                out.append(f'{s[i]=}')
+            return out
+        """, 'self-documenting f-string field'),
         # a list: the body appends to a list that may be the list itself (parameter, alias)
         ("""
         def f(xs: list[int], out: list):

@@ -42,6 +42,17 @@ def pairs(t_in: tuple):
 """),
     ]
     UNTOUCHED = [
+        # f"{...=}" prints its source text, which the rewrite would change
+        # (tests/rules/test_review_contexts.py)
+        ("""
+        def f(s_in):
+            s = ''.join([s_in])
+            k = len(s)
+            out = []
+            for i in range(k):
+                out.append(f'{k=}')
+            return out
+        """, 'self-documenting f-string field'),
         # a list may change length; a local (not parameter) sequence may be rebound
         ("""
         def f(xs: list):

@@ -85,6 +85,8 @@ def loop_accumulates(ev, init: cst.CSTNode, loop: cst.CSTNode, init_matcher,
         return ev.skip("not in a function's own scope")
     if not ev.simple_function(func):
         return ev.skip(DYNAMIC_FUNCTION)
+    if not ev.not_recursive(func):
+        return False  # the comprehension is one more frame per level (before Python 3.12)
     aug, cond = found
     acc = init.body[0].targets[0].target.value
     targets = loop_target_names(loop.target)
@@ -143,6 +145,8 @@ def builtin_accumulates(ev, stmt: cst.SimpleStatementLine, call_matcher,
         return ev.skip("not in a function's own scope") or None
     if not ev.simple_function(func):
         return ev.skip(DYNAMIC_FUNCTION) or None
+    if not ev.not_recursive(func):
+        return None  # the comprehension or generator is one frame less per level
     arg = call.args[0].value
     scope = ev.scopes.get(stmt)
     if acc is not None:

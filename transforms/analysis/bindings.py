@@ -11,6 +11,7 @@ from libcst.metadata import (Assignment, ComprehensionScope, FunctionScope, Pare
                              ScopeProvider)
 
 from .names import assigned_names
+from .recursion import RECURSIVE, CallGraph
 from .scopes import global_nonlocal_names, uses_dynamic_scope
 from .syntax import AUG_TO_BIN
 from .types import INT, STR, T, annotation_type, same, star_imported
@@ -53,6 +54,16 @@ class BindingEvidence:
     @cached_property
     def parents(self):
         return self._metadata[ParentNodeProvider]
+
+    @cached_property
+    def calls(self) -> CallGraph:
+        return CallGraph(self.module)
+
+    def not_recursive(self, func: cst.FunctionDef) -> bool:
+        """``func`` is on no cycle of calls of the module (``recursion``): a rewrite that adds
+        or removes a frame (a comprehension, a generator, a helper) changes the depth at which
+        a recursion hits the limit only by a constant. Says why not."""
+        return not self.calls.recursive(func) or self.skip(RECURSIVE)
 
     @cached_property
     def _shadowable(self) -> set[str]:

@@ -276,6 +276,25 @@ def read_names(node: cst.CSTNode) -> list[cst.Name]:
     return found
 
 
+# The skip reason of a rewrite that would rename or replace code shown by ``f"{x=}"``.
+SELF_DOCUMENTING = ('a renamed or replaced name is shown by a self-documenting f-string field '
+                    '(f"{x=}" prints its source text)')
+
+
+def self_documenting_names(node: cst.CSTNode) -> set[str]:
+    """Identifiers (names and attribute names) inside ``f"{expr=}"`` fields in ``node``.
+
+    Such a field prints the expression's source text as well as its value, so a rule that
+    renames a name there, or replaces an expression holding it (``len(s)`` by ``s_len``),
+    changes the output; and one that renames elsewhere but not there (``RuleTransformer``
+    does not look inside these fields) makes the field read another variable. A rule checks
+    the names it renames or substitutes against this set over the region it rewrites."""
+    names: set[str] = set()
+    for found in m.findall(node, m.FormattedStringExpression(equal=m.AssignEqual())):
+        names |= {n.value for n in m.findall(found, m.Name())}
+    return names
+
+
 def loop_target_names(target: cst.BaseAssignTargetExpression) -> list[str] | None:
     """Names bound by a for/comprehension target made only of names (``x``, ``a, b``)."""
     if isinstance(target, cst.Name):

@@ -170,6 +170,30 @@ def names_in_nested_scopes(func: cst.CSTNode) -> set[str]:
     return names
 
 
+# The skip reason of a loop <-> comprehension rewrite around a closure over its variables.
+LATE_BINDING = ("a lambda, def, class or generator expression in the loop uses a name bound per "
+                "iteration (late binding: the cells differ)")
+
+
+def closure_over(region: cst.CSTNode, names: Iterable[str]) -> bool:
+    """A lambda, ``def``, ``class`` or generator expression inside ``region`` uses one of
+    ``names`` (the names a loop or comprehension binds per iteration).
+
+    Such code reads the variable later, through a cell: a ``for`` loop has one cell for the
+    whole function call, however often the loop runs (inside an outer loop too), while a
+    comprehension has one per run of the comprehension. ``[lambda: x for x in row]`` inside
+    ``for row in rows`` gives each row's lambdas that row's last ``x``; the loop gives all of
+    them the last ``x`` of all rows. So moving such code between a loop and a comprehension
+    changes what the closures see. A lambda called where it stands does not outlive the
+    iteration and is not counted."""
+    wanted = set(names)
+    # `(lambda: x)()` runs on the spot, within the iteration: not a closure that outlives it
+    called = {id(c.func) for c in m.findall(region, m.Call(func=m.Lambda()))}
+    return any(used_names(found) & wanted
+               for found in m.findall(region, m.FunctionDef() | m.Lambda() | m.ClassDef()
+                                      | m.GeneratorExp()) if id(found) not in called)
+
+
 class Frame:
     """What a rule needs to know about the function whose body it is in."""
 

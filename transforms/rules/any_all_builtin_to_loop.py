@@ -61,6 +61,8 @@ class AnyAllBuiltinToLoop(Rule):
                 return self.skip("not in a function's own scope")
             if not ev.simple_function(func):
                 return self.skip(DYNAMIC_FUNCTION)
+            if not ev.not_recursive(func):
+                return False  # the generator's frame (and any()'s) go away
             if not ev.is_builtin(call.func.value):
                 return self.skip(f"{call.func.value} is shadowed")
             arg = call.args[0].value

@@ -77,6 +77,8 @@ class AnyAllLoopToBuiltin(Rule):
                 return self.skip("loop target is not plain names")
             if not ev.simple_function(func):
                 return self.skip(DYNAMIC_FUNCTION)
+            if not ev.not_recursive(func):
+                return False  # the generator's frame (and any()'s) are added
             scope = ev.scopes.get(loop)
             if not (ev.is_builtin("any") and ev.is_builtin("all")):
                 return self.skip("any or all is shadowed")

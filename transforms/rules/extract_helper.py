@@ -9,6 +9,7 @@ from libcst.metadata import (BuiltinScope, FunctionScope, GlobalScope, ParentNod
 
 from ..analysis import (NameAllocator, bound_before, global_nonlocal_names, is_literal,
                         used_names, uses_dynamic_scope)
+from ..analysis.recursion import RECURSIVE, CallGraph
 from ..analysis.scopes import DYNAMIC_FUNCTION, SCOPE_SENSITIVE
 from ..base import Rule, RuleTransformer
 from ..registry import register
@@ -35,7 +36,10 @@ class ExtractHelper(Rule):
       name (class-private mangling only happens inside the class); the function uses no
       ``exec``/``eval``/``locals()``/``super()``;
     * ``e`` calls no function defined in the module, by name or as a method: a recursive call
-      through the helper would double the stack depth and hit ``RecursionError`` earlier.
+      through the helper would double the stack depth and hit ``RecursionError`` earlier; and
+      the function is on no cycle of the module's call graph (``analysis.recursion``), which
+      also sees recursion through dunders (``len(self.child)`` in ``__len__``) and functions
+      passed as values (``map(size, t)``).
 
     The only differences: one more frame in tracebacks, and ``e`` is not trivially a name or
     literal (those are left alone).
@@ -52,6 +56,7 @@ class ExtractHelper(Rule):
         def visit_Module(self, node: cst.Module) -> None:
             self.names = NameAllocator(node, taken=self.protected, rng=self.rng)
             self.module_defs = {f.name.value for f in m.findall(node, m.FunctionDef())}
+            self.call_graph = CallGraph(node)
             self.calls: dict[cst.Return, cst.Call] = {}
             self.helpers: dict[int, list[cst.FunctionDef]] = {}  # id(top-level stmt) -> defs
 
@@ -92,6 +97,10 @@ class ExtractHelper(Rule):
                 elif not isinstance(callee, cst.Attribute):
                     # f()(), (a or b)(): keep it simple
                     return skip("calls something other than a name or an attribute")
+            if self.call_graph.recursive(func):
+                # one more frame per level: also through a dunder (`len(self.child)` in
+                # __len__) or a function passed as a value (`map(size, t)`)
+                return skip(RECURSIVE)
             for ident in m.findall(expr, m.Name()):
                 # `__x` is mangled only inside a class; `__class__` is a method's class cell
                 if ident.value == "__class__" or (

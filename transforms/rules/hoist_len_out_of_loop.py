@@ -9,6 +9,7 @@ from ..analysis.types import IMMUTABLE_SIZED
 from ..analysis import assigned_names
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.loops import DYNAMIC_FUNCTION, certainly_bound
+from ..analysis.names import SELF_DOCUMENTING, self_documenting_names
 from ..base import Rule
 from ..registry import register
 
@@ -78,6 +79,10 @@ class HoistLenOutOfLoop(Rule):
                         self.skip(f"{name.value!r} is rebound in the loop")
                     else:
                         self.skip(f"no evidence {name.value!r} is an immutable sized builtin")
+            # f"{len(s)=}" in the loop would print the new name (or, left alone, sit beside it)
+            for seq in sorted(set(found) & self_documenting_names(loop)):
+                self.skip(SELF_DOCUMENTING)
+                del found[seq]
             return found
 
         def _leave_loop(self, original_node, updated_node):

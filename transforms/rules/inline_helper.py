@@ -9,6 +9,8 @@ from libcst.metadata import (BuiltinScope, FunctionScope, GlobalScope, ParentNod
 
 from ..analysis import (bound_before, global_nonlocal_names, is_literal, replace_expression,
                         used_names, uses_dynamic_scope)
+from ..analysis.names import SELF_DOCUMENTING, self_documenting_names
+from ..analysis.recursion import RECURSIVE, CallGraph
 from ..analysis.scopes import DYNAMIC_FUNCTION, SCOPE_SENSITIVE
 from ..base import Rule, RuleTransformer
 from ..registry import register
@@ -76,6 +78,7 @@ class InlineHelper(Rule):
             self.helpers: dict[int, dict[str, tuple]] = {}  # id(function) -> its helpers
             self.lines = node.code.splitlines()
             self.replacements: dict[cst.Call, cst.BaseExpression] = {}
+            self.calls = CallGraph(node)
             for stmt in node.body:
                 if isinstance(stmt, cst.FunctionDef) and self._helper_shape(stmt):
                     self.skip("module-level helper: code outside the module can rebind it")
@@ -141,6 +144,8 @@ class InlineHelper(Rule):
             if not isinstance(scope, FunctionScope):
                 return None
             params = [x.name.value for x in p.params]
+            if set(params) & self_documenting_names(expr):
+                return skip(SELF_DOCUMENTING)  # f"{a=}" would print the argument's text
             refs: dict[str, cst.Name] = {}
             for param in params:
                 assignments = list(scope.assignments[param])
@@ -181,6 +186,10 @@ class InlineHelper(Rule):
                 return
             if uses_dynamic_scope(caller):
                 self.skip(DYNAMIC_FUNCTION)
+                return
+            if self.calls.recursive(caller):
+                # the caller recurses through the helper (or around it): one frame less a level
+                self.skip(RECURSIVE)
                 return
             # e's free names: globals/builtins, or locals of the caller certainly bound here
             # (read through a closure, an unbound one raises another error than in place)

@@ -7,9 +7,11 @@ import libcst.matchers as m
 from libcst.metadata import ComprehensionScope, FunctionScope, ParentNodeProvider, ScopeProvider
 
 from ..analysis.loops import locals_bound_before
-from ..analysis.names import plain_target as _plain_target, read_names
+from ..analysis.names import (SELF_DOCUMENTING, plain_target as _plain_target, read_names,
+                              self_documenting_names)
 from ..analysis import NameAllocator, keep_lines_together, uses_dynamic_scope
-from ..analysis.scopes import DYNAMIC_FUNCTION
+from ..analysis.recursion import RECURSIVE, CallGraph
+from ..analysis.scopes import DYNAMIC_FUNCTION, LATE_BINDING, closure_over
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
@@ -44,6 +46,9 @@ class ListCompToLoop(Rule):
     Locals of the function read inside the comprehension must be certainly bound (parameters
     or top-level assignments before the statement): unbound, the comprehension would raise
     ``NameError`` (free variable) where the loop raises ``UnboundLocalError``.
+    Not when a closure in the comprehension uses its variables (late binding differs:
+    ``scopes.closure_over``), a ``{x=}`` f-string field shows one (it would print the fresh
+    name), or the function is recursive (one frame less per level before Python 3.12).
     """
 
     id = "list-comp-to-loop"
@@ -56,6 +61,7 @@ class ListCompToLoop(Rule):
 
         def visit_Module(self, node: cst.Module) -> None:
             self.names = NameAllocator(node, taken=self.protected, rng=self.rng)
+            self.calls = CallGraph(node)
             self.renames: dict[cst.Name, str] = {}
             self.sites_todo: dict[cst.SimpleStatementLine, str] = {}
 
@@ -75,9 +81,18 @@ class ListCompToLoop(Rule):
                           else "no comprehension scope" if not isinstance(
                               comp_scope, ComprehensionScope) else DYNAMIC_FUNCTION)
                 return
+            if self.calls.recursive(func_scope.node):
+                self.skip(RECURSIVE)  # the comprehension's frame goes away (before 3.12)
+                return
             inner = [comp.elt] + [c.iter for c in clauses[1:]] + [
                 cond.test for c in clauses for cond in c.ifs]
             comp_names = {a.name for a in comp_scope.assignments}
+            if comp_names & self_documenting_names(comp):
+                self.skip(SELF_DOCUMENTING)  # the loop variables get fresh names
+                return
+            if closure_over(comp, comp_names):
+                self.skip(LATE_BINDING)
+                return
             if not locals_bound_before(self, node, func_scope, inner, comp_names):
                 return
             fresh: dict[str, str] = {}

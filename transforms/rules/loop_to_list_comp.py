@@ -10,7 +10,8 @@ from libcst.metadata import FunctionScope, ParentNodeProvider, ScopeProvider
 
 from ..analysis import global_nonlocal_names, used_names, uses_dynamic_scope
 from ..analysis.loops import TARGETS_NOT_PRIVATE, locals_bound_before
-from ..analysis.scopes import DYNAMIC_FUNCTION
+from ..analysis.recursion import RECURSIVE, CallGraph
+from ..analysis.scopes import DYNAMIC_FUNCTION, LATE_BINDING, closure_over
 from ..analysis.names import plain_target as _plain_target
 from ..base import Rule, RuleTransformer
 from ..registry import register
@@ -103,6 +104,10 @@ class LoopToListComp(Rule):
     * the loop has no ``else``, is not ``async for``, and the function does not use ``exec``/
       ``eval``/``locals()``...; only inside functions (class-body comprehensions cannot see
       class names).
+    * no lambda, ``def``, ``class`` or generator in the loop uses a loop variable (one cell per
+      function call in the loop, one per comprehension run: ``scopes.closure_over``), and the
+      function is not recursive (the comprehension is a frame before Python 3.12, so one more
+      frame per level: ``analysis.recursion``).
     * locals read in the element, conditions and inner iterables are certainly bound
       (parameters or top-level assignments before the loop): unbound, the loop raises
       ``UnboundLocalError`` and the comprehension ``NameError``.
@@ -115,6 +120,9 @@ class LoopToListComp(Rule):
 
     class Transformer(RuleTransformer):
         METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)
+
+        def visit_Module(self, node: cst.Module) -> None:
+            self.calls = CallGraph(node)
 
         def _inside_try_or_with(self, node: cst.CSTNode, func: cst.CSTNode) -> bool:
             parent = self.get_metadata(ParentNodeProvider, node, None)
@@ -142,6 +150,8 @@ class LoopToListComp(Rule):
             func = scope.node
             if uses_dynamic_scope(func):
                 return skip(DYNAMIC_FUNCTION)
+            if self.calls.recursive(func):
+                return skip(RECURSIVE)  # the comprehension is a frame (before Python 3.12)
             if self._inside_try_or_with(loop, func):
                 return skip("inside try/with: a half-built list could be observed")
             parts = [elt] + [c.iter if isinstance(c, cst.For) else c.test for c in clauses]
@@ -157,6 +167,8 @@ class LoopToListComp(Rule):
                 return skip("the list or a loop variable is global or nonlocal")
             if acc in targets:
                 return skip("the list is a loop variable")
+            if closure_over(loop, targets):
+                return skip(LATE_BINDING)
             for assignment in scope.assignments:
                 if assignment.name == acc:
                     # every use of acc is in this function's own scope (no closure sees it)

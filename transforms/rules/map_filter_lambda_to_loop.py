@@ -11,7 +11,7 @@ from ..analysis.evidence import EvidenceTransformer
 from ..analysis.lambdas import map_or_filter
 from ..analysis.loops import (DYNAMIC_FUNCTION, UNSUPPORTED_INSIDE, bound_names_safe,
                               certainly_bound, targets_private, unsupported_inside)
-from ..analysis.names import read_names
+from ..analysis.names import SELF_DOCUMENTING, read_names, self_documenting_names
 from ..analysis.syntax import moved_out, wrap
 
 
@@ -116,6 +116,8 @@ class MapFilterLambdaToLoop(Rule):
                 return self.skip("not in a function's own scope")
             if not ev.simple_function(func):
                 return self.skip(DYNAMIC_FUNCTION)
+            if not ev.not_recursive(func):
+                return False  # the lambda's frame per item goes away
             if (isinstance(small, cst.AugAssign)
                     and small.target.value not in certainly_bound(ev, func, stmt)):
                 # `n += X` reads n before X runs the lambda; the loop runs it first.
@@ -134,6 +136,8 @@ class MapFilterLambdaToLoop(Rule):
                 return True
             # The loop gets a fresh variable instead: every use of the parameter, as the
             # lambda's scope resolves them, is renamed.
+            if param in self_documenting_names(lam.body):
+                return self.skip(SELF_DOCUMENTING)
             uses = {ref.node for assignment in ev.scopes.get(lam.body).assignments[param]
                     for ref in assignment.references}
             if any(n.value == param and n not in uses for n in read_names(lam.body)):

@@ -7,6 +7,7 @@ import libcst.matchers as m
 
 from ..analysis import assigned_names
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.names import SELF_DOCUMENTING, self_documenting_names
 from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..base import Rule
 from ..registry import register
@@ -99,6 +100,8 @@ class MethodAliasInLoop(Rule):
                 return skip(f"no evidence {out}.{method} is one of the builtin methods aliased")
             if out in assigned_names(loop):
                 return skip(f"{out!r} is rebound in the loop")
+            if out in self_documenting_names(loop):
+                return skip(SELF_DOCUMENTING)  # f"{out.append(x)=}" would print the alias
             if any(m.findall(d, m.Name(out)) for d in m.findall(func, m.Del())):
                 return skip(f"{out!r} is deleted in the function")
             if any(p.name.value == out for p in func.params.params + func.params.posonly_params

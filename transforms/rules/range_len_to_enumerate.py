@@ -11,6 +11,7 @@ from ..analysis import assigned_names, global_nonlocal_names
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.numeric import RicherEvidence
 from ..analysis.purity import Inert
+from ..analysis.names import SELF_DOCUMENTING, self_documenting_names
 from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..base import Rule
 from ..registry import register
@@ -210,6 +211,8 @@ class RangeLenToEnumerate(Rule):
             ev = self.ev
             if {index, name} & assigned_names(loop.body):
                 return skip("the index or the sequence is rebound in the body")
+            if name in self_documenting_names(loop.body):
+                return skip(SELF_DOCUMENTING)  # f"{s[i]=}" would print the item's name
             if self._identity([loop.body]):
                 return skip("an identity test (is, id()) in the body")
             if kind == "list" and not self._inert(ev.function_of(loop), name).block(loop.body):
@@ -258,6 +261,8 @@ class RangeLenToEnumerate(Rule):
                     isinstance(a.node, cst.Param) for a in ev.scopes.get(seq).assignments[name])):
                 # runs later: the list may have changed, the name been rebound
                 return skip("a generator runs later: the sequence may change or be rebound")
+            if any(name in self_documenting_names(p) for p in parts):
+                return skip(SELF_DOCUMENTING)
             if self._identity(parts) or any(m.findall(p, m.NamedExpr()) for p in parts):
                 return skip("an identity test (is, id()) or a walrus in the comprehension")
             if kind == "list":

@@ -8,6 +8,7 @@ import libcst.matchers as m
 from ..analysis import assigned_names, global_nonlocal_names
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.loops import DYNAMIC_FUNCTION, certainly_bound
+from ..analysis.names import SELF_DOCUMENTING, self_documenting_names
 from ..analysis.types import IMMUTABLE_SIZED
 from ..base import Rule
 from ..registry import register
@@ -105,6 +106,9 @@ class RecomputeLenInLoop(Rule):
                 before = self.sites
                 for j in range(i + 1, len(old)):
                     if not isinstance(old[j], _LOOPS) or not new[j].deep_equals(old[j]):
+                        continue
+                    if var in self_documenting_names(old[j]):
+                        self.skip(SELF_DOCUMENTING)  # f"{n=}" would print len(s)=
                         continue
                     sites = {id(n) for n in m.findall(old[j], m.Name(var))
                              if ev.scopes.get(n) is scope and self._is_read(n)}

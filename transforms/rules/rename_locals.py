@@ -8,7 +8,7 @@ from libcst.metadata import FunctionScope, ScopeProvider
 
 from ..analysis import (NameAllocator, assigned_names, bound_before, global_nonlocal_names,
                         local_names, references_are_names, uses_dynamic_scope)
-from ..analysis.names import loop_target_names
+from ..analysis.names import loop_target_names, self_documenting_names
 from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..base import Rule, RuleTransformer
 from ..registry import register
@@ -17,10 +17,8 @@ def _tricky_bindings(node: cst.CSTNode) -> set[str]:
     """Names left alone: those bound by a walrus or a match pattern (libcst's scopes put a walrus
     inside a comprehension, and some match captures, in the wrong scope or nowhere, so a rename
     could miss a binding), and those inside a self-documenting f-string field ``{x=}``."""
-    names = set()
     # f"{total=}" prints the expression's source text: renaming `total` would change output.
-    for found in m.findall(node, m.FormattedStringExpression(equal=m.AssignEqual())):
-        names |= {n.value for n in m.findall(found, m.Name())}
+    names = self_documenting_names(node)
     # A name bound in a nested class body is read there with class-then-global lookup, never
     # from our frame (`class K: x = x` does not see the function's x); libcst resolves such
     # reads to the function's variable, so renaming could turn a NameError into a value.
