@@ -159,7 +159,10 @@ def _late(inputs: list[list], origin: list[str]) -> tuple[list[list], list[str],
 
 
 def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
-                     config: VerifyConfig, sandboxes: list, t0: float) -> OriginalRun:
+                     config: VerifyConfig, sandboxes: list, t0: float,
+                     history: bool = True) -> OriginalRun:
+    """``history``: plan the long ``history`` probes (where the original or a variant may keep
+    state across calls: ``probes.may_keep_state``)."""
     origin: list[str] = []
     rungs: dict[int, tuple[int, int]] = {}
     # Built once: the climb here, and the speed input's further climb, use the same ladders.
@@ -243,7 +246,7 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
     classes = [("scale" if c.startswith("scale: ") else c) for c in kept_origin]
     n_seeds = sum(c == "seeds" for c in kept_origin)
     probes, probe_outcomes = prepare_probes(original, entry_point, kept, kept_outcomes[0],
-                                            config, sandboxes, n_seeds)
+                                            config, sandboxes, n_seeds, history)
     rungs = {k: v for k, v in kept_rungs.items() if k in scale}
     return OriginalRun(kept, kept_outcomes, None, note, classes, scale, rungs,
                        scale_ladders,
@@ -257,7 +260,7 @@ def load_streams(load: dict) -> tuple:
 
 def prepare_probes(original: str, entry_point: str, inputs: list[list], outcomes: list[dict],
                    config: VerifyConfig, sandboxes: list,
-                   n_seeds: int = 0) -> tuple[list[Probe], list[dict]]:
+                   n_seeds: int = 0, history: bool = True) -> tuple[list[Probe], list[dict]]:
     """The behaviour probes (``probes.py``) and the original's outcomes on them. A probe the
     original does not answer the same way under both hash seeds, or that times out or crashes,
     is dropped; so, under the ``domain`` policy, is one where a call of the original raised."""
@@ -268,7 +271,8 @@ def prepare_probes(original: str, entry_point: str, inputs: list[list], outcomes
     returned = sorted((i for i, o in enumerate(outcomes) if o.get("kind") == "return"),
                       key=lambda i: (i >= n_seeds, len(input_key(inputs[i]))))
     probes = plan_probes(entry_params(original, entry_point), inputs, returned, config.probes,
-                         twins=config.policy == "strict")
+                         twins=config.policy == "strict",
+                         outcomes=outcomes if history else None)
     if not probes:
         return [], []
     code = harness(original, entry_point)

@@ -44,7 +44,7 @@ from .inputs import input_key
 from .original_run import (FOCUS_SEEDS, MIN_RETURNING, load_streams, prepare_original,  # noqa: F401
                            prepare_probes, rare_inputs, run_original)
 from .probes import ENTRY as PROBE_ENTRY
-from .probes import harness
+from .probes import harness, may_keep_state
 from .program_run import CHUNK, MAX_TIMEOUTS, ProgramRun, run_inputs  # noqa: F401
 from .speed_input import SPEED_CAP_NS, SPEED_MIN_NS, find_speed_input, speed_inputs  # noqa: F401
 from .static_guard import (GUARDED_MODULES, GUARDED_NAMES, escape_hatches,  # noqa: F401
@@ -115,7 +115,10 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
                 "timeout", f"variant timed out on {len(timeouts)} of {n} inputs{hash_note} where the "
                 f"original finished, e.g. {short(show(run.inputs[i]), 60)}", config, t0, n,
                 _counterexample(run.inputs[i], expected[i], outcomes[i]))
-    found = judge_probes(run, variant, entry_point, config, sandboxes, tol, t0)
+    # The long plans only where a call can leave state behind for the next (else they are the
+    # inputs again, at a cost of a few milliseconds per variant).
+    history = may_keep_state(original) or may_keep_state(variant)
+    found = judge_probes(run, variant, entry_point, config, sandboxes, tol, t0, history)
     if found is not None:
         return found
     method, opinion = METHOD, ""
@@ -132,11 +135,12 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
                                 f"{', '.join(sorted(hatches))}, which testing cannot vouch "
                                 f"for{opinion}", config, t0, n), method=method)
     note = f"; {run.note}" if run.note else ""
-    probes = f" and {len(run.probes)} behaviour probes" if run.probes else ""
+    ran = sum(history or p.kind != "history" for p in run.probes)
+    probes = f" and {ran} behaviour probes" if ran else ""
     verdict = _verdict("equivalent", f"same behaviour on {n} inputs{probes} ({config.policy} "
                        f"policy){note}{opinion}", config, t0, n)
     verdict.method = method
-    verdict.input_classes = input_classes(run)
+    verdict.input_classes = input_classes(run, history)
     if config.measure_speed:
         found = find_speed_input(run, original, entry_point, config, sandboxes[0])
         if found:
@@ -164,25 +168,30 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
     return verdict
 
 
-def input_classes(run: OriginalRun) -> list[str]:
-    """The classes of inputs compared, and the kinds of behaviour probes, sorted."""
+def input_classes(run: OriginalRun, history: bool = True) -> list[str]:
+    """The classes of inputs compared, and the kinds of behaviour probes run, sorted."""
     names = {c.removeprefix("guided-") for c in run.classes}
-    names |= {"probe:" + p.kind for p in run.probes}
+    names |= {"probe:" + p.kind for p in run.probes if history or p.kind != "history"}
     return sorted(names)
 
 
 def judge_probes(run: OriginalRun, variant: str, entry_point: str, config: VerifyConfig,
-                 sandboxes: list, tol: Tolerance, t0: float) -> Verdict | None:
-    """The variant on the original's behaviour probes: a Verdict when it differs, else None."""
-    if not run.probes:
+                 sandboxes: list, tol: Tolerance, t0: float,
+                 history: bool = True) -> Verdict | None:
+    """The variant on the original's behaviour probes: a Verdict when it differs, else None.
+    ``history``: the ``history`` plans too (they come last: leaving them out changes nothing
+    the others run after)."""
+    probes = [(p, o) for p, o in zip(run.probes, run.probe_outcomes)
+              if history or p.kind != "history"]
+    if not probes:
         return None
-    n = len(run.inputs) + len(run.probes)
+    n = len(run.inputs) + len(probes)
     load, outs = run_inputs(sandboxes[0], harness(variant, entry_point), PROBE_ENTRY,
-                            [[p.plan] for p in run.probes], 1)
+                            [[p.plan] for p, _ in probes], 1)
     if load.get("kind") != "return":
         return _verdict("undecided", f"variant could not load with the probe harness "
                         f"({describe(load)})", config, t0, len(run.inputs))
-    for p, want, got in zip(run.probes, run.probe_outcomes, outs):
+    for (p, want), got in zip(probes, outs):
         if got.get("kind") == "timeout":
             return _verdict("timeout", f"variant timed out on a {p.kind} probe where the original "
                             f"finished", config, t0, n,
@@ -201,6 +210,7 @@ PROBE_WHAT = {
     "lazy": "a returned iterator stepped with the argument changed between steps",
     "nest": "an argument nested past the recursion limit",
     "twins": "equal arguments of another type called in sequence (1 then True, 2 then 2.0)",
+    "history": "hundreds of distinct inputs, then repeated at long distance, in one process",
 }
 
 
@@ -287,7 +297,11 @@ def _verify_variants(original: str, entry_point: str, variants: list[str],
         return [_verdict("undecided", reason, config, t0) for _ in variants]
     try:
         sandboxes = _sandboxes(config)
-        run = prepare_original(original, entry_point, seed_inputs or [], config, sandboxes, t0)
+        # The history probes cost the original a few milliseconds under each hash seed: only
+        # where some call can leave state behind (judge_variant decides per variant).
+        history = may_keep_state(original) or any(may_keep_state(v) for v in variants)
+        run = prepare_original(original, entry_point, seed_inputs or [], config, sandboxes, t0,
+                               history)
     except Exception as exc:  # infrastructure failure: say so on every variant
         reason = f"verifier failed on the original: {type(exc).__name__}: {short(str(exc), 120)}"
         return [_verdict("error", reason, config, t0) for _ in variants]
