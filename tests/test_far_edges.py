@@ -12,7 +12,7 @@ import pytest
 from semforge.verifiers import VerifyConfig, verify_pair
 from semforge.verifiers.compare import _norm_stderr
 from semforge.verifiers.edge_inputs import (magnitude_inputs, mixed_type_inputs, optional_inputs,
-                                            optional_pair_inputs)
+                                            optional_pair_inputs, keyword_only_defaults)
 
 FAST = VerifyConfig(examples=200, measure_speed=False)
 
@@ -53,6 +53,14 @@ CASES = {
     # More arguments than any seed passes to a *args function.
     "varargs-truncated": (
         "def f(*xs):\n    return sum(xs)\n", "def f(*xs):\n    return sum(xs[:3])\n", [[1, 2], [3]]),
+    # A keyword-only parameter no positional input can set, ignored.
+    "keyword-only-ignored": (
+        "def f(x, *, scale=2):\n    return x * scale\n", "def f(x, *, scale=2):\n    return x * 2\n",
+        [[3], [4]]),
+    # ... or renamed.
+    "keyword-only-renamed": (
+        "def f(x, *, scale=2):\n    return x * scale\n", "def f(x, *, factor=2):\n    return x * factor\n",
+        [[3], [4]]),
     # A renamed parameter breaks a keyword call.
     "renamed-parameter": (
         SPLIT, "def f(s, separator=' '):\n    return separator.join(w.strip() for w in s.split(','))\n",
@@ -99,6 +107,8 @@ def test_the_edges_keep_the_seeds_shapes():
     pairs = optional_pair_inputs(code, "f", [["a"]], 100)
     assert ["a", "-", 10] in pairs and ["a", "", 1] in pairs  # two changed together
     assert all(len(a) == 3 for a in pairs)  # never ``key``
+    assert keyword_only_defaults("def f(x, *, a=1, b, c=len, d='-'):\n    return x\n", "f") == [
+        ("a", 1), ("d", "-")]  # b has no default, len is not a literal
     interval = optional_pair_inputs("def f(x, lo=-10, hi=10):\n    return x\n", "f", [[1]], 100)
     assert interval[0] == [1, 10, -10]  # the defaults swapped first
 

@@ -408,4 +408,22 @@ def varargs_inputs(code: str, entry_point: str, seeds: list[list], limit: int) -
     return _interleave(queues, limit)
 
 
+def keyword_only_defaults(code: str, entry_point: str) -> list[tuple[str, object]]:
+    """(name, literal default) of the entry point's keyword-only parameters that have one.
+    Inputs are positional argument lists, so these reach the program only through the
+    ``defaults`` probe's keyword calls (``probes.plan_probes``)."""
+    fn = entry_function(code, entry_point)
+    if fn is None:
+        return []
+    out = []
+    for arg, node in zip(fn.args.kwonlyargs, fn.args.kw_defaults):
+        if node is None:
+            continue
+        try:
+            out.append((arg.arg, ast.literal_eval(node)))
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            continue
+    return out
+
+
 _UNKNOWN = object()  # a default that is not a literal

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from .compare import Tolerance, _norm_stderr, describe, diff_outcomes, short
+from .edge_inputs import keyword_only_defaults
 from .input_keys import show
 from .inputs import entry_params, generate_inputs, input_key
 from .probes import ENTRY as PROBE_ENTRY
@@ -272,7 +273,8 @@ def prepare_probes(original: str, entry_point: str, inputs: list[list], outcomes
                       key=lambda i: (i >= n_seeds, len(input_key(inputs[i]))))
     probes = plan_probes(entry_params(original, entry_point), inputs, returned, config.probes,
                          twins=config.policy == "strict",
-                         outcomes=outcomes if history else None)
+                         outcomes=outcomes if history else None,
+                         keyword_only=keyword_only_defaults(original, entry_point))
     if not probes:
         return [], []
     code = harness(original, entry_point)

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 
 from semforge import hazards
 
+from .edge_inputs import _near_default
 from .inputs import Param
 from .scale_run import weigh
 
@@ -383,13 +384,16 @@ def _copy(args):
 
 def plan_probes(params: list[Param] | None, inputs: list[list], returned: list[int],
                 limit: int = MAX_PROBES, twins: bool = True,
-                outcomes: list[dict] | None = None) -> list[Probe]:
+                outcomes: list[dict] | None = None,
+                keyword_only: list[tuple[str, object]] = ()) -> list[Probe]:
     """Probes built from inputs on which the original returned (indices ``returned``, most
     telling first: the seeds), at most ``limit``: every kind early, so that a small budget
     still tries each. ``twins``: also calls with equal values of another type in sequence
     (``1`` then ``True``, ``2`` then ``2.0``: a cache keyed by value hands one the other's
     result); the ``strict`` policy only, as it changes the arguments' types. ``outcomes``: the
-    original's, one per input (their times bound the ``history`` plans; none without them)."""
+    original's, one per input (their times bound the ``history`` plans; none without them).
+    ``keyword_only``: (name, literal default) of keyword-only parameters, passed by keyword
+    with values near their defaults (``defaults`` plans; inputs are positional only)."""
     base = [inputs[i] for i in returned[:6]]
     if not base:
         return []
@@ -421,6 +425,17 @@ def plan_probes(params: list[Param] | None, inputs: list[list], returned: list[i
         if twin is not None:
             queues["twins"].append(Probe("twins", ["calls", [[_copy(a), {}], [twin, {}]]]))
             queues["twins"].append(Probe("twins", ["calls", [[_copy(twin), {}], [_copy(a), {}]]]))
+    # Keyword-only parameters no input can set: each passed with values near its default (the
+    # default left out between them), on the first inputs. A rewrite that ignores `scale=2`
+    # and multiplies by 2 agreed on every call before. Ahead of the other defaults plans.
+    kw_plans = []
+    for a in base[:2]:
+        for name, default in keyword_only:
+            values = _near_default(default)
+            if values:
+                calls = [c for v in values for c in ([_copy(a), {name: copy.deepcopy(v)}], [_copy(a), {}])]
+                kw_plans.append(Probe("defaults", ["calls", calls]))
+    queues["defaults"][:0] = kw_plans
     for a in (inputs[i] for i in returned):
         if len(queues["nest"]) >= 2 * len(NEST_DEPTHS):
             break

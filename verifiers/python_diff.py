@@ -205,7 +205,7 @@ def judge_probes(run: OriginalRun, variant: str, entry_point: str, config: Verif
 
 PROBE_WHAT = {
     "alias": "the result mutated after each call, then the call repeated",
-    "defaults": "optional parameters left out, repeatedly, and keyword calls",
+    "defaults": "optional parameters left out, repeatedly, keyword calls, keyword-only parameters set",
     "order": "several inputs called in two orders in one process",
     "lazy": "a returned iterator stepped with the argument changed between steps",
     "nest": "an argument nested past the recursion limit",
