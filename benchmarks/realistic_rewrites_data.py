@@ -12,7 +12,8 @@ object returned, shallow copies, results that share parts), ``state`` (defaults 
 keep state across calls), ``size`` (a fast path or a recursion that shows only on large inputs),
 ``float-extreme`` (overflow, underflow, infinities, NaN), ``coordinated`` (falsy values, equal
 but distinct objects, duplicates), ``types`` (neighbouring types under ``strict``), ``lazy``
-(iterators that read their argument as they go).
+(iterators that read their argument as they go), ``signature`` (keyword-only parameters and
+``*args`` no seed passes).
 """
 
 from __future__ import annotations
@@ -263,6 +264,24 @@ NON_EQUIVALENT = [
     Case("range-swapped-bounds", "coordinated", d("return [x for x in xs if lo <= x < hi]", "f(xs, lo=-5, hi=5)"),
          d("lo, hi = min(lo, hi), max(lo, hi)\nreturn [x for x in xs if lo <= x < hi]", "f(xs, lo=-5, hi=5)"),
          [[[1, 7, -8]], [[0]]], "f([0], 5, -5)"),
+    # --- signature: parameters no seed passes -------------------------------------------------
+    Case("keyword-only-ignored", "signature", d("return [x * scale for x in xs]", "f(xs, *, scale=2)"),
+         d("return [x * 2 for x in xs]", "f(xs, *, scale=2)"), [[[1, 2]], [[3]]], "f([1], scale=3)"),
+    Case("varargs-first-three", "signature", d("return max(xs) - min(xs)", "f(*xs)"),
+         d("return max(xs[:3]) - min(xs[:3])", "f(*xs)"), [[1, 5], [3, 2, 8]], "f(1, 2, 3, 9)"),
+    # --- state after a long call history ------------------------------------------------------
+    Case("memo-evicts-wrong", "state", d("return x * x + 1", "f(x)"),
+         d("if x in _memo:\n    return _memo[x]\nif len(_memo) >= 256:\n    _memo.pop(next(iter(_memo)))\n"
+           "    _memo[x - 1] = x * x\nr = x * x + 1\n_memo[x] = r\nreturn r", "f(x)", "_memo = {}\n"),
+         [[3], [10], [7]], "([f(i) for i in range(300)], f(255))[1]"),
+    Case("counter-past-1000", "state", d("return s.strip()", "f(s)"),
+         d("global _n\n_n += 1\nreturn s.strip() if _n <= 1000 else s.strip(' ')", "f(s)", "_n = 0\n"),
+         [[" a "], ["b\t"]], "[f('x\\t') for _ in range(1001)][-1]"),
+    # --- size: results nested past the encoder's depth -----------------------------------------
+    Case("deep-result-innermost", "size",
+         d("x = []\nfor i in range(n):\n    x = [x, i]\nreturn x", "f(n)"),
+         d("x = []\nfor i in range(n):\n    x = [x, i if i < 60 else -i]\nreturn x", "f(n)"),
+         [[3], [5]], "str(f(70))[-100:]"),
     # --- lazy ---------------------------------------------------------------------------------
     Case("genexp-eager", "lazy", d("return (x * 2 for x in xs)", "f(xs)"), d("return iter([x * 2 for x in xs])", "f(xs)"),
          [[[1, 2, 3]]], "(lambda a: (lambda g: (next(g), a.append(5), list(g))[2])(f(a)))([1, 2])"),

@@ -401,9 +401,15 @@ def varargs_inputs(code: str, entry_point: str, seeds: list[list], limit: int) -
         pool = s[fixed:] or s[fixed - 1:fixed]
         if len(s) < fixed or not pool:
             continue
-        # Each extra argument a copy of its own: one object passed twice is another input.
-        queues.append([copy.deepcopy(s) + [copy.deepcopy(pool[i % len(pool)])
-                                           for i in range(longest - len(s) + k)]
+        # Each extra argument a copy of its own (one object passed twice is another input);
+        # every other numeric one moved up, so that the extras hold new extremes too.
+        def extra(i):
+            x = pool[i % len(pool)]
+            if i % 2 and type(x) in (int, float):
+                return x + i + 1
+            return copy.deepcopy(x)
+
+        queues.append([copy.deepcopy(s) + [extra(i) for i in range(longest - len(s) + k)]
                        for k in (1, 2, 3, 5, 8, 33)])
     return _interleave(queues, limit)
 
