@@ -341,4 +341,5 @@ CASES = NON_EQUIVALENT + EQUIVALENT
 FAST = ["isdecimal-isdigit", "split-none-space", "half-big", "sign-copysign", "copy-returned-arg",
         "grid-row-aliasing", "mutable-default-acc", "big-list-dedupe", "recursive-sum",
         "hypot-sqrt", "get-or-default", "iterator-len", "genexp-eager", "default-scale-kw",
+        "keyword-only-ignored", "clamp-inverted-interval",
         "sum-loop", "dedupe-fromkeys", "map-genexp-lazy", "swap-temp"]
