@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from semforge.transforms.analysis.recursion import strongly_connected
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -163,47 +165,8 @@ def module_graph() -> dict[str, set[str]]:
 
 
 def import_cycles(edges: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan's algorithm, without
-    recursion), each sorted."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    cycles = []
-    for root in sorted(edges):
-        if root in index:
-            continue
-        work = [(root, iter(sorted(edges.get(root, ()))))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, children = work[-1]
-            child = next(children, None)
-            if child is not None:
-                if child not in index:
-                    index[child] = low[child] = len(index)
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, iter(sorted(edges.get(child, ())))))
-                elif child in on_stack:
-                    low[node] = min(low[node], index[child])
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-            if low[node] == index[node]:
-                component = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.append(member)
-                    if member == node:
-                        break
-                if len(component) > 1:
-                    cycles.append(sorted(component))
-    return sorted(cycles)
+    """The strongly connected components of more than one module, each sorted."""
+    return sorted(c for c in strongly_connected(edges) if len(c) > 1)
 
 
 def test_the_cycle_finder_finds_cycles_and_only_cycles():

@@ -304,7 +304,8 @@ def _interleave(queues: list[list[list]], limit: int) -> list[list]:
     return out[:limit]
 
 
-def _near_default(d) -> list:
+def near_default(d) -> list:
+    """Values near a literal default of an optional parameter (none for other kinds of value)."""
     if isinstance(d, bool):
         return [not d]
     if isinstance(d, int):
@@ -351,7 +352,7 @@ def optional_inputs(code: str, entry_point: str, seeds: list[list], limit: int) 
             if _UNKNOWN in filler or defaults[k - first] is _UNKNOWN:
                 break
             queues.append([copy.deepcopy(s) + copy.deepcopy(filler) + [v]
-                           for v in _near_default(defaults[k - first])])
+                           for v in near_default(defaults[k - first])])
     return _interleave(queues, limit)
 
 
@@ -375,7 +376,7 @@ def optional_pair_inputs(code: str, entry_point: str, seeds: list[list], limit: 
                 if _UNKNOWN in call:
                     break
                 dj, dk = defaults[j - first], defaults[k - first]
-                nj, nk = _near_default(dj), _near_default(dk)
+                nj, nk = near_default(dj), near_default(dk)
                 pairs = [(dk, dj)] if type(dj) is type(dk) and dj != dk else []
                 pairs += list(zip(nj, reversed(nk))) + list(zip(nj, nk))
                 q = []
@@ -401,17 +402,19 @@ def varargs_inputs(code: str, entry_point: str, seeds: list[list], limit: int) -
         pool = s[fixed:] or s[fixed - 1:fixed]
         if len(s) < fixed or not pool:
             continue
-        # Each extra argument a copy of its own (one object passed twice is another input);
-        # every other numeric one moved up, so that the extras hold new extremes too.
-        def extra(i):
-            x = pool[i % len(pool)]
-            if i % 2 and type(x) in (int, float):
-                return x + i + 1
-            return copy.deepcopy(x)
-
-        queues.append([copy.deepcopy(s) + [extra(i) for i in range(longest - len(s) + k)]
+        queues.append([copy.deepcopy(s) + [_extra_argument(pool, i)
+                                           for i in range(longest - len(s) + k)]
                        for k in (1, 2, 3, 5, 8, 33)])
     return _interleave(queues, limit)
+
+
+def _extra_argument(pool: list, i: int):
+    """The ``i``-th extra argument: a copy of its own (one object passed twice is another
+    input), every other numeric one moved up so that the extras hold new extremes too."""
+    x = pool[i % len(pool)]
+    if i % 2 and type(x) in (int, float):
+        return x + i + 1
+    return copy.deepcopy(x)
 
 
 def keyword_only_defaults(code: str, entry_point: str) -> list[tuple[str, object]]:

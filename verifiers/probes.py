@@ -44,7 +44,7 @@ from dataclasses import dataclass
 
 from semforge import hazards
 
-from .edge_inputs import _near_default
+from .edge_inputs import near_default
 from .inputs import Param
 from .scale_run import weigh
 
@@ -431,7 +431,7 @@ def plan_probes(params: list[Param] | None, inputs: list[list], returned: list[i
     kw_plans = []
     for a in base[:2]:
         for name, default in keyword_only:
-            values = _near_default(default)
+            values = near_default(default)
             if values:
                 calls = [c for v in values for c in ([_copy(a), {name: copy.deepcopy(v)}], [_copy(a), {}])]
                 kw_plans.append(Probe("defaults", ["calls", calls]))

@@ -122,20 +122,26 @@ class CallGraph:
 
 
 def _on_cycles(edges: list[set[int]]) -> set[int]:
-    """Nodes on a cycle (a strongly connected component of several nodes, or a self-loop),
-    by Tarjan's algorithm, iteratively (a module may define many functions)."""
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    stack: list[int] = []
-    on_stack: set[int] = set()
-    found: set[int] = set()
-    counter = 0
-    for root in range(len(edges)):
+    """Nodes on a cycle: in a strongly connected component of several nodes, or a self-loop."""
+    graph = dict(enumerate(edges))
+    return {n for component in strongly_connected(graph)
+            for n in component if len(component) > 1 or n in edges[n]}
+
+
+def strongly_connected(edges: dict) -> list[list]:
+    """The strongly connected components of a graph (node -> its successors; a successor that
+    is not a key has none), each sorted, by Tarjan's algorithm without recursion (a module may
+    define many functions, a package many modules). Nodes must be sortable."""
+    index: dict = {}
+    low: dict = {}
+    stack: list = []
+    on_stack: set = set()
+    components = []
+    for root in sorted(edges):
         if root in index:
             continue
-        work = [(root, iter(sorted(edges[root])))]
-        index[root] = low[root] = counter
-        counter += 1
+        work = [(root, iter(sorted(edges.get(root, ()))))]
+        index[root] = low[root] = len(index)
         stack.append(root)
         on_stack.add(root)
         while work:
@@ -143,11 +149,10 @@ def _on_cycles(edges: list[set[int]]) -> set[int]:
             child = next(children, None)
             if child is not None:
                 if child not in index:
-                    index[child] = low[child] = counter
-                    counter += 1
+                    index[child] = low[child] = len(index)
                     stack.append(child)
                     on_stack.add(child)
-                    work.append((child, iter(sorted(edges[child]))))
+                    work.append((child, iter(sorted(edges.get(child, ())))))
                 elif child in on_stack:
                     low[node] = min(low[node], index[child])
                 continue
@@ -158,11 +163,10 @@ def _on_cycles(edges: list[set[int]]) -> set[int]:
             if low[node] == index[node]:
                 component = []
                 while True:
-                    top = stack.pop()
-                    on_stack.discard(top)
-                    component.append(top)
-                    if top == node:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
                         break
-                if len(component) > 1 or node in edges[node]:
-                    found.update(component)
-    return found
+                components.append(sorted(component))
+    return components
