@@ -15,8 +15,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from semforge.sandbox.encoding import ADDRESS
+
 # Memory addresses in reprs ("<Foo object at 0x7f...>") differ between any two processes.
-_ADDRESS = re.compile(r"0x[0-9a-fA-F]{4,}")
+_ADDRESS = re.compile(ADDRESS)
 # Warnings and tracebacks printed to stderr name line numbers, which any rewrite shifts: a
 # warning's "file:12: Category" and a traceback's "line 12". Only those: "rejected:3" is output.
 _LINENO = re.compile(r"(?<=line )\d+|(?<=:)\d+(?=:)")

@@ -59,10 +59,11 @@ import, for the caller's side and tests.
 
 from __future__ import annotations
 
+from ._deep import ADDRESS
 from ._encoder import make_encoder
 from ._serializer import make_serializer
 
-__all__ = ["encode", "dumps", "make_encoder", "make_serializer"]
+__all__ = ["ADDRESS", "encode", "dumps", "make_encoder", "make_serializer"]
 
 encode = make_encoder()
 dumps = make_serializer()

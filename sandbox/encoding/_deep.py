@@ -23,6 +23,10 @@ from __future__ import annotations
 # each costs a few frames, so a bounded number keeps the encoder within a bounded recursion.
 _MAX_WALKS = 16
 
+# A memory address in a repr: they differ between any two runs, so both the digest here and
+# the comparator (verifiers.compare) mask them.
+ADDRESS = r"0x[0-9a-fA-F]{4,}"
+
 
 def make_deep(enc, cut, dumps):
     """Build ``deep(v, st)`` over references bound here; ``enc`` expands one level."""
@@ -43,8 +47,7 @@ def make_deep(enc, cut, dumps):
     _set_add = set.add
     _set_discard = set.discard
     _sha256 = hashlib.sha256
-    # As verifiers.compare._ADDRESS masks them: memory addresses differ between any two runs.
-    _mask = re.compile(r"0x[0-9a-fA-F]{4,}").sub
+    _mask = re.compile(ADDRESS).sub
     max_walks = _MAX_WALKS
 
     def canon(t):
