@@ -11,7 +11,7 @@ judges them with ``verify_variants`` (differential testing, speed measured), and
     offending variants are listed with their counterexample.
 
     python benchmarks/variant_yield.py [--limit N] [--variants N] [--examples N] [--workers N]
-                                       [--repeat N] [--json OUT.json]
+                                       [--repeat N] [--timing wall|instructions] [--json OUT.json]
 
 ``--repeat 2`` makes two whole passes over the seeds, each in new processes with new sandboxes,
 and reports whether the speed labels outside the band agree between them.
@@ -55,7 +55,7 @@ def load_seeds(path: Path, limit: int | None, max_inputs: int):
 
 def judge_seed(args: tuple) -> dict:
     """Generate and verify the variants of one seed (runs in a worker process)."""
-    seed, variants, max_chain, examples, gen_seed = args
+    seed, variants, max_chain, examples, gen_seed, timing = args
     from semforge.transforms import all_rules
     from semforge.transforms.compose import generate_variants
     from semforge.verifiers import VerifyConfig, verify_variants
@@ -66,7 +66,8 @@ def judge_seed(args: tuple) -> dict:
                             protected={seed.entry_point})
     t1 = time.perf_counter()
     verdicts = verify_variants(seed.code, seed.entry_point, [v.code for v in gen.variants],
-                               seed.inputs, VerifyConfig(examples=examples, measure_speed=True),
+                               seed.inputs, VerifyConfig(examples=examples, measure_speed=True,
+                                                          timing=timing),
                                atol=seed.atol)
     rows = [{"transforms": v.transforms, "verdict": d.verdict, "reason": d.reason,
              "perf_label": d.perf_label, "speedup": d.speedup, "speedup_ci": d.speedup_ci,
@@ -149,10 +150,14 @@ def main() -> None:
                              "(2: report whether the speed labels outside the band agree "
                              "between runs)")
     parser.add_argument("--json", type=Path, default=None, help="write every result here")
+    parser.add_argument("--timing", choices=["wall", "instructions"], default="wall",
+                        help="wall: interleaved timed rounds; instructions: counted under "
+                             "Valgrind (deterministic, about 50x slower to take)")
     args = parser.parse_args()
 
     seeds = load_seeds(args.corpus, args.limit, args.max_inputs)
-    jobs = [(s, args.variants, args.max_chain, args.examples, args.seed) for s in seeds]
+    jobs = [(s, args.variants, args.max_chain, args.examples, args.seed, args.timing)
+            for s in seeds]
     started = time.perf_counter()
     passes = []
     for k in range(args.repeat):

@@ -38,6 +38,7 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -45,6 +46,7 @@ import tempfile
 import threading
 from dataclasses import asdict, dataclass
 
+from . import counting
 from .replies import KINDS, OUTCOME_KEYS, _outcome  # noqa: F401  (re-exported)
 from .session import Session
 
@@ -71,6 +73,9 @@ class Limits:
     max_reply_mb: int = 64  # largest reply accepted from a child for one call
     max_items: int = 10000  # encoding: items kept per container / generator
     max_depth: int = 50  # encoding: nesting depth kept
+    # The zygote runs under Valgrind's callgrind, for Session.count_calls (see counting.py):
+    # about 50x slower, and without Landlock (Valgrind 3.19 does not pass its system calls).
+    count_instructions: bool = False
 
 
 class SandboxError(RuntimeError):
@@ -97,6 +102,7 @@ class Sandbox:
         self.netns = False  # whether children run in an empty network namespace
         self._stderr = None
         self._closed = False
+        self.count_dir: str | None = None  # where callgrind dumps (count_instructions only)
 
     # -- zygote ------------------------------------------------------------------------------
     def _start_locked(self) -> None:
@@ -108,9 +114,14 @@ class Sandbox:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         # The zygote's own stderr (children use /dev/null) is kept to explain a failed start.
         self._stderr = tempfile.TemporaryFile()
+        argv = [sys.executable, "-c", _ZYGOTE_BOOT, json.dumps({"preload": list(self.preload), "root": self.workdir_root, "limits": asdict(self.limits)})]
+        if self.limits.count_instructions:
+            if self.count_dir is None:
+                self.count_dir = tempfile.mkdtemp(prefix="semforge-counts-")
+            argv = counting.command(self.count_dir) + argv
         try:
             self._proc = subprocess.Popen(
-                [sys.executable, "-c", _ZYGOTE_BOOT, json.dumps({"preload": list(self.preload), "root": self.workdir_root, "limits": asdict(self.limits)})],
+                argv,
                 stdin=theirs.fileno(),
                 stdout=subprocess.DEVNULL,
                 stderr=self._stderr,
@@ -247,6 +258,9 @@ class Sandbox:
         with self._lock:
             self._closed = True
             self._stop_locked()
+            if self.count_dir is not None:
+                shutil.rmtree(self.count_dir, ignore_errors=True)
+                self.count_dir = None
 
     def __enter__(self) -> "Sandbox":
         return self

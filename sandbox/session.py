@@ -13,6 +13,7 @@ import socket
 import time
 from typing import TYPE_CHECKING
 
+from . import counting
 from .arg_pickle import dumps_args
 from .replies import _TOKEN_BYTES, _ChannelError, _clean, _outcome, _ReplyParser
 
@@ -223,3 +224,43 @@ class Session:
         except _ChannelError as e:
             self._end("crash", f"timing round {len(times)}: {e}")
         return times
+
+    def count_calls(self, args_list: list[list], rounds: int,
+                    timeout_s: float | None = None) -> list[int]:
+        """Like ``time_calls``, counting instructions instead of nanoseconds: per-round
+        instructions of all calls, read from the callgrind dumps the child makes around them
+        (``counting.py``). Needs a sandbox with ``Limits(count_instructions=True)``. A list
+        shorter than ``rounds`` means the session ended or the round could not be read as the
+        calls alone (the program dumped the counters itself). ``timeout_s``: wall clock per
+        call instead of the limits' (a session that runs past it ends as a timeout)."""
+        out_dir = self._sandbox.count_dir
+        if not self.alive or rounds <= 0 or out_dir is None or self.pid is None:
+            return []
+        blobs = [dumps_args(list(a)) for a in args_list]
+        before = counting.dumps(out_dir, self.pid)
+        self._seq += 1
+        seq = self._seq
+        budget = (timeout_s or self._limits.timeout_s) * max(1, len(blobs))
+        done = 0
+        try:
+            self._send(("count", seq, blobs, rounds))
+            for r in range(rounds):
+                msg = self._recv(time.monotonic() + budget)
+                self._expect(msg, seq, r)
+                done += 1
+        except TimeoutError:
+            self._end("timeout", f"counting round {done} ran past {budget:g} s wall clock")
+        except _ChannelError as e:
+            self._end("crash", f"counting round {done}: {e}")
+        after = counting.dumps(out_dir, self.pid)
+        new = after[len(before):]
+        try:
+            # Two dumps a round, the calls alone in the second; any other count means the
+            # program called the marker too, and no part can be trusted to be the calls.
+            if after[:len(before)] != before or len(new) != 2 * done:
+                return []
+            return [counting.summary(p) for p in new[1::2]]
+        except (OSError, ValueError):
+            return []
+        finally:
+            counting.discard(after)

@@ -46,7 +46,8 @@ from .original_run import (FOCUS_SEEDS, MIN_RETURNING, load_streams, prepare_ori
 from .probes import ENTRY as PROBE_ENTRY
 from .probes import harness, may_keep_state
 from .program_run import CHUNK, MAX_TIMEOUTS, ProgramRun, run_inputs  # noqa: F401
-from .speed_input import SPEED_CAP_NS, SPEED_MIN_NS, find_speed_input, speed_inputs  # noqa: F401
+from .speed_input import (SPEED_CAP_NS, SPEED_MIN_NS, counted_inputs, find_speed_input,  # noqa: F401
+                          speed_inputs)
 from .static_guard import (GUARDED_MODULES, GUARDED_NAMES, escape_hatches,  # noqa: F401
                            code_may_hash_strings, introduced_hatches,
                            may_depend_on_hash_seed, nondeterminism_sources,
@@ -154,9 +155,16 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
             if diff:
                 return _verdict("different", f"scaled speed input ({found[2]}): {diff}", config,
                                 t0, n + 1, _counterexample(args, want, got[0] if got else {}))
-        chosen, verdict.speed_input = speed_inputs(run)
-        speed = timing.measure(sandboxes[0], original, variant, entry_point, chosen,
-                               config.speed_rounds, config.speed_band, config.seed)
+        if config.timing == "instructions":
+            speed, verdict.speed_input, differs = _count_speed(run, original, variant,
+                                                               entry_point, config, sandboxes, tol)
+            if differs is not None:
+                differs.seconds = round(time.perf_counter() - t0, 4)
+                return differs
+        else:
+            chosen, verdict.speed_input = speed_inputs(run)
+            speed = timing.measure(sandboxes[0], original, variant, entry_point, chosen,
+                                   config.speed_rounds, config.speed_band, config.seed)
         if speed is not None:
             verdict.speedup = round(speed.speedup, 4)
             verdict.speedup_ci = [round(x, 4) for x in speed.ci]
@@ -251,6 +259,60 @@ def crosshair_opinion(run: OriginalRun, original: str, variant: str, entry_point
                             f"concretely: {found}", config, t0, n,
                             _counterexample(args, want[0], got[i])), proposal.note, ran
     return None, f"{proposal.note}, none reproduced concretely (ignored)", ran
+
+
+def _count_speed(run: OriginalRun, original: str, variant: str, entry_point: str,
+                 config: VerifyConfig, sandboxes: list, tol: Tolerance) -> tuple:
+    """(Speed or None, what was measured, a Verdict when the variant differs on the counted
+    input) for timing="instructions": the original is counted once, the variant per pair. A
+    variant that cannot be counted within its budget (Valgrind's slowdown on a variant far
+    slower than the original) is timed by wall clock instead, as ``timing`` then says."""
+    sandbox = counting_sandbox(config)
+    found = counted_inputs(run, original, entry_point, sandbox)
+    if not found:
+        return None, None, None
+    inputs, label, orig_counts, unverified = found[:4]
+    if unverified is not None:
+        # A rung the verification did not run: the variant must agree there before it counts.
+        if len(run.counted) == 4:
+            _, want = run_inputs(sandboxes[0], original, entry_point, [unverified], 1)
+            run.counted = found = (*found, want[0] if want else {})
+        want = found[4]
+        _, got = run_inputs(sandboxes[0], variant, entry_point, [unverified], 1)
+        if got and got[0].get("kind") == "timeout" and want.get("kind") != "timeout":
+            return None, None, _verdict("timeout", f"variant timed out on the counted speed "
+                                        f"input {label.split(' (')[0]} where the original "
+                                        f"finished", config, time.perf_counter(), len(run.inputs) + 1)
+        diff = diff_outcomes(want, got[0], tol) if got else "no outcome"
+        if diff:
+            return None, None, _verdict(
+                "different", f"counted speed input ({label.split(' (')[0]}): {diff}", config,
+                time.perf_counter(), len(run.inputs) + 1,
+                _counterexample(unverified, want, got[0] if got else {}))
+    # The variant may take this many times the original's instructions before it is timed
+    # by wall clock instead: counting it would take minutes under Valgrind.
+    var_counts = timing.count_rounds(sandbox, variant, entry_point, inputs, len(orig_counts),
+                                     timeout_s=COUNT_VARIANT_S)
+    if var_counts is None:
+        chosen, what = speed_inputs(run)
+        return (timing.measure(sandboxes[0], original, variant, entry_point, chosen,
+                               config.speed_rounds, config.speed_band, config.seed),
+                what + "; not countable within budget, timed by wall clock", None)
+    return timing.from_counts(orig_counts, var_counts, config.speed_band, len(inputs)), label, None
+
+
+COUNT_VARIANT_S = 30.0  # wall clock under Valgrind for one counted call of a variant
+
+
+def counting_sandbox(config: VerifyConfig):
+    """The sandbox that counts instructions (under callgrind): one fixed hash seed, so that
+    two runs count the same work, and per-call limits stretched by Valgrind's slowdown."""
+    from semforge.sandbox import Limits, shared_sandbox
+    from semforge.sandbox.counting import SLOWDOWN
+
+    return shared_sandbox(Limits(timeout_s=config.timeout_s * SLOWDOWN,
+                                 cpu_s=int(30 * SLOWDOWN), memory_mb=config.memory_mb,
+                                 hash_seed=0, count_instructions=True))
 
 
 def _sandboxes(config: VerifyConfig) -> list:

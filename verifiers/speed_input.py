@@ -156,3 +156,69 @@ def speed_inputs(run: OriginalRun) -> tuple[list[list], str]:
     if passes > 1:
         what += f" x{passes}"
     return chosen * passes, f"{what} ({passes * total / 1e6:.3f} ms per round)"
+
+
+# Instructions of the original per call on the input counted (timing="instructions"): about a
+# millisecond of CPython, as SPEED_MIN_NS is for wall clock, but reached deterministically.
+COUNT_TARGET = 3_000_000
+COUNT_RUNG_S = 20.0  # wall clock (under Valgrind) for one call while choosing the rung
+
+
+def counted_inputs(run: OriginalRun, original: str, entry_point: str, sandbox) -> tuple | None:
+    """(inputs, label, the original's per-round counts, args to compare the variant on or
+    None) for timing="instructions", found once per original.
+
+    The wall-clock choice of input moves with noise (a rung within a few percent of 1 ms
+    lands on either side of it from one run to the next; the verification climb reaches
+    further on a quiet machine), which would make counts that repeat exactly label a pair
+    differently anyway. Here the original is counted on the exercising ladder's rungs from
+    the bottom, all in one session, and the first rung whose count reaches COUNT_TARGET is
+    the input: the same rung whatever the machine. A rung the verification did not run is
+    returned as the input to compare each variant on first. Without a scaled input, one pass
+    over the verified inputs is counted. None when the original cannot be counted."""
+    if run.counted is not None:
+        return run.counted or None
+    from . import timing
+
+    times = [o.get("time_ns") or 0 for o in run.outcomes[0]] if run.outcomes else []
+    returning = [i for i in run.rungs if run.outcomes[0][i].get("kind") == "return"]
+    found = None
+    if run.speed and returning:
+        lad = run.ladders[_exercising_ladder(run, returning, times)]
+        chosen = _count_up(lad.rungs, sandbox, original, entry_point)
+        if chosen is not None:
+            args, size = chosen
+            counts = timing.count_rounds(sandbox, original, entry_point, [args])
+            verified = args is run.speed[0] or any(args is a for a in run.inputs)
+            if counts is not None:
+                found = ([args], f"{lad.name} {size} ({min(counts) / 1e6:.2f}M instructions "
+                         f"per call)", counts, None if verified else args)
+    if found is None:
+        inputs = timing.pick_timing_inputs(run.inputs, times)
+        counts = timing.count_rounds(sandbox, original, entry_point, inputs) if inputs else None
+        if counts is not None:
+            found = (inputs, f"{len(inputs)} verified inputs ({min(counts) / 1e6:.2f}M "
+                     f"instructions per round)", counts, None)
+    run.counted = found or ()
+    return found
+
+
+def _count_up(rungs: list[tuple[str, list]], sandbox, original: str,
+              entry_point: str) -> tuple[list, str] | None:
+    """(args, size) of the lowest rung on which the original's count reaches COUNT_TARGET, or
+    the highest it could be counted on; None when not even the first could be."""
+    session = sandbox.open(original, entry_point)
+    best = None
+    try:
+        if session.load.get("kind") != "return":
+            return None
+        for size, args in rungs:
+            counts = session.count_calls([args], 2, timeout_s=COUNT_RUNG_S)
+            if len(counts) < 2:
+                break
+            best = (args, size)
+            if counts[1] >= COUNT_TARGET:
+                break
+    finally:
+        session.close()
+    return best

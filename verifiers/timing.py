@@ -236,3 +236,37 @@ def time_block(sandbox, original: str, variant: str, entry_point: str, inputs: l
     finally:
         s_orig.close()
         s_var.close()
+
+
+# Counted rounds per program, after one uncounted round (first-call costs, as when timing).
+# Counts repeat exactly from one session to the next, but not from one round to the next
+# (where the allocator finds free memory moves a few percent of a round's instructions), so
+# the range over these rounds is the interval.
+COUNT_ROUNDS = 3
+
+
+def count_rounds(sandbox, program: str, entry_point: str, inputs: list[list],
+                 rounds: int = COUNT_ROUNDS, timeout_s: float | None = None) -> list[int] | None:
+    """Per-round instructions of ``program`` on ``inputs`` in a fresh session of a counting
+    sandbox (``Limits(count_instructions=True)``), after one uncounted round; None when it
+    cannot load or a round could not be counted (``timeout_s``: per call, under Valgrind)."""
+    session = sandbox.open(program, entry_point)
+    try:
+        if session.load.get("kind") != "return":
+            return None
+        counts = session.count_calls(inputs, rounds + 1, timeout_s)
+        return counts[1:] if len(counts) == rounds + 1 else None
+    finally:
+        session.close()
+
+
+def from_counts(orig: list[int], var: list[int], band: float, inputs: int) -> Speed | None:
+    """The speed of a pair from per-round instruction counts: the median per-round ratio
+    count(original) / count(variant), its range over the rounds as the interval, and the
+    label that range supports (``perf_label``)."""
+    if not orig or len(orig) != len(var) or min(var) <= 0:
+        return None
+    ratios = sorted(o / v for o, v in zip(orig, var))
+    lo, hi = ratios[0], ratios[-1]
+    return Speed(statistics.median(ratios), [lo, hi], perf_label(lo, hi, band), len(ratios),
+                 inputs, timing="instructions")

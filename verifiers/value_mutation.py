@@ -10,6 +10,7 @@ when the entry point has them.
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any
 
 from . import sampler as st
@@ -62,10 +63,13 @@ def mutate(v: Any, b: Bounds) -> st.SearchStrategy:
         return st.one_of(options)
     if isinstance(v, float):
         finite = v if math.isfinite(v) else 0.0
-        span = max(10.0, abs(finite) * 2)
+        # Bounded by the largest float: a seed near it (HumanEval/20 has 1.7e308) made the
+        # span infinite, and int(span) raised for every variant of the seed.
+        top = sys.float_info.max
+        span = min(max(10.0, abs(finite) * 2), top)
         options = [
             st.sampled_from(float_edges(v)),
-            st.floats(finite - span, finite + span, allow_nan=False),
+            st.floats(max(finite - span, -top), min(finite + span, top), allow_nan=False),
             st.integers(-int(span), int(span)).map(float),
         ]
         consts = [float(c) for c in b.code_ints if abs(c) < 2**53] + list(b.code_floats)

@@ -48,6 +48,7 @@ class VerifyConfig:
     measure_speed: bool = True
     speed_band: float = 0.05     # |speedup-1| within band -> "same"
     speed_rounds: int = 15
+    timing: str = "wall"         # "wall": interleaved rounds; "instructions": callgrind counts
     crosshair: bool = False      # CrossHair proposes inputs for pairs that pass (crosshair_check.py)
     crosshair_budget_s: float = 5.0  # wall clock per pair for CrossHair, start-up included
     signed_zero: bool = True     # -0.0 != 0.0; False: compared as equal (recorded in the verdict)
@@ -92,6 +93,7 @@ class OriginalRun:
     probe_outcomes: list[dict] = field(default_factory=list)  # the original's, one per probe
     hashy_inputs: bool = False  # whether a kept input holds a str or bytes
     load_output: tuple = ("", "")  # what the original printed while loading (stdout, stderr)
+    counted: tuple | None = None  # timing="instructions": (inputs, label, original's counts)
 
 
 def _verdict(kind: str, reason: str, config: VerifyConfig, t0: float, examples: int = 0,
