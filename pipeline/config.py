@@ -85,6 +85,10 @@ class VerifySettings(_Section):
         "across an edge: no label"))
     speed_rounds: int = Field(15, ge=3, le=1000, description=(
         "interleaved timing rounds per pair, in 5 blocks; up to 3x while undecided"))
+    timing: Literal["wall", "instructions"] = Field(
+        "wall", description="wall: interleaved wall-clock rounds; instructions: instructions "
+        "counted under Valgrind (callgrind), which repeat exactly from run to run (needs "
+        "valgrind on every worker; about 50x slower to measure)")
     crosshair: bool = Field(
         False, description="ask CrossHair (sandboxed) for inputs on which a passing pair differs; "
         "annotated entry points only; off by default: it multiplies verification time"
@@ -158,6 +162,8 @@ class Config(_Section):
         for key in ("limit", "sample_every"):  # unset: digests of configs from before the keys
             if data["run"].get(key) is None:
                 data["run"].pop(key, None)
+        if data["verify"].get("timing") == "wall":  # likewise: the default before the key
+            del data["verify"]["timing"]
         for key in LLM_PLACEMENT_KEYS if data["generate"].get("llm") else ():
             del data["generate"]["llm"][key]  # where the model runs is placement too
         return digest({"config": data, "corpora": corpus_labels, "semforge": __version__})

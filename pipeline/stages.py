@@ -133,6 +133,7 @@ def verifier_config(settings: VerifySettings) -> VerifyConfig:
         measure_speed=settings.measure_speed,
         speed_band=settings.speed_band,
         speed_rounds=settings.speed_rounds,
+        timing=settings.timing,
         crosshair=settings.crosshair,
         crosshair_budget_s=settings.crosshair_budget_s,
     )

@@ -107,13 +107,19 @@ def plan(pairs: dict[int, dict]) -> list[tuple[list[int], tuple]]:
               help="strict: exception types must match; domain: only inputs where the original returns.")
 @click.option("--timeout", "timeout_s", default=2.0, show_default=True, help="Seconds per call.")
 @click.option("--no-speed", is_flag=True, help="Skip timing equivalent pairs.")
+@click.option("--timing", type=click.Choice(["wall", "instructions"]), default="wall",
+              show_default=True,
+              help="How speed is measured: wall-clock rounds, or instructions counted under "
+                   "Valgrind (labels that repeat exactly from run to run; needs valgrind, "
+                   "about 50x slower to measure).")
 @click.option("--crosshair/--no-crosshair", default=False, show_default=True,
               help="Ask CrossHair (sandboxed) for inputs on which a passing pair differs; "
                    "annotated entry points only; re-run concretely before they count.")
 @click.option("--crosshair-budget", "crosshair_budget_s", default=5.0, show_default=True,
               type=click.FloatRange(min=0.5, max=600), help="Seconds of CrossHair per pair.")
 def verify(pairs_path: str, output: str, examples: int, workers: int, seed: int, policy: str,
-           timeout_s: float, no_speed: bool, crosshair: bool, crosshair_budget_s: float) -> None:
+           timeout_s: float, no_speed: bool, timing: str, crosshair: bool,
+           crosshair_budget_s: float) -> None:
     """Judge (original, variant) pairs by sandboxed differential testing.
 
     Each line of PAIRS.jsonl is an object with id, language (python or pytorch), original,
@@ -125,8 +131,15 @@ def verify(pairs_path: str, output: str, examples: int, workers: int, seed: int,
     """
     from tqdm import tqdm
 
+    if timing == "instructions" and not no_speed:
+        from semforge.sandbox.counting import valgrind
+
+        if valgrind() is None:
+            raise click.UsageError("--timing instructions counts instructions under Valgrind, "
+                                   "which is not installed: install it (Debian/Ubuntu: apt-get "
+                                   "install valgrind) or use --timing wall")
     config = {"examples": examples, "seed": seed, "policy": policy, "timeout_s": timeout_s,
-              "measure_speed": not no_speed, "crosshair": crosshair,
+              "measure_speed": not no_speed, "timing": timing, "crosshair": crosshair,
               "crosshair_budget_s": crosshair_budget_s}
     t0 = time.perf_counter()
     results: dict[int, dict] = {}

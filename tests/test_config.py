@@ -83,7 +83,8 @@ def test_every_verify_key_reaches_the_verifier():
 
     changed = {"examples": 7, "seed": 3, "timeout_s": 1.5, "memory_mb": 300, "policy": "domain",
                "rtol": 1e-6, "atol": 1e-3, "measure_speed": False, "speed_band": 0.1,
-               "speed_rounds": 5, "crosshair": True, "crosshair_budget_s": 9.0}
+               "speed_rounds": 5, "timing": "instructions", "crosshair": True,
+               "crosshair_budget_s": 9.0}
     # verify.pytorch goes to the PyTorch verifier (tests/test_pytorch_pipeline.py checks its keys)
     assert set(changed) | {"pytorch"} == set(VerifySettings.model_fields), "new verify key: add it here"
     config = verifier_config(VerifySettings(**changed))

@@ -194,3 +194,14 @@ def test_ints_past_the_decimal_conversion_limit(original, variant, expected):
     assert verdict.verdict == expected, verdict.reason
     if expected == "different":
         assert "0x" in json.loads(verdict.counterexample)["args"]  # shown in hex: decimal raises
+
+
+def test_seeds_next_to_the_largest_float_are_mutated_within_range():
+    # HumanEval/20's seeds hold 1.7e308: doubling that span overflowed to inf, and int(inf)
+    # raised while building the strategy, so every variant was an `error`.
+    original = "def f(xs):\n    return max(xs) - min(xs)\n"
+    variant = "def f(xs):\n    return max(xs) + -min(xs)\n"
+    verdict = verify_pair(original, variant, "f", [[[1.7e308, 1.0, -3.5]], [[1.5, 2.5]]], FAST)
+    assert verdict.verdict == "equivalent", verdict.reason
+    wrong = "def f(xs):\n    return abs(xs[-1] - xs[0])\n"
+    assert verify_pair(original, wrong, "f", [[[1.7e308, 1.0, -3.5]]], FAST).verdict == "different"

@@ -351,6 +351,18 @@ def _verify_variants(original: str, entry_point: str, variants: list[str],
     if config.policy not in ("strict", "domain"):
         bad = _verdict("error", f"unknown policy {config.policy!r}: use 'strict' or 'domain'", config, t0)
         return [bad for _ in variants]
+    if config.measure_speed and config.timing not in ("wall", "instructions"):
+        bad = _verdict("error", f"unknown timing {config.timing!r}: use 'wall' or 'instructions'",
+                       config, t0)
+        return [bad for _ in variants]
+    if config.measure_speed and config.timing == "instructions":
+        from semforge.sandbox.counting import valgrind
+
+        if valgrind() is None:
+            bad = _verdict("error", "timing='instructions' counts instructions under Valgrind, "
+                           "which is not installed here: install it (Debian/Ubuntu: apt-get "
+                           "install valgrind) or use timing='wall'", config, t0)
+            return [bad for _ in variants]
     tol = _tolerance(config, atol)
     sources = nondeterminism_sources(original)
     if sources:  # decided statically: two sandbox runs would agree (random is seeded alike)

@@ -1,0 +1,140 @@
+"""Speed labels from instruction counts (timing="instructions"): callgrind counts the calls
+between two markers in the child, so two runs count alike and label a pair alike."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from semforge.sandbox import Limits, Sandbox, close_shared_sandboxes
+from semforge.sandbox import counting
+from semforge.verifiers import VerifyConfig, verify_variants
+
+needs_valgrind = pytest.mark.skipif(shutil.which("valgrind") is None,
+                                    reason="valgrind is not installed")
+
+LOOP = ("def squares(n):\n    out = []\n    for i in range(n):\n        out.append(i * i)\n"
+        "    return out\n")
+COMPREHENSION = "def squares(n):\n    return [i * i for i in range(n)]\n"
+# Reads the counters itself: its count could be read from the wrong part of the run.
+CHEAT = "import os\n\ndef squares(n):\n    os.getsid(0)\n    return [i * i for i in range(n)]\n"
+
+
+def _counts(program: str, rounds: int = 3) -> list[int]:
+    sandbox = Sandbox(Limits(timeout_s=60, cpu_s=600, hash_seed=0, count_instructions=True))
+    try:
+        session = sandbox.open(program, "squares")
+        assert session.load["kind"] == "return", session.load
+        try:
+            return session.count_calls([[2000]], rounds)
+        finally:
+            session.close()
+    finally:
+        sandbox.close()
+
+
+@needs_valgrind
+def test_counts_repeat_exactly_across_sandboxes_and_grow_with_the_work():
+    first, second = _counts(LOOP), _counts(LOOP)
+    assert len(first) == 3 and all(c > 0 for c in first)
+    # After the first round (warming caches of the interpreter), rounds count the same work.
+    assert first[1:] == second[1:], (first, second)
+    sandbox = Sandbox(Limits(timeout_s=60, cpu_s=600, hash_seed=0, count_instructions=True))
+    try:
+        session = sandbox.open(LOOP, "squares")
+        small, large = session.count_calls([[200]], 2)[1], session.count_calls([[20000]], 2)[1]
+        session.close()
+    finally:
+        sandbox.close()
+    assert large > 20 * small, (small, large)
+
+
+@needs_valgrind
+def test_a_program_that_dumps_the_counters_itself_is_not_counted():
+    assert _counts(CHEAT) == []
+
+
+@needs_valgrind
+def test_loop_to_comprehension_is_labelled_faster_alike_in_two_runs():
+    config = VerifyConfig(examples=20, timing="instructions")
+    labels = []
+    for _ in range(2):
+        v, = verify_variants(LOOP, "squares", [COMPREHENSION], [[3], [10]], config)
+        assert v.verdict == "equivalent", v.reason
+        assert v.timing == "instructions" and v.perf_label == "faster", (v.speedup, v.speedup_ci)
+        lo, hi = v.speedup_ci
+        assert lo <= v.speedup <= hi and lo > 1.05
+        assert v.speed_input, "the counted input is reported with the ratio"
+        labels.append((v.speedup, v.speedup_ci))
+        close_shared_sandboxes()  # the second run starts fresh processes
+    assert labels[0] == labels[1], labels
+
+
+@needs_valgrind
+def test_timing_by_counts_leaves_the_verdict_to_the_comparison():
+    # Equal on small inputs, wrong from 5000 on: the scale climb finds it, counting or not.
+    fast_path = ("def squares(n):\n    if n >= 5000:\n        return [i * i for i in range(n - 1)]\n"
+                 "    return [i * i for i in range(n)]\n")
+    v, = verify_variants(LOOP, "squares", [fast_path], [[3]],
+                         VerifyConfig(examples=20, timing="instructions"))
+    assert v.verdict == "different", v.reason
+
+
+def test_missing_valgrind_is_a_clear_error_on_every_variant(monkeypatch):
+    monkeypatch.setattr(counting.shutil, "which", lambda name: None)
+    with pytest.raises(counting.CountingUnavailable, match="apt-get install valgrind"):
+        counting.command("/tmp")
+    verdicts = verify_variants(LOOP, "squares", [COMPREHENSION, LOOP], [[3]],
+                               VerifyConfig(examples=5, timing="instructions"))
+    assert [v.verdict for v in verdicts] == ["error", "error"]
+    assert "install valgrind" in verdicts[0].reason and "timing='wall'" in verdicts[0].reason
+
+
+def test_unknown_timing_is_an_error_naming_the_choices():
+    v, = verify_variants(LOOP, "squares", [COMPREHENSION], [[3]],
+                         VerifyConfig(examples=5, timing="cycles"))
+    assert v.verdict == "error" and "'wall' or 'instructions'" in v.reason
+
+
+@needs_valgrind
+def test_cli_and_pipeline_settings_reach_the_verifier(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from semforge.cli import main
+    from semforge.pipeline.config import VerifySettings
+    from semforge.pipeline.stages import verifier_config
+
+    assert verifier_config(VerifySettings(timing="instructions")).timing == "instructions"
+    pairs, out = tmp_path / "pairs.jsonl", tmp_path / "out.jsonl"
+    pairs.write_text(json.dumps({"id": "a", "original": LOOP, "variant": COMPREHENSION,
+                                 "entry_point": "squares", "seed_inputs": [[3]]}) + "\n")
+    result = CliRunner().invoke(main, ["verify", str(pairs), "-o", str(out), "--examples", "20",
+                                       "--timing", "instructions"])
+    assert result.exit_code == 0, result.output
+    row = json.loads(out.read_text())
+    assert row["verdict"] == "equivalent" and row["timing"] == "instructions", row
+    assert row["perf_label"] == "faster" and "instructions per call" in row["speed_input"], row
+
+
+def test_cli_without_valgrind_names_the_fix(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from semforge.cli import main
+
+    monkeypatch.setattr(counting.shutil, "which", lambda name: None)
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text("")
+    result = CliRunner().invoke(main, ["verify", str(pairs), "-o", str(tmp_path / "o.jsonl"),
+                                       "--timing", "instructions"])
+    assert result.exit_code == 2 and "apt-get install valgrind" in result.output, result.output
+
+
+def test_wall_timing_keeps_the_digest_of_configs_from_before_the_setting():
+    from semforge.pipeline.config import Config
+
+    default = Config().content_digest(["builtin"])
+    assert Config(verify={"timing": "wall"}).content_digest(["builtin"]) == default
+    assert Config(verify={"timing": "instructions"}).content_digest(["builtin"]) != default
