@@ -87,7 +87,7 @@ class VerifySettings(_Section):
         "interleaved timing rounds per pair, in 5 blocks; up to 3x while undecided"))
     timing: Literal["wall", "instructions"] = Field(
         "wall", description="wall: interleaved wall-clock rounds; instructions: instructions "
-        "counted under Valgrind (callgrind), which repeat exactly from run to run (needs "
+        "counted under Valgrind (callgrind), which repeat from run to run (within 0.5%) (needs "
         "valgrind on every worker; about 50x slower to measure)")
     crosshair: bool = Field(
         False, description="ask CrossHair (sandboxed) for inputs on which a passing pair differs; "

@@ -110,7 +110,7 @@ def plan(pairs: dict[int, dict]) -> list[tuple[list[int], tuple]]:
 @click.option("--timing", type=click.Choice(["wall", "instructions"]), default="wall",
               show_default=True,
               help="How speed is measured: wall-clock rounds, or instructions counted under "
-                   "Valgrind (labels that repeat exactly from run to run; needs valgrind, "
+                   "Valgrind (labels that repeat from run to run; needs valgrind, "
                    "about 50x slower to measure).")
 @click.option("--crosshair/--no-crosshair", default=False, show_default=True,
               help="Ask CrossHair (sandboxed) for inputs on which a passing pair differs; "

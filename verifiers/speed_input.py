@@ -170,7 +170,7 @@ def counted_inputs(run: OriginalRun, original: str, entry_point: str, sandbox) -
 
     The wall-clock choice of input moves with noise (a rung within a few percent of 1 ms
     lands on either side of it from one run to the next; the verification climb reaches
-    further on a quiet machine), which would make counts that repeat exactly label a pair
+    further on a quiet machine), which would make counts that barely move label a pair
     differently anyway. Here the original is counted on the exercising ladder's rungs from
     the bottom, all in one session, and the first rung whose count reaches COUNT_TARGET is
     the input: the same rung whatever the machine. A rung the verification did not run is
