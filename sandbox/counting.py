@@ -3,9 +3,10 @@
 Wall-clock labels move from one run to the next wherever an effect lies within a few percent of
 the band's edge (the machine, where objects landed in memory); counted instructions move by
 under 0.5% (most not at all), so two runs label a pair alike unless it lies at the edge.
-PIE (Shypula et al., "Learning Performance-Improving Code Edits") made the same choice for the same reason, with a simulator. The price: Valgrind runs a program
-about 50x slower, and a count weighs every instruction alike (a cache miss costs what an add
-costs), so it ranks rewrites by work done, not by time on a given machine.
+PIE (Shypula et al., "Learning Performance-Improving Code Edits") made the same choice for the
+same reason, with a simulator. The price: Valgrind runs a program about 50x slower, and a count
+weighs every instruction alike (a cache miss costs what an add costs), so it ranks rewrites by
+work done, not by time on a given machine.
 
 How a call is counted, and why a program cannot shrink its own count:
 
