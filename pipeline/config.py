@@ -87,8 +87,8 @@ class VerifySettings(_Section):
         "interleaved timing rounds per pair, in 5 blocks; up to 3x while undecided"))
     timing: Literal["wall", "instructions"] = Field(
         "wall", description="wall: interleaved wall-clock rounds; instructions: instructions "
-        "counted under Valgrind (callgrind), which repeat from run to run (within 0.5%) (needs "
-        "valgrind on every worker; about 50x slower to measure)")
+        "counted under Valgrind (callgrind), labels that agree between runs far more often "
+        "(needs valgrind on every worker; about 50x slower to measure)")
     crosshair: bool = Field(
         False, description="ask CrossHair (sandboxed) for inputs on which a passing pair differs; "
         "annotated entry points only; off by default: it multiplies verification time"

@@ -1,8 +1,9 @@
 """Instruction counts of sandboxed calls: the zygote runs under Valgrind's callgrind.
 
 Wall-clock labels move from one run to the next wherever an effect lies within a few percent of
-the band's edge (the machine, where objects landed in memory); counted instructions move by
-under 0.5% (most not at all), so two runs label a pair alike unless it lies at the edge.
+the band's edge (the machine, where objects landed in memory); counted instructions of the same
+calls move far less (on HumanEval+ two thirds of pairs not at all), so two runs label a pair
+alike unless it lies near the edge.
 PIE (Shypula et al., "Learning Performance-Improving Code Edits") made the same choice for the
 same reason, with a simulator. The price: Valgrind runs a program about 50x slower, and a count
 weighs every instruction alike (a cache miss costs what an add costs), so it ranks rewrites by
@@ -35,6 +36,11 @@ SLOWDOWN = 60  # Valgrind's cost on CPython: per-call limits are multiplied by t
 _SUMMARY = re.compile(rb"^summary:\s*(\d+)\s*$", re.M)
 
 
+UNAVAILABLE = ("instruction counts (timing: instructions) need Valgrind, which is not installed "
+               "here: install it (Debian/Ubuntu: apt-get install valgrind) or time by wall "
+               "clock (timing='wall', semforge verify --timing wall)")
+
+
 class CountingUnavailable(RuntimeError):
     """Valgrind is not installed: instruction counts cannot be taken on this machine."""
 
@@ -47,9 +53,7 @@ def command(out_dir: str) -> list[str]:
     """The prefix that starts the zygote under callgrind, dumping into ``out_dir``."""
     exe = valgrind()
     if exe is None:
-        raise CountingUnavailable(
-            "instruction counts need Valgrind: install it (Debian/Ubuntu: apt-get install "
-            "valgrind) or time with wall clock (timing='wall')")
+        raise CountingUnavailable(UNAVAILABLE)
     return [exe, "--tool=callgrind", f"--dump-before={MARKER}",
             "--dump-line=no", "--dump-instr=no", "--collect-systime=no",
             "--error-limit=no", f"--callgrind-out-file={out_dir}/cg.%p"]

@@ -132,12 +132,10 @@ def verify(pairs_path: str, output: str, examples: int, workers: int, seed: int,
     from tqdm import tqdm
 
     if timing == "instructions" and not no_speed:
-        from semforge.sandbox.counting import valgrind
+        from semforge.sandbox.counting import UNAVAILABLE, valgrind
 
         if valgrind() is None:
-            raise click.UsageError("--timing instructions counts instructions under Valgrind, "
-                                   "which is not installed: install it (Debian/Ubuntu: apt-get "
-                                   "install valgrind) or use --timing wall")
+            raise click.UsageError(UNAVAILABLE)
     config = {"examples": examples, "seed": seed, "policy": policy, "timeout_s": timeout_s,
               "measure_speed": not no_speed, "timing": timing, "crosshair": crosshair,
               "crosshair_budget_s": crosshair_budget_s}

@@ -146,15 +146,10 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
         found = find_speed_input(run, original, entry_point, config, sandboxes[0])
         if found:
             # The speed input is also a test input: the variant must agree there too.
-            args, want, _ = found
-            _, got = run_inputs(sandboxes[0], variant, entry_point, [args], 1)
-            if got and got[0].get("kind") == "timeout":
-                return _verdict("timeout", f"variant timed out on the scaled speed input "
-                                f"{found[2]} where the original finished", config, t0, n + 1)
-            diff = diff_outcomes(want, got[0], tol) if got else "no outcome"
-            if diff:
-                return _verdict("different", f"scaled speed input ({found[2]}): {diff}", config,
-                                t0, n + 1, _counterexample(args, want, got[0] if got else {}))
+            differs = _disagrees_on(found[0], found[1], "scaled speed input", found[2], variant,
+                                    entry_point, config, sandboxes, tol, t0, n + 1)
+            if differs is not None:
+                return differs
         if config.timing == "instructions":
             speed, verdict.speed_input, differs = _count_speed(run, original, variant,
                                                                entry_point, config, sandboxes, tol)
@@ -261,6 +256,22 @@ def crosshair_opinion(run: OriginalRun, original: str, variant: str, entry_point
     return None, f"{proposal.note}, none reproduced concretely (ignored)", ran
 
 
+def _disagrees_on(args: list, want: dict, what: str, shown: str, variant: str, entry_point: str,
+                  config: VerifyConfig, sandboxes: list, tol: Tolerance, t0: float,
+                  n: int) -> Verdict | None:
+    """A ``timeout`` or ``different`` Verdict when the variant does not behave as the original
+    (``want``) on one more input the verification did not compare (a speed input), else None."""
+    _, got = run_inputs(sandboxes[0], variant, entry_point, [args], 1)
+    if got and got[0].get("kind") == "timeout" and want.get("kind") != "timeout":
+        return _verdict("timeout", f"variant timed out on the {what} {shown} where the "
+                        f"original finished", config, t0, n)
+    diff = diff_outcomes(want, got[0], tol) if got else "no outcome"
+    if diff:
+        return _verdict("different", f"{what} ({shown}): {diff}",
+                        config, t0, n, _counterexample(args, want, got[0] if got else {}))
+    return None
+
+
 def _count_speed(run: OriginalRun, original: str, variant: str, entry_point: str,
                  config: VerifyConfig, sandboxes: list, tol: Tolerance) -> tuple:
     """(Speed or None, what was measured, a Verdict when the variant differs on the counted
@@ -268,37 +279,30 @@ def _count_speed(run: OriginalRun, original: str, variant: str, entry_point: str
     variant that cannot be counted within its budget (Valgrind's slowdown on a variant far
     slower than the original) is timed by wall clock instead, as ``timing`` then says."""
     sandbox = counting_sandbox(config)
-    found = counted_inputs(run, original, entry_point, sandbox)
-    if not found:
+    counted = counted_inputs(run, original, entry_point, sandbox)
+    if counted is None:
         return None, None, None
-    inputs, label, orig_counts, unverified = found[:4]
-    if unverified is not None:
+    if counted.unverified is not None:
         # A rung the verification did not run: the variant must agree there before it counts.
-        if len(run.counted) == 4:
-            _, want = run_inputs(sandboxes[0], original, entry_point, [unverified], 1)
-            run.counted = found = (*found, want[0] if want else {})
-        want = found[4]
-        _, got = run_inputs(sandboxes[0], variant, entry_point, [unverified], 1)
-        if got and got[0].get("kind") == "timeout" and want.get("kind") != "timeout":
-            return None, None, _verdict("timeout", f"variant timed out on the counted speed "
-                                        f"input {label.split(' (')[0]} where the original "
-                                        f"finished", config, time.perf_counter(), len(run.inputs) + 1)
-        diff = diff_outcomes(want, got[0], tol) if got else "no outcome"
-        if diff:
-            return None, None, _verdict(
-                "different", f"counted speed input ({label.split(' (')[0]}): {diff}", config,
-                time.perf_counter(), len(run.inputs) + 1,
-                _counterexample(unverified, want, got[0] if got else {}))
+        if counted.want is None:
+            _, want = run_inputs(sandboxes[0], original, entry_point, [counted.unverified], 1)
+            counted.want = want[0] if want else {}
+        differs = _disagrees_on(counted.unverified, counted.want, "counted speed input",
+                                counted.label.split(" (")[0], variant, entry_point, config,
+                                sandboxes, tol, time.perf_counter(), len(run.inputs) + 1)
+        if differs is not None:
+            return None, None, differs
     # The variant may take this many times the original's instructions before it is timed
     # by wall clock instead: counting it would take minutes under Valgrind.
-    var_counts = timing.count_rounds(sandbox, variant, entry_point, inputs, len(orig_counts),
-                                     timeout_s=COUNT_VARIANT_S)
+    var_counts = timing.count_rounds(sandbox, variant, entry_point, counted.inputs,
+                                     len(counted.counts), timeout_s=COUNT_VARIANT_S)
     if var_counts is None:
         chosen, what = speed_inputs(run)
         return (timing.measure(sandboxes[0], original, variant, entry_point, chosen,
                                config.speed_rounds, config.speed_band, config.seed),
                 what + "; not countable within budget, timed by wall clock", None)
-    return timing.from_counts(orig_counts, var_counts, config.speed_band, len(inputs)), label, None
+    return (timing.from_counts(counted.counts, var_counts, config.speed_band,
+                               len(counted.inputs)), counted.label, None)
 
 
 COUNT_VARIANT_S = 30.0  # wall clock under Valgrind for one counted call of a variant
@@ -356,13 +360,10 @@ def _verify_variants(original: str, entry_point: str, variants: list[str],
                        config, t0)
         return [bad for _ in variants]
     if config.measure_speed and config.timing == "instructions":
-        from semforge.sandbox.counting import valgrind
+        from semforge.sandbox.counting import UNAVAILABLE, valgrind
 
         if valgrind() is None:
-            bad = _verdict("error", "timing='instructions' counts instructions under Valgrind, "
-                           "which is not installed here: install it (Debian/Ubuntu: apt-get "
-                           "install valgrind) or use timing='wall'", config, t0)
-            return [bad for _ in variants]
+            return [_verdict("error", UNAVAILABLE, config, t0) for _ in variants]
     tol = _tolerance(config, atol)
     sources = nondeterminism_sources(original)
     if sources:  # decided statically: two sandbox runs would agree (random is seeded alike)

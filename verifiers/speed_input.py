@@ -7,7 +7,7 @@ from . import timing
 from .program_run import ProgramRun
 from .scale_inputs import SPEED_EXTEND_COST_NS, extend_for_speed
 from .scale_run import climb
-from .verdict import OriginalRun, VerifyConfig
+from .verdict import Counted, OriginalRun, VerifyConfig
 
 # Speed is measured on one scaled input where the original takes at least this long per call
 # (as EvalPerf does): on the seeds' tiny inputs the call overhead drowns most rewrites.
@@ -164,9 +164,8 @@ COUNT_TARGET = 3_000_000
 COUNT_RUNG_S = 20.0  # wall clock (under Valgrind) for one call while choosing the rung
 
 
-def counted_inputs(run: OriginalRun, original: str, entry_point: str, sandbox) -> tuple | None:
-    """(inputs, label, the original's per-round counts, args to compare the variant on or
-    None) for timing="instructions", found once per original.
+def counted_inputs(run: OriginalRun, original: str, entry_point: str, sandbox) -> Counted | None:
+    """What timing="instructions" counts, found once per original (kept in ``run.counted``).
 
     The wall-clock choice of input moves with noise (a rung within a few percent of 1 ms
     lands on either side of it from one run to the next; the verification climb reaches
@@ -177,7 +176,7 @@ def counted_inputs(run: OriginalRun, original: str, entry_point: str, sandbox) -
     returned as the input to compare each variant on first. Without a scaled input, one pass
     over the verified inputs is counted. None when the original cannot be counted."""
     if run.counted is not None:
-        return run.counted or None
+        return run.counted or None  # False: tried, not countable
     from . import timing
 
     times = [o.get("time_ns") or 0 for o in run.outcomes[0]] if run.outcomes else []
@@ -185,59 +184,48 @@ def counted_inputs(run: OriginalRun, original: str, entry_point: str, sandbox) -
     found = None
     if run.speed and returning:
         lad = run.ladders[_exercising_ladder(run, returning, times)]
-        chosen = _count_up(lad.rungs, sandbox, original, entry_point)
-        if chosen is not None:
-            args, size = chosen
+        k = _first_to_reach_target([[args] for _, args in lad.rungs], sandbox, original,
+                                   entry_point)
+        if k is not None:
+            size, args = lad.rungs[k]
             counts = timing.count_rounds(sandbox, original, entry_point, [args])
             verified = args is run.speed[0] or any(args is a for a in run.inputs)
             if counts is not None:
-                found = ([args], f"{lad.name} {size} ({min(counts) / 1e6:.2f}M instructions "
-                         f"per call)", counts, None if verified else args)
+                found = Counted([args], f"{lad.name} {size} ({min(counts) / 1e6:.2f}M "
+                                f"instructions per call)", counts, None if verified else args)
     if found is None:
-        inputs = _count_prefix(timing.pick_timing_inputs(run.inputs, times), sandbox, original,
-                               entry_point)
+        # The prefix timed by wall clock moves from run to run; counted, the prefix is the
+        # same in every run unless the target lies beyond it (one run of HumanEval/25
+        # counted 101 verified inputs, the next 46).
+        inputs = timing.pick_timing_inputs(run.inputs, times)
+        prefixes = [inputs[:1 << j] for j in range(max(1, len(inputs)).bit_length())]
+        if inputs and len(prefixes[-1]) < len(inputs):
+            prefixes.append(inputs)
+        k = _first_to_reach_target(prefixes, sandbox, original, entry_point) if inputs else None
+        inputs = prefixes[k] if k is not None else inputs
         counts = timing.count_rounds(sandbox, original, entry_point, inputs) if inputs else None
         if counts is not None:
-            found = (inputs, f"{len(inputs)} verified inputs ({min(counts) / 1e6:.2f}M "
-                     f"instructions per round)", counts, None)
-    run.counted = found or ()
+            found = Counted(inputs, f"{len(inputs)} verified inputs ({min(counts) / 1e6:.2f}M "
+                            f"instructions per round)", counts)
+    run.counted = found or False
     return found
 
 
-def _count_prefix(inputs: list[list], sandbox, original: str, entry_point: str) -> list[list]:
-    """The shortest prefix of ``inputs``, doubling from one, on which the original's count per
-    round reaches COUNT_TARGET (or all of them). ``inputs`` is a prefix chosen by wall clock,
-    which moves from run to run; counted, the prefix is the same in every run unless the
-    target lies beyond it (one run of HumanEval/25 counted 101 verified inputs, the next 46)."""
-    session = sandbox.open(original, entry_point)
-    try:
-        if session.load.get("kind") != "return":
-            return inputs
-        k = 1
-        while k < len(inputs):
-            counts = session.count_calls(inputs[:k], 2, timeout_s=COUNT_RUNG_S)
-            if len(counts) < 2 or counts[1] >= COUNT_TARGET:
-                break
-            k *= 2
-        return inputs[:k]
-    finally:
-        session.close()
-
-
-def _count_up(rungs: list[tuple[str, list]], sandbox, original: str,
-              entry_point: str) -> tuple[list, str] | None:
-    """(args, size) of the lowest rung on which the original's count reaches COUNT_TARGET, or
-    the highest it could be counted on; None when not even the first could be."""
+def _first_to_reach_target(candidates: list[list[list]], sandbox, original: str,
+                           entry_point: str) -> int | None:
+    """Index of the first candidate round (a list of calls) on which the original's count
+    reaches COUNT_TARGET, counted in order in one session, or of the last that could be
+    counted; None when not even the first could be."""
     session = sandbox.open(original, entry_point)
     best = None
     try:
         if session.load.get("kind") != "return":
             return None
-        for size, args in rungs:
-            counts = session.count_calls([args], 2, timeout_s=COUNT_RUNG_S)
+        for k, calls in enumerate(candidates):
+            counts = session.count_calls(calls, 2, timeout_s=COUNT_RUNG_S)
             if len(counts) < 2:
                 break
-            best = (args, size)
+            best = k
             if counts[1] >= COUNT_TARGET:
                 break
     finally:

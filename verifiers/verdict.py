@@ -77,6 +77,17 @@ class Verdict:
 
 
 @dataclass
+class Counted:
+    """What timing="instructions" counts the original on, found once per original."""
+
+    inputs: list[list]  # the calls of one counted round
+    label: str  # the verdict's speed_input
+    counts: list[int]  # the original's instructions per counted round
+    unverified: list | None = None  # a rung the verification did not run: compared first
+    want: dict | None = None  # the original's outcome there, once run
+
+
+@dataclass
 class OriginalRun:
     """What every variant of one original is compared against."""
 
@@ -93,7 +104,7 @@ class OriginalRun:
     probe_outcomes: list[dict] = field(default_factory=list)  # the original's, one per probe
     hashy_inputs: bool = False  # whether a kept input holds a str or bytes
     load_output: tuple = ("", "")  # what the original printed while loading (stdout, stderr)
-    counted: tuple | None = None  # timing="instructions": (inputs, label, original's counts)
+    counted: Counted | None = None  # timing="instructions" (speed_input.counted_inputs)
 
 
 def _verdict(kind: str, reason: str, config: VerifyConfig, t0: float, examples: int = 0,
