@@ -139,7 +139,7 @@ def climb(program, ladders: list[Ladder], budget_ns: int = SCALE_BUDGET_NS,
     kept: list[Rung] = []
     total = 0
     state = [{"k": (start or [0] * len(ladders))[i], "times": [], "args": [], "raises": 0,
-              "done": False, "retimed": False} for i in range(len(ladders))]
+              "done": False, "retimed": False, "rechecked": False} for i in range(len(ladders))]
     timeouts_before = program.timeouts
     while len(kept) < MAX_RUNGS and not all(s["done"] for s in state):
         for li, (ladder, st) in enumerate(zip(ladders, state)):
@@ -191,6 +191,14 @@ def climb(program, ladders: list[Ladder], budget_ns: int = SCALE_BUDGET_NS,
                 # its encoding: it never compares equal).
                 st["done"] = True
                 continue
+            if t > cap_ns and not st["rechecked"]:
+                # One slow call must not end the ladder: the first touch of fresh pages (80 MB
+                # of zeros took 0.06 ms in one run and 2.3 ms in the next) or a preemption. The
+                # fastest of three calls decides, once per ladder.
+                st["rechecked"] = True
+                again = _retime(program, [args])
+                if again is not None:
+                    t = min(t, again[0])
             kept.append(Rung(args, o, f"{ladder.name} {label}", t, li, st["k"] - 1))
             total += cost
             st["times"].append((size, max(t, 1)))
