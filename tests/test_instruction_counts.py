@@ -35,11 +35,14 @@ def _counts(program: str, rounds: int = 3) -> list[int]:
 
 
 @needs_valgrind
-def test_counts_repeat_exactly_across_sandboxes_and_grow_with_the_work():
+def test_counts_repeat_across_sandboxes_and_grow_with_the_work():
     first, second = _counts(LOOP), _counts(LOOP)
     assert len(first) == 3 and all(c > 0 for c in first)
-    # After the first round (warming caches of the interpreter), rounds count the same work.
-    assert first[1:] == second[1:], (first, second)
+    # After the first round (warming caches of the interpreter), rounds count the same work. Not
+    # to the instruction: the allocator's path depends on the memory layout, a few hundred
+    # instructions in a million here (wall clock moves by percents on these machines).
+    for a, b in zip(first[1:], second[1:]):
+        assert abs(a - b) <= 1e-3 * max(a, b), (first, second)
     sandbox = Sandbox(Limits(timeout_s=60, cpu_s=600, hash_seed=0, count_instructions=True))
     try:
         session = sandbox.open(LOOP, "squares")
@@ -66,9 +69,13 @@ def test_loop_to_comprehension_is_labelled_faster_alike_in_two_runs():
         lo, hi = v.speedup_ci
         assert lo <= v.speedup <= hi and lo > 1.05
         assert v.speed_input, "the counted input is reported with the ratio"
-        labels.append((v.speedup, v.speedup_ci))
+        labels.append((v.perf_label, v.speedup, *v.speedup_ci))
         close_shared_sandboxes()  # the second run starts fresh processes
-    assert labels[0] == labels[1], labels
+    # The same label; the ratio and its interval agree to a few parts in ten thousand (seen:
+    # 1.1007 and 1.1010 for the same bound in two CI runs), not exactly.
+    (label_a, *ratios_a), (label_b, *ratios_b) = labels
+    assert label_a == label_b, labels
+    assert all(abs(a - b) <= 2e-3 * max(a, b) for a, b in zip(ratios_a, ratios_b)), labels
 
 
 @needs_valgrind
