@@ -145,3 +145,83 @@ def test_wall_timing_keeps_the_digest_of_configs_from_before_the_setting():
     default = Config().content_digest(["builtin"])
     assert Config(verify={"timing": "wall"}).content_digest(["builtin"]) == default
     assert Config(verify={"timing": "instructions"}).content_digest(["builtin"]) != default
+
+
+# Which input is counted: decided by counts alone, so the same in every run.
+LINEAR = "def f(xs, k):\n    t = 0\n    for x in xs:\n        t += x * k\n    return t\n"
+
+
+def _bottom_rungs_run(lads, program: str):
+    """An OriginalRun as if the verification climb had run only each ladder's bottom rung."""
+    from semforge.verifiers.verdict import OriginalRun
+
+    run = OriginalRun(ladders=lads)
+    sandbox = Sandbox(Limits(timeout_s=10))
+    try:
+        session = sandbox.open(program, "f")
+        for li, lad in enumerate(lads):
+            args = lad.rungs[0][1]
+            run.rungs[len(run.inputs)] = (li, 0)
+            run.inputs.append(args)
+        run.outcomes = [session.call_many(run.inputs)]
+        session.close()
+    finally:
+        sandbox.close()
+    return run
+
+
+def _counted(run, program: str):
+    from semforge.verifiers.speed_input import counted_inputs
+
+    sandbox = Sandbox(Limits(timeout_s=600, cpu_s=1800, hash_seed=0, count_instructions=True))
+    try:
+        return counted_inputs(run, program, "f", sandbox)
+    finally:
+        sandbox.close()
+
+
+@needs_valgrind
+def test_the_counted_input_is_the_same_whatever_the_wall_clock_search_found():
+    from semforge.verifiers.scale_inputs import extend_for_speed, ladders
+
+    seeds = [[[1, 2, 3], 2]]
+    quiet = _bottom_rungs_run(ladders(seeds), LINEAR)
+    # Another run: the wall-clock search found a scaled input (another rung) and doubled the
+    # list ladder past its top, as it does when its top fell short of a millisecond.
+    busy = _bottom_rungs_run(ladders(seeds), LINEAR)
+    busy.speed = (busy.ladders[0].rungs[-1][1], {"kind": "return", "time_ns": 2_000_000}, "x")
+    assert extend_for_speed(busy.ladders[0]) > 0
+    a, b = _counted(quiet, LINEAR), _counted(busy, LINEAR)
+    assert a is not None and b is not None
+    # The first rung of the first ladder reaching the target (the list: the int's only grows
+    # the numbers), the same in both runs, and not one the extension added.
+    built = [f"arg 0 (list) {size}" for size, _ in quiet.ladders[0].rungs]
+    assert a.label.rsplit(" (", 1)[0] == b.label.rsplit(" (", 1)[0], (a.label, b.label)
+    assert a.label.rsplit(" (", 1)[0] in built[1:], a.label
+    assert a.inputs == b.inputs
+    assert min(a.counts) >= 3_000_000
+    assert a.unverified is not None, "a rung the verification did not run is compared first"
+
+
+@needs_valgrind
+def test_a_ladder_that_does_no_more_work_as_it_grows_gives_way_to_one_that_does():
+    from semforge.verifiers.scale_inputs import ladders
+
+    # The list is ignored past its first item: its ladder stays flat, the int's does the work.
+    program = "def f(xs, k):\n    t = xs[0]\n    for i in range(k):\n        t += i\n    return t\n"
+    run = _bottom_rungs_run(ladders([[[1, 2, 3], 50]]), program)
+    found = _counted(run, program)
+    assert found is not None and found.label.startswith("arg 1 (int)"), found
+
+
+@needs_valgrind
+def test_a_ladder_still_growing_at_its_top_is_doubled_on_a_copy():
+    from semforge.verifiers.scale_inputs import Ladder
+
+    rungs = [("len 100", [list(range(100)), 1]), ("len 200", [list(range(200)), 1])]
+    lad = Ladder("arg 0 (list)", list(rungs), item_cost_ns=3000.0, arg=0, built=2)
+    run = _bottom_rungs_run([lad], LINEAR)
+    found = _counted(run, LINEAR)
+    # About 300 instructions an item: 200 items are 60k, the target is reached at 12800.
+    assert found is not None and found.label.startswith("arg 0 (list) len 12800"), found
+    assert lad.rungs == rungs, "the run's ladder is left as the verification built it"

@@ -288,7 +288,7 @@ def _count_speed(run: OriginalRun, original: str, variant: str, entry_point: str
             _, want = run_inputs(sandboxes[0], original, entry_point, [counted.unverified], 1)
             counted.want = want[0] if want else {}
         differs = _disagrees_on(counted.unverified, counted.want, "counted speed input",
-                                counted.label.split(" (")[0], variant, entry_point, config,
+                                counted.label.rsplit(" (", 1)[0], variant, entry_point, config,
                                 sandboxes, tol, time.perf_counter(), len(run.inputs) + 1)
         if differs is not None:
             return None, None, differs

@@ -47,6 +47,9 @@ class Ladder:
     # argument travels back after every call (and a result often has its size).
     item_cost_ns: float = 0.0
     arg: int = -1  # which argument the rungs grow
+    # How many rungs ``ladders`` built: the rungs past it are the speed search's, appended
+    # (``extend_for_speed``) only when the wall-clock climb fell short, so not in every run.
+    built: int | None = None
 
 
 # How far the search for a speed input may double a list or string ladder past its top (the
@@ -168,6 +171,7 @@ def ladders(seeds: list[list], seed: int = 0, max_seeds: int = 1) -> list[Ladder
                     v = sign * v if k % 2 == 0 else -sign * v
                     ladder.rungs.append((f"|x| ~ 2**{abs(v).bit_length()}", _with(s, i, v)))
             if ladder.rungs:
+                ladder.built = len(ladder.rungs)
                 out.append(ladder)
     # Interleave-friendly order: one ladder per argument slot first.
     seen, first, rest = set(), [], []
