@@ -7,9 +7,9 @@ as a zygote child, and more (ctypes stays reachable there)::
 
     # the first process: trusted imports, then
     prepared = tool.prepare()
-    tool.die_with_parent(prepared)
+    tool.die_with_parent(prepared, parent_pid)       # the pid the caller passed down
     namespaces, capset = tool.unshare_namespaces()   # empty network; own PID namespace
-    pid = os.fork()                                  # the child is the PID namespace's init
+    pid = tool.fork_tied(prepared)                   # the child is the PID namespace's init
     # in the child:
     confinement = tool.confine(result_fd, workdir, limits, prepared, namespaces, capset, parent)
     violations = tool.guard(workdir, prepared, let_through=frozenset({"sys.settrace"}))
@@ -60,13 +60,43 @@ def prepare() -> dict:
     return _child.prepare()
 
 
-def die_with_parent(prepared: dict) -> None:
-    """Get SIGKILL when the parent dies; exit at once if it already has."""
-    parent = os.getppid()
+def die_with_parent(prepared: dict, parent: int | None = None) -> None:
+    """Get SIGKILL when the parent dies; exit at once if it already has. ``parent``: the pid
+    the parent gave (its ``os.getpid()``); read here instead, a parent killed before this
+    process got this far would already read as the reaper that adopted it."""
+    parent = os.getppid() if parent is None else parent
     if prepared["prctl"] is not None:
         prepared["prctl"](_PR_SET_PDEATHSIG, _SIGKILL, 0, 0, 0)
     if os.getppid() != parent:
         os._exit(71)
+
+
+_held: list[int] = []  # write ends of fork_tied's pipes, open for this process's life
+
+
+def fork_tied(prepared: dict) -> int:
+    """``os.fork()`` for a child that must not outlive this process, even as the init of a new
+    PID namespace (which sees no parent: ``getppid()`` is 0 there, so the check of
+    :func:`die_with_parent` cannot work). The child arms its parent-death signal before
+    returning, then checks a pipe whose write end only this process holds: at EOF the parent
+    died before the signal was armed, and the child exits. Without it, a child still importing
+    when its parent was killed lived on (seen once in a full test run under load)."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(w)
+        if prepared["prctl"] is not None:
+            prepared["prctl"](_PR_SET_PDEATHSIG, _SIGKILL, 0, 0, 0)
+        import select
+
+        gone = select.select([r], [], [], 0)[0]
+        os.close(r)
+        if gone:
+            os._exit(71)
+        return 0
+    os.close(r)
+    _held.append(w)  # never written, closed by the kernel when this process dies
+    return pid
 
 
 def unshare_namespaces() -> tuple[str, object]:

@@ -256,6 +256,48 @@ def _is_alive(pid: int) -> bool:
         return False
 
 
+_TIED = """
+import os, sys, time
+from semforge.sandbox import tool
+prepared = tool.prepare()
+pid = FORK(prepared)
+if pid == 0:
+    os.close(1), os.close(2)  # the test reads the parent's output to its end
+    time.sleep(3)  # the parent is long dead by now: this child must be too
+    open(sys.argv[1], "w").write("outlived its parent")
+    os._exit(0)
+print(pid, flush=True)
+time.sleep(float(sys.argv[2]))
+os.kill(os.getpid(), 9)
+"""
+
+
+@pytest.mark.parametrize("parent_lives_s", [0.0, 0.3])
+def test_a_tied_child_dies_with_its_parent_even_if_the_parent_dies_first(tmp_path, parent_lives_s):
+    # 0.0: the parent is killed before the child has armed its signal (or just after): the
+    # pipe tells the child. 0.3: the signal itself kills it.
+    for fork, survives in (("tool.fork_tied", False), ("(lambda prepared: os.fork())", True)):
+        marker = tmp_path / f"{survives}-{parent_lives_s}"
+        parent = subprocess.run([sys.executable, "-c", _TIED.replace("FORK", fork), str(marker),
+                                 str(parent_lives_s)], capture_output=True, text=True, timeout=60)
+        assert parent.stdout.strip(), parent.stderr[-3000:]
+        child = int(parent.stdout)
+        for _ in range(100):
+            if not _is_alive(child):
+                break
+            time.sleep(0.05)
+        if survives:  # the check can fail: a plain fork outlives its parent
+            for _ in range(200):
+                if marker.exists():
+                    break
+                time.sleep(0.05)
+            assert marker.exists(), "a plain fork's child died with its parent: nothing tested"
+        else:
+            assert not _is_alive(child), f"{fork}: the child outlived its parent"
+            time.sleep(3.5)
+            assert not marker.exists()
+
+
 def test_report_values_are_parsed_without_evaluating_anything():
     assert literal("[1, -2.5, 'a', (True, None)]") == [1, -2.5, "a", (True, None)]
     assert literal("{1: {2, 3}, 'k': frozenset()}") == {1: {2, 3}, "k": frozenset()}

@@ -68,10 +68,10 @@ def main() -> None:
     prepared = tool.prepare()
     # Die with the verifier: the analysing process dies with this one (its own parent-death
     # signal), and with it its PID namespace.
-    tool.die_with_parent(prepared)
+    tool.die_with_parent(prepared, req.get("parent"))
     namespaces, capset = tool.unshare_namespaces()
     me = os.getpid()
-    pid = os.fork()
+    pid = tool.fork_tied(prepared)
     if pid == 0:
         try:
             os.close(int(req["pid_fd"]))

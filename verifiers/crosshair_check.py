@@ -122,7 +122,7 @@ def propose_inputs(original: str, variant: str, entry_point: str, budget_s: floa
         request = {
             "original": original, "variant": variant, "entry_point": entry_point,
             "deadline": deadline - max(REPORT_MARGIN_S, budget_s / 10),
-            "result_fd": write_fd, "pid_fd": pid_w,
+            "result_fd": write_fd, "pid_fd": pid_w, "parent": os.getpid(),
             "workdir": os.path.join(base, "w"),
             "limits": {"memory_mb": max(memory_mb, 256), "cpu_s": math.ceil(budget_s) + 1,
                        "file_mb": 16, "max_files": 64, "max_procs": 1024},
