@@ -225,3 +225,19 @@ def test_a_ladder_still_growing_at_its_top_is_doubled_on_a_copy():
     # About 300 instructions an item: 200 items are 60k, the target is reached at 12800.
     assert found is not None and found.label.startswith("arg 0 (list) len 12800"), found
     assert lad.rungs == rungs, "the run's ladder is left as the verification built it"
+
+
+@needs_valgrind
+def test_without_a_ladder_the_counted_prefix_does_not_follow_recorded_times():
+    from semforge.verifiers.verdict import OriginalRun
+
+    inputs = [[n] for n in (10, 20, 40, 80, 160, 320, 640, 1280, 2560, 5120, 10240, 20480)]
+    found = []
+    for times_ms in ([0.01] * 12, [0.01] * 6 + [30.0] * 6):  # a quiet run, a run stalled midway
+        run = OriginalRun(inputs=list(inputs), outcomes=[[
+            {"kind": "return", "time_ns": int(t * 1e6)} for t in times_ms]])
+        found.append(_counted(run, LOOP.replace("squares", "f")))
+    a, b = found
+    assert a is not None and b is not None
+    assert a.inputs == b.inputs and a.label.split(" verified")[0] == b.label.split(" verified")[0]
+    assert min(a.counts) >= 3_000_000, a.label

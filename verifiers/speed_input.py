@@ -238,10 +238,11 @@ def _counted_rung(run: OriginalRun, original: str, entry_point: str, sandbox) ->
 
 def _counted_prefix(run: OriginalRun, original: str, entry_point: str, sandbox) -> Counted | None:
     """The shortest doubling prefix of the verified inputs whose count reaches COUNT_TARGET
-    (all of them when none does). Timed by wall clock the prefix moved from run to run: one
-    run of HumanEval/25 counted 101 verified inputs, the next 46."""
-    times = [o.get("time_ns") or 0 for o in run.outcomes[0]] if run.outcomes else []
-    inputs = timing.pick_timing_inputs(run.inputs, times)
+    (all of them when none does; the longest that could be counted when a round ran past
+    COUNT_RUNG_S per call). Not bounded by the inputs' wall-clock times: the prefix moved from
+    run to run (HumanEval/25: 101 verified inputs counted in one run, 46 in the next;
+    HumanEval/36: 7 and 8, 23M and 195M instructions)."""
+    inputs = list(run.inputs)
     if not inputs:
         return None
     prefixes = [inputs[:1 << j] for j in range(max(1, len(inputs)).bit_length())]
