@@ -65,10 +65,14 @@ def die_with_parent(prepared: dict, parent: int | None = None) -> None:
     the parent gave (its ``os.getpid()``); read here instead, a parent killed before this
     process got this far would already read as the reaper that adopted it."""
     parent = os.getppid() if parent is None else parent
-    if prepared["prctl"] is not None:
-        prepared["prctl"](_PR_SET_PDEATHSIG, _SIGKILL, 0, 0, 0)
+    _arm_death_signal(prepared)
     if os.getppid() != parent:
         os._exit(71)
+
+
+def _arm_death_signal(prepared: dict) -> None:
+    if prepared["prctl"] is not None:
+        prepared["prctl"](_PR_SET_PDEATHSIG, _SIGKILL, 0, 0, 0)
 
 
 _held: list[int] = []  # write ends of fork_tied's pipes, open for this process's life
@@ -85,8 +89,7 @@ def fork_tied(prepared: dict) -> int:
     pid = os.fork()
     if pid == 0:
         os.close(w)
-        if prepared["prctl"] is not None:
-            prepared["prctl"](_PR_SET_PDEATHSIG, _SIGKILL, 0, 0, 0)
+        _arm_death_signal(prepared)
         import select
 
         gone = select.select([r], [], [], 0)[0]

@@ -200,15 +200,15 @@ def _counted_rung(run: OriginalRun, original: str, entry_point: str, sandbox) ->
     # its rungs known to raise are left out (an exception's path is not the work at scale).
     raising = {run.rungs[i] for i, o in outcome.items() if o.get("kind") != "return"}
     taking_part = sorted({run.rungs[i][0] for i, o in outcome.items() if o.get("kind") == "return"})
-    best = None  # (count, ladder, rung args, label)
+    best = None  # (count, rung args, label)
     for li in taking_part:
         lad = run.ladders[li]
         rungs = [(label, args) for k, (label, args) in enumerate(lad.rungs[:lad.built])
                  if (li, k) not in raising]
         counts = _counts_up_to_target([[args] for _, args in rungs], sandbox, original,
                                       entry_point)
-        if (counts and len(counts) == len(rungs) and counts[-1] < COUNT_TARGET
-                and len(counts) >= 2 and 3 * counts[-1] >= 4 * counts[-2]):
+        if (2 <= len(counts) == len(rungs) and counts[-1] < COUNT_TARGET
+                and 3 * counts[-1] >= 4 * counts[-2]):
             # Still growing at the top: double the list or string further, counted from there.
             longer = replace(lad, rungs=list(rungs[-1:]))
             if extend_for_speed(longer):
@@ -221,12 +221,12 @@ def _counted_rung(run: OriginalRun, original: str, entry_point: str, sandbox) ->
         k = len(counts) - 1
         label, args = rungs[k]
         if best is None or counts[k] > best[0]:
-            best = (counts[k], li, args, f"{lad.name} {label}")
+            best = (counts[k], args, f"{lad.name} {label}")
         if counts[k] >= COUNT_TARGET:
             break
     if best is None or 4 * best[0] < COUNT_TARGET:
         return None
-    _, li, args, label = best
+    _, args, label = best
     counts = timing.count_rounds(sandbox, original, entry_point, [args])
     if counts is None:
         return None
