@@ -22,7 +22,7 @@ the stable surface for rule authors (see docs/rules.md).
 
 from .names import (BUILTIN_NAMES, WORDS, NameAllocator, all_identifiers, assigned_names,
                     bound_before, builtin_is_shadowed, fresh_name, module_level_names,
-                    used_names)
+                    names_in_order, used_names)
 from .scopes import (DYNAMIC_SCOPE_CALLS, FRAME_ATTRIBUTES, Frame, FrameTracker, contains,
                      function_scope, global_nonlocal_names, has_await, has_global_or_nonlocal,
                      has_return, has_yield, iter_functions, local_names, names_in_nested_scopes,
@@ -37,6 +37,7 @@ __all__ = [
     "contains", "fresh_name", "function_scope", "global_nonlocal_names", "has_await",
     "has_global_or_nonlocal", "has_return", "has_yield", "is_literal", "is_multiline", "is_name",
     "is_pure_expression", "iter_functions", "keep_lines_together", "keep_token_boundaries",
-    "local_names", "module_level_names", "names_in_nested_scopes", "references_are_names",
-    "replace_expression", "source_neighbours", "used_names", "uses_dynamic_scope",
+    "local_names", "module_level_names", "names_in_nested_scopes", "names_in_order",
+    "references_are_names", "replace_expression", "source_neighbours", "used_names",
+    "uses_dynamic_scope",
 ]

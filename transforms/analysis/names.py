@@ -228,6 +228,17 @@ def used_names(node: cst.CSTNode, nested: bool = True) -> set[str]:
     return visitor.names
 
 
+def names_in_order(expr: cst.BaseExpression) -> list[str]:
+    """Variable names used in ``expr``, in order of first appearance (attribute and keyword
+    names excluded): the parameters of a helper that ``expr`` moves into, in a stable order."""
+    seen: list[str] = []
+    reads = used_names(expr)
+    for ident in m.findall(expr, m.Name()):
+        if ident.value in reads and ident.value not in seen:
+            seen.append(ident.value)
+    return seen
+
+
 class _NamesOutside(cst.CSTVisitor):
     def __init__(self, skip: cst.CSTNode) -> None:
         super().__init__()

@@ -8,7 +8,7 @@ from libcst.metadata import (BuiltinScope, FunctionScope, GlobalScope, ParentNod
                              ScopeProvider)
 
 from ..analysis import (NameAllocator, bound_before, global_nonlocal_names, is_literal,
-                        used_names, uses_dynamic_scope)
+                        names_in_order, uses_dynamic_scope)
 from ..analysis.recursion import RECURSIVE, CallGraph
 from ..analysis.scopes import DYNAMIC_FUNCTION, SCOPE_SENSITIVE
 from ..base import Rule, RuleTransformer
@@ -113,7 +113,7 @@ class ExtractHelper(Rule):
                 return skip("not in the block body of the def")
             bound = bound_before(func, index)
             args: list[str] = []
-            for name in _in_order(expr):
+            for name in names_in_order(expr):
                 assignments = scope[name]
                 if name in scope.assignments and any(a.scope is scope for a in assignments):
                     if name not in bound:
@@ -166,13 +166,3 @@ class ExtractHelper(Rule):
                 body.append(new)
             return updated_node.with_changes(body=body)
 
-
-def _in_order(expr: cst.BaseExpression) -> list[str]:
-    """Variable names read in ``expr``, in order of first appearance (attribute and keyword
-    names excluded)."""
-    seen: list[str] = []
-    reads = used_names(expr)
-    for ident in m.findall(expr, m.Name()):
-        if ident.value in reads and ident.value not in seen:
-            seen.append(ident.value)
-    return seen

@@ -1,0 +1,169 @@
+from semforge.transforms.testing import RuleTestCase
+
+
+class TestExtractLambdaHelper(RuleTestCase):
+    RULE = "extract-lambda-helper"
+    CASES = [
+        (  # a parameter of the def read by the lambda is passed; the docstring stays put
+            '''
+            from typing import List
+
+
+            def filter_by_substring(strings: List[str], substring: str) -> List[str]:
+                """Doc."""
+                return list(filter(lambda s: substring in s, strings))
+            ''',
+            '''
+            from typing import List
+
+
+            def _apply(substring, s):
+                return substring in s
+
+
+            def filter_by_substring(strings: List[str], substring: str) -> List[str]:
+                """Doc."""
+                return list(filter(lambda s: _apply(substring, s), strings))
+            ''',
+            [[["abc", "bcd", "x"], "bc"], [[], "a"], [["", "a"], ""]],
+        ),
+        (  # a local bound before the statement is passed too
+            """
+            def by_last(pairs, k):
+                n = len(pairs)
+                return sorted(pairs, key=lambda p: (p[-1] * k, n))
+            """,
+            """
+            def _apply(p, k, n):
+                return (p[-1] * k, n)
+
+
+            def by_last(pairs, k):
+                n = len(pairs)
+                return sorted(pairs, key=lambda p: _apply(p, k, n))
+            """,
+            [[[[1, 3], [2, 1], [5, 2]], -1], [[], 2], [[[1], [0, 0]], 1]],
+        ),
+        (  # methods: the helper goes before the class; globals are read by the helper
+            """
+            VOWELS = "aeiou"
+
+
+            class Text:
+                def count(self, s):
+                    return len(list(filter(lambda ch: ch.lower() in VOWELS, s)))
+            """,
+            """
+            VOWELS = "aeiou"
+
+
+            def _apply(ch):
+                return ch.lower() in VOWELS
+
+
+            class Text:
+                def count(self, s):
+                    return len(list(filter(lambda ch: _apply(ch), s)))
+            """,
+        ),
+        (  # defaults stay on the lambda; a later rebinding is seen by the call alike
+            """
+            def scale(xs):
+                t = 2
+                key = lambda x, y=2: x * y * t + abs(x)
+                t = 5
+                return sorted(xs, key=key)
+            """,
+            """
+            def _apply(x, y, t):
+                return x * y * t + abs(x)
+
+
+            def scale(xs):
+                t = 2
+                key = lambda x, y=2: _apply(x, y, t)
+                t = 5
+                return sorted(xs, key=key)
+            """,
+            [[[3, -1, 0, -4]], [[]], [[2.5, -2.5]]],
+        ),
+    ]
+    UNTOUCHED = [
+        # a local that may be unbound when the lambda runs (NameError moves into the helper's
+        # caller, and is read eagerly there even where the body would not reach it)
+        ("""
+        def f(xs):
+            if xs:
+                y = 1
+            return list(map(lambda x: x + y, xs))
+        """, "'y' may be unbound when the lambda runs"),
+        ("""
+        def f(xs, a):
+            del a
+            return list(map(lambda x: x and a, xs))
+        """, "'a' may be unbound when the lambda runs"),
+        # a function of the module called from the body: recursion would go a frame deeper
+        ("""
+        def f(xs):
+            return list(map(lambda x: g(x), xs))
+        def g(x):
+            return x
+        """, "calls 'g', which is not a builtin"),
+        ("""
+        class T:
+            def walk(self, xs):
+                return list(map(lambda x: x.walk([]), xs))
+        """, "calls a method named like a function of the module"),
+        # recursion: one more frame per level
+        ("""
+        def walk(n):
+            if n <= 0:
+                return 0
+            return sum(map(lambda x: x + 1, [walk(n - 1)]))
+        """, "may be recursive"),
+        # scopes the module-level helper cannot see
+        ("""
+        def f(xs):
+            return [list(map(lambda x: x + i, xs)) for i in range(3)]
+        """, "not directly in a def"),
+        ("""
+        def outer(k):
+            def f(xs):
+                return list(map(lambda x: x + k, xs))
+            return f
+        """, "'k' is a variable of an outer function"),
+        ("""
+        F = lambda x: x + 1
+        """, "not directly in a def"),
+        ("""
+        class C:
+            def m(self, xs):
+                return list(map(lambda x: self.__k + x, xs))
+        """, "__private"),
+        # dynamic scopes and declarations
+        ("""
+        def f(xs):
+            global G
+            return list(map(lambda x: x + G, xs))
+        """, "global or nonlocal"),
+        ("""
+        def f(xs):
+            return list(map(lambda x: eval("x") + 1, xs))
+        """, "exec/eval"),
+        # a shadowed builtin is a global the rule does not reason about
+        ("""
+        def f(xs):
+            return list(map(lambda x: len(x) + 1, xs))
+        len = abs
+        """, "calls 'len', which is not a builtin"),
+        # nested scopes in the body
+        ("""
+        def f(xs):
+            return list(map(lambda x: [y for y in x], xs))
+        """, "comprehension"),
+        # nothing to move
+        ("""
+        def f(xs):
+            return sorted(xs, key=lambda x: x)
+        """, "no candidate"),
+    ]
