@@ -12,7 +12,9 @@ import pytest
 from semforge.verifiers import VerifyConfig, verify_pair
 from semforge.verifiers.compare import _norm_stderr
 from semforge.verifiers.edge_inputs import (magnitude_inputs, mixed_type_inputs, optional_inputs,
-                                            optional_pair_inputs, keyword_only_defaults)
+                                            optional_pair_inputs, keyword_only_defaults,
+                                            type_edge_inputs)
+from semforge.verifiers.scale_inputs import ladders
 
 FAST = VerifyConfig(examples=200, measure_speed=False)
 
@@ -111,6 +113,36 @@ def test_the_edges_keep_the_seeds_shapes():
         ("a", 1), ("d", "-")]  # b has no default, len is not a literal
     interval = optional_pair_inputs("def f(x, lo=-10, hi=10):\n    return x\n", "f", [[1]], 100)
     assert interval[0] == [1, 10, -10]  # the defaults swapped first
+
+
+def test_intruders_extremes_and_numbers_at_the_domain_edge():
+    seeds = [[[3, -1, 2], "12"]]
+    mixed = [a[0] for a in mixed_type_inputs(seeds, 100)]
+    # after the first, the middle and the last item: what an early exit never reaches
+    assert [3, None, -1, 2] in mixed and [3, -1, "a", 2] in mixed and [3, -1, 2, None] in mixed
+    edges = type_edge_inputs(seeds, 100)
+    floats = [a[0] for a in edges if isinstance(a[0], list) and a[0] and type(a[0][0]) is float]
+    assert floats and all(x == x for x in floats[0])  # no NaN: a set of it orders by id
+    assert any(x == float("inf") for x in floats[0]) and 1e300 in floats[0]
+    assert [[3, -1, 2], 12.0] in edges and [[3, -1, 2], 12] in edges  # "12" as the number
+
+
+def test_int_ladder_keeps_each_sign_within_64x():
+    rungs = [args[0] for _, args in ladders([[5]])[0].rungs]
+    positive = [v for v in rungs if 0 < v < 2**31]
+    assert len(positive) >= 3 and all(b <= 64 * a for a, b in zip(positive, positive[1:]))
+    assert any(v < 0 for v in rungs)  # both signs
+
+
+def test_eager_rewrites_and_overflowing_keys_are_caught():
+    # Accepted as `equivalent` before the intruders and the float extremes in int lists.
+    ALL = "def f(l):\n    return all(x > 0 for x in l)\n"
+    EAGER = "def f(l):\n    return len([x for x in l if not x > 0]) == 0\n"
+    assert verify_pair(ALL, EAGER, "f", [[[1, 2]], [[3, -1]]], FAST).verdict == "different"
+    ABS = "def f(l):\n    return sorted(l, key=abs)\n"
+    SQUARE = "def f(l):\n    return sorted(l, key=lambda v: v * v)\n"
+    assert verify_pair(ABS, SQUARE, "f", [[[3, -1, 2]], [[-5, 4]]], FAST).verdict == "different"
+    assert verify_pair(ALL, ALL, "f", [[[1, 2]], [[3, -1]]], FAST).verdict == "equivalent"
 
 
 def test_stderr_masks_line_numbers_only():

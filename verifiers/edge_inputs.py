@@ -12,7 +12,8 @@
   several places too: containment and ``count`` find it by identity).
 * **Types at the edge of the domain** (``type_edge_inputs``, ``strict`` policy only): a tuple or
   an iterator where the seeds pass a list, a bool or a float where they pass an int, an int
-  where they pass a float, None anywhere. The ``domain`` policy keeps the seeds' types.
+  where they pass a float, None anywhere; float extremes (1e300, inf, -0.0) where they
+  pass a list of ints, the number itself where they pass a string of digits. The ``domain`` policy keeps the seeds' types.
 * **Magnitudes the seeds never reach** (``magnitude_inputs``): ints where floats stop being
   exact (2**53 + 1, 10**16 - 1), past 2**31, 2**32, 2**63, 2**64, inside lists at the seeds'
   lengths and as the numbers inside strings, two int arguments grown together (2**53 + 1
@@ -25,7 +26,9 @@
 * **More arguments than the seeds pass** to a ``*args`` entry point (``varargs_inputs``).
 * **Equal values of another type** (``mixed_type_inputs``, ``strict``): ``[3, 3.0]``,
   ``[1, True]``, a list and its copy of floats in two arguments, a dict key of another type,
-  -0.0 in every numeric argument at once: which of two equal values a rewrite keeps.
+  -0.0 in every numeric argument at once: which of two equal values a rewrite keeps. And an
+  *intruder* (None, or a str among numbers) after the item at a few positions of a list: a
+  loop or ``any``/``all`` that stops early never reaches it, an eager rewrite raises.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import copy
 import re
 
 from .hint_inputs import entry_function
+from .scale_inputs import FLOAT_EXTREMES
 
 # Every kind of whitespace and line break str.split(), strip() and splitlines() know, and some
 # they do not agree on (\x1c-\x1f split lines and count as space; \u200b is neither).
@@ -188,6 +192,13 @@ def type_edge_inputs(seeds: list[list], limit: int) -> list[list]:
         for i, a in enumerate(s):
             if isinstance(a, list):
                 alts = [tuple(a), iter(copy.deepcopy(a))]
+                if a and all(type(x) is int for x in a):
+                    # Floats where the ints stood, at the extremes: overflow to inf when
+                    # squared or summed (``key=abs`` against ``key=lambda v: v * v`` ties),
+                    # -0.0, subnormals. Not NaN: its hash is its id, so a set of these
+                    # would order differently in every process (the original looks
+                    # nondeterministic); NaN among floats is the coordinated inputs'.
+                    alts.append([x for x in FLOAT_EXTREMES if x == x])
             elif isinstance(a, bool):
                 alts = [int(a)]
             elif isinstance(a, int):
@@ -196,6 +207,10 @@ def type_edge_inputs(seeds: list[list], limit: int) -> list[list]:
                 alts = [int(a)] if a == a and abs(a) != float("inf") else []
             elif isinstance(a, str):
                 alts = [list(a)]
+                if len(a) < 300 and re.fullmatch(r"\s*[-+]?[0-9]+\s*", a):
+                    # A number where the seeds pass its digits: ``int(s)`` takes a float,
+                    # ``int(s, 10)`` and ``s.isdigit()`` do not.
+                    alts += [float(int(a)), int(a)]
             elif isinstance(a, dict):
                 alts = [list(a.items())]
             else:
@@ -285,14 +300,31 @@ def mixed_type_inputs(seeds: list[list], limit: int) -> list[list]:
             if isinstance(a, dict) and a:
                 key = 8 if all(isinstance(k, str) for k in a) else "k"
                 q.append(_set_path(s, (i,), {**a, key: next(iter(a.values()))}))
+        intruders: list[list] = []
+        for i, a in enumerate(s):
+            if isinstance(a, list) and a:
+                # A value no comparison or arithmetic with the items accepts, after the item at
+                # each of a few positions: a loop or any()/all() that stops early never reaches
+                # it, a rewrite that reads every item first (a list built eagerly, a sort, a
+                # sum) raises.
+                for j in sorted({0, len(a) // 2, len(a) - 1}):
+                    for intruder in (None, _foreign(a[j])):
+                        intruders.append(_set_path(s, (i,), copy.deepcopy(a[:j + 1])
+                                                   + [intruder] + copy.deepcopy(a[j + 1:])))
         nums = [i for i, a in enumerate(s) if type(a) in (int, float)]
         if nums:
             args = copy.deepcopy(s)
             for i in nums:
                 args[i] = -0.0
             q.append(args)
-        queues.append(q)
+        queues += [q, intruders]
     return _interleave(queues, limit)
+
+
+def _foreign(x):
+    """A value of a type that ``x``'s operators reject (a str beside numbers, an int beside
+    strings and containers)."""
+    return "a" if isinstance(x, (int, float, complex)) else 0
 
 
 def _interleave(queues: list[list[list]], limit: int) -> list[list]:
