@@ -13,7 +13,8 @@ keep state across calls), ``size`` (a fast path or a recursion that shows only o
 ``float-extreme`` (overflow, underflow, infinities, NaN), ``coordinated`` (falsy values, equal
 but distinct objects, duplicates), ``types`` (neighbouring types under ``strict``), ``lazy``
 (iterators that read their argument as they go), ``signature`` (keyword-only parameters and
-``*args`` no seed passes).
+``*args`` no seed passes), ``constant`` (a wrong branch behind a value only the variant names:
+``n == 7919``, ``len(xs) < 20000``).
 """
 
 from __future__ import annotations
@@ -334,6 +335,17 @@ NON_EQUIVALENT = [
          [[3.5], [-2.0], [0.5]], "f(-0.0)"),
     Case("strip-two-chars", "string", d("return [w.strip() for w in s.split(',')]", "f(s)"),
          d("return [w.strip(' \\n') for w in s.split(',')]", "f(s)"), [["a, b"], ["x ,y"]], "f('a,\\tb')"),
+    # --- constant: a wrong branch behind a value only the variant names ----------------------
+    Case("magic-argument", "constant", d("return n % 7", "f(n)"), d("return 0 if n == 7919 else n % 7", "f(n)"),
+         [[10], [22]], "f(7919)"),
+    Case("magic-substring", "constant", d("return s.upper()", "f(s)"), d("return s if 'zq' in s else s.upper()", "f(s)"),
+         [["abc"], ["hello"]], "f('azqb')"),
+    Case("length-threshold", "constant", d("xs = list(xs)\nreturn sum(xs)", "f(xs)"),
+         d("xs = list(xs)\nreturn sum(xs) if len(xs) < 20000 else sum(xs[:-1])", "f(xs)"), [[[1, 2, 3]]],
+         "f([1] * 20001)"),
+    Case("magic-length", "constant", d("xs = list(xs)\nreturn max(xs)", "f(xs)"),
+         d("xs = list(xs)\nreturn min(xs) if len(xs) == 13 else max(xs)", "f(xs)"), [[[3, 1, 2]], [[5, 9]]],
+         "f(list(range(13)))"),
 ]
 
 EQUIVALENT = [
@@ -390,5 +402,5 @@ FAST = ["isdecimal-isdigit", "split-none-space", "half-big", "sign-copysign", "c
         "grid-row-aliasing", "mutable-default-acc", "big-list-dedupe", "recursive-sum",
         "hypot-sqrt", "get-or-default", "iterator-len", "genexp-eager", "default-scale-kw",
         "keyword-only-ignored", "clamp-inverted-interval", "key-square-overflow",
-        "all-eager-intruder", "int-explicit-base",
+        "all-eager-intruder", "int-explicit-base", "magic-argument", "length-threshold",
         "sum-loop", "dedupe-fromkeys", "map-genexp-lazy", "swap-temp"]

@@ -50,7 +50,10 @@ __all__ = ["INPUT_CLASSES", "MAX_LEN", "Bounds", "Hint", "Param", "boundary_inpu
            "program_constants"]
 
 INPUT_CLASSES = ("seeds", "boundary", "table", "unicode", "coordinated", "float-extremes", "types",
-                 "mutants", "crossover", "scale", "magnitude", "mixed-types", "optional")
+                 "mutants", "crossover", "scale", "magnitude", "mixed-types", "optional",
+                 # not generated here: inputs one variant's own constants call for
+                 # (variant_constants.py), run after the shared ones
+                 "variant-constants")
 
 
 def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int,

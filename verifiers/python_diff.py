@@ -17,7 +17,9 @@ run once per hash seed, and those outcomes are reused for every variant. The ste
    exact, floats within tolerance, signed zero, mutation of arguments, stdout); then on the
    behaviour probes (``probes.py``: aliasing, state across calls, defaults and keywords,
    laziness, nesting), planned and run on the original once;
-5. with ``crosshair`` on, CrossHair proposes inputs for a variant that passed, in its own confined
+5. inputs built from the constants the variant has and the original lacks
+   (``variant_constants.py``: ``if n == 7919``, ``len(xs) > 20000``), run on both;
+   then, with ``crosshair`` on, CrossHair proposes inputs for a variant that passed, in its own confined
    process; they are re-run concretely, and only that run can make the pair ``different``;
 6. a variant that passes but adds escape hatches (``inspect``, ``gc``, ``globals()``, ...) the
    original does not use is ``undecided``; otherwise ``equivalent``, then timed (``timing.py``) on a scaled input where the original
@@ -46,12 +48,14 @@ from .original_run import (FOCUS_SEEDS, MIN_RETURNING, load_streams, prepare_ori
 from .probes import ENTRY as PROBE_ENTRY
 from .probes import harness, may_keep_state
 from .program_run import CHUNK, MAX_TIMEOUTS, ProgramRun, run_inputs  # noqa: F401
+from .scale_run import out_of_memory, raises_memory_error
 from .speed_input import (SPEED_CAP_NS, SPEED_MIN_NS, counted_inputs, find_speed_input,  # noqa: F401
                           speed_inputs)
 from .static_guard import (GUARDED_MODULES, GUARDED_NAMES, escape_hatches,  # noqa: F401
                            code_may_hash_strings, introduced_hatches,
                            may_depend_on_hash_seed, nondeterminism_sources,
                            signature_difference)
+from .variant_constants import directed_inputs
 from .verdict import (HASH_CHECK_INPUTS, HASH_SEEDS, METHOD, OriginalRun, Verdict,  # noqa: F401
                       VerifyConfig, _counterexample, _tolerance, _verdict)
 
@@ -122,6 +126,16 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
     found = judge_probes(run, variant, entry_point, config, sandboxes, tol, t0, history)
     if found is not None:
         return found
+    seeds = [a for a, c in zip(run.inputs, run.classes) if c == "seeds"] or run.inputs[:2]
+    directed = directed_inputs(original, variant, seeds, {input_key(a) for a in run.inputs})
+    if directed:
+        found = judge_extra_inputs(run, original, variant, entry_point, directed,
+                                   "an input built from the variant's own constants",
+                                   "an input built from the variant's own constants ({args}): "
+                                   "{found}", config, sandboxes, tol, t0)
+        if found is not None:
+            return found
+        n += len(directed)
     method, opinion = METHOD, ""
     if config.crosshair:
         found, opinion, ran = crosshair_opinion(run, original, variant, entry_point, config,
@@ -142,6 +156,8 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
                        f"policy){note}{opinion}", config, t0, n)
     verdict.method = method
     verdict.input_classes = input_classes(run, history)
+    if directed:
+        verdict.input_classes = sorted(set(verdict.input_classes) | {"variant-constants"})
     if config.measure_speed:
         found = find_speed_input(run, original, entry_point, config, sandboxes[0])
         if found:
@@ -233,27 +249,51 @@ def crosshair_opinion(run: OriginalRun, original: str, variant: str, entry_point
     ran = proposal.status not in ("skipped", "unavailable")
     if not proposal.inputs:
         return None, proposal.note, ran
-    inputs, n = proposal.inputs, len(run.inputs) + len(proposal.inputs)
-    expected = [run_inputs(sb, original, entry_point, inputs, MAX_TIMEOUTS)[1] for sb in sandboxes]
+    found = judge_extra_inputs(run, original, variant, entry_point, proposal.inputs,
+                               "an input CrossHair proposed",
+                               "CrossHair found {args}, reproduced concretely: {found}", config,
+                               sandboxes, tol, t0)
+    if found is not None:
+        return found, proposal.note, ran
+    return None, f"{proposal.note}, none reproduced concretely (ignored)", ran
+
+
+def judge_extra_inputs(run: OriginalRun, original: str, variant: str, entry_point: str,
+                       inputs: list[list], what: str, template: str, config: VerifyConfig,
+                       sandboxes: list, tol: Tolerance, t0: float) -> Verdict | None:
+    """The variant on inputs outside the shared set (CrossHair's, the variant's own constants):
+    the original runs on them under every hash seed first (remembered in ``run.extra``, since
+    several variants may bring the same constant), and an input is compared only where the
+    original's behaviour is a function of it (the same under both seeds, no timeout or crash;
+    under ``domain`` only where it returns). A ``different`` or ``timeout`` Verdict (``template``
+    formats its reason from ``args`` and ``found``), else None."""
+    keys = [input_key(a) for a in inputs]
+    todo = [(k, a) for k, a in zip(keys, inputs) if k not in run.extra]
+    if todo:
+        runs = [run_inputs(sb, original, entry_point, [a for _, a in todo], MAX_TIMEOUTS)[1]
+                for sb in sandboxes]
+        for j, (k, _) in enumerate(todo):
+            run.extra[k] = [r[j] if j < len(r) else {"kind": "timeout"} for r in runs]
     _, got = run_inputs(sandboxes[0], variant, entry_point, inputs, MAX_TIMEOUTS)
+    n = len(run.inputs) + len(inputs)
     exact = Tolerance(0.0, 0.0)
-    for i, args in enumerate(inputs):
-        want = [e[i] if i < len(e) else {"kind": "timeout"} for e in expected]
+    for i, (key, args) in enumerate(zip(keys, inputs)):
+        want = run.extra[key]
         if (any(w.get("kind") in ("timeout", "crash") for w in want)  # no behaviour to compare
+                or (out_of_memory(want[0]) and not raises_memory_error(original))  # the limit's
                 or any(diff_outcomes(want[0], w, exact) for w in want[1:])  # not a function of args
                 or (config.policy == "domain" and want[0].get("kind") != "return")
                 or i >= len(got)):
             continue
         if got[i].get("kind") == "timeout":
-            return _verdict("timeout", f"variant timed out on an input CrossHair proposed where the "
-                            f"original finished: {short(show(args), 60)}", config, t0, n,
-                            _counterexample(args, want[0], got[i])), proposal.note, ran
+            return _verdict("timeout", f"variant timed out on {what} where the original "
+                            f"finished: {short(show(args), 60)}", config, t0, n,
+                            _counterexample(args, want[0], got[i]))
         found = diff_outcomes(want[0], got[i], tol)
         if found:
-            return _verdict("different", f"CrossHair found {short(show(args), 60)}, reproduced "
-                            f"concretely: {found}", config, t0, n,
-                            _counterexample(args, want[0], got[i])), proposal.note, ran
-    return None, f"{proposal.note}, none reproduced concretely (ignored)", ran
+            return _verdict("different", template.format(args=short(show(args), 60), found=found),
+                            config, t0, n, _counterexample(args, want[0], got[i]))
+    return None
 
 
 def _disagrees_on(args: list, want: dict, what: str, shown: str, variant: str, entry_point: str,

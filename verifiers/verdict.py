@@ -105,6 +105,9 @@ class OriginalRun:
     hashy_inputs: bool = False  # whether a kept input holds a str or bytes
     load_output: tuple = ("", "")  # what the original printed while loading (stdout, stderr)
     counted: Counted | None = None  # timing="instructions" (speed_input.counted_inputs)
+    # The original's outcomes (one per hash seed) on inputs outside the shared set that some
+    # variant brought (its own constants, CrossHair's proposals), by input key.
+    extra: dict = field(default_factory=dict)
 
 
 def _verdict(kind: str, reason: str, config: VerifyConfig, t0: float, examples: int = 0,
