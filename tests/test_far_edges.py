@@ -125,6 +125,7 @@ def test_intruders_extremes_and_numbers_at_the_domain_edge():
     assert floats and all(x == x for x in floats[0])  # no NaN: a set of it orders by id
     assert any(x == float("inf") for x in floats[0]) and 1e300 in floats[0]
     assert [[3, -1, 2], 12.0] in edges and [[3, -1, 2], 12] in edges  # "12" as the number
+    assert [[(1,), (2, 3)]] in type_edge_inputs([[[[1], [2, 3]]]], 100)  # tuples inside
 
 
 def test_int_ladder_keeps_each_sign_within_64x():

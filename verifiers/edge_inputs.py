@@ -13,7 +13,8 @@
 * **Types at the edge of the domain** (``type_edge_inputs``, ``strict`` policy only): a tuple or
   an iterator where the seeds pass a list, a bool or a float where they pass an int, an int
   where they pass a float, None anywhere; float extremes (1e300, inf, -0.0) where they
-  pass a list of ints, the number itself where they pass a string of digits. The ``domain`` policy keeps the seeds' types.
+  pass a list of ints, tuples inside a list of lists, the number itself where they pass a
+  string of digits. The ``domain`` policy keeps the seeds' types.
 * **Magnitudes the seeds never reach** (``magnitude_inputs``): ints where floats stop being
   exact (2**53 + 1, 10**16 - 1), past 2**31, 2**32, 2**63, 2**64, inside lists at the seeds'
   lengths and as the numbers inside strings, two int arguments grown together (2**53 + 1
@@ -199,6 +200,9 @@ def type_edge_inputs(seeds: list[list], limit: int) -> list[list]:
                     # would order differently in every process (the original looks
                     # nondeterministic); NaN among floats is the coordinated inputs'.
                     alts.append([x for x in FLOAT_EXTREMES if x == x])
+                if a and all(type(x) is list for x in a):
+                    # Tuples inside: ``sum(ls, [])`` refuses them, ``chain(*ls)`` does not.
+                    alts.append([tuple(x) for x in a])
             elif isinstance(a, bool):
                 alts = [int(a)]
             elif isinstance(a, int):
