@@ -267,23 +267,36 @@ def judge_extra_inputs(run: OriginalRun, original: str, variant: str, entry_poin
     original's behaviour is a function of it (the same under both seeds, no timeout or crash;
     under ``domain`` only where it returns). A ``different`` or ``timeout`` Verdict (``template``
     formats its reason from ``args`` and ``found``), else None."""
+    exact = Tolerance(0.0, 0.0)
+
+    def usable(want: list[dict]) -> bool:
+        return not (any(w.get("kind") in ("timeout", "crash") for w in want)  # nothing to compare
+                    or (out_of_memory(want[0]) and not raises_memory_error(original))  # the limit's
+                    or any(diff_outcomes(want[0], w, exact) for w in want[1:])  # not a function of args
+                    or (config.policy == "domain" and want[0].get("kind") != "return"))
+
     keys = [input_key(a) for a in inputs]
     todo = [(k, a) for k, a in zip(keys, inputs) if k not in run.extra]
     if todo:
-        runs = [run_inputs(sb, original, entry_point, [a for _, a in todo], MAX_TIMEOUTS)[1]
-                for sb in sandboxes]
+        # Each hash seed runs only what the one before could use: an input the original times
+        # out on costs a whole time limit, once.
+        wants: list[list[dict]] = [[] for _ in todo]
+        live = list(range(len(todo)))
+        for sb in sandboxes:
+            outs = run_inputs(sb, original, entry_point, [todo[j][1] for j in live], MAX_TIMEOUTS)[1]
+            for pos, j in enumerate(live):
+                wants[j].append(outs[pos] if pos < len(outs) else {"kind": "timeout"})
+            live = [j for j in live if wants[j][-1].get("kind") not in ("timeout", "crash")]
         for j, (k, _) in enumerate(todo):
-            run.extra[k] = [r[j] if j < len(r) else {"kind": "timeout"} for r in runs]
-    _, got = run_inputs(sandboxes[0], variant, entry_point, inputs, MAX_TIMEOUTS)
+            run.extra[k] = wants[j] if len(wants[j]) == len(sandboxes) else [{"kind": "timeout"}]
+    chosen = [(k, a) for k, a in zip(keys, inputs) if usable(run.extra[k])]
+    if not chosen:
+        return None
+    _, got = run_inputs(sandboxes[0], variant, entry_point, [a for _, a in chosen], MAX_TIMEOUTS)
     n = len(run.inputs) + len(inputs)
-    exact = Tolerance(0.0, 0.0)
-    for i, (key, args) in enumerate(zip(keys, inputs)):
+    for i, (key, args) in enumerate(chosen):
         want = run.extra[key]
-        if (any(w.get("kind") in ("timeout", "crash") for w in want)  # no behaviour to compare
-                or (out_of_memory(want[0]) and not raises_memory_error(original))  # the limit's
-                or any(diff_outcomes(want[0], w, exact) for w in want[1:])  # not a function of args
-                or (config.policy == "domain" and want[0].get("kind") != "return")
-                or i >= len(got)):
+        if i >= len(got):
             continue
         if got[i].get("kind") == "timeout":
             return _verdict("timeout", f"variant timed out on {what} where the original "

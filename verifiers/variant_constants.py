@@ -138,4 +138,5 @@ def directed_inputs(original: str, variant: str, seeds: list[list], known: set[s
                     seen.add(key)
                     out.append(q[k])
         k += 1
-    return out
+    # Smallest first: a length placement is the one a slow original may time out on.
+    return sorted(out, key=lambda a: len(input_key(a)))
