@@ -21,6 +21,7 @@ def test_constants_are_folded_and_only_the_variants_own_count():
     variant = fn("if x == 10**4 or x == -3 or x == 1 << 20:\n    return 0\nreturn x % 7 + 1 + 0.0 * len('zq')")
     assert novel_constants(original, variant) == [10000, -3, 1048576, 0, 0.0, "zq"]
     assert novel_constants(original, original) == []
+    assert novel_constants(original, fn("return x % 7 + 1 if x != int('7919') else 0")) == [7919, 0]
     # a huge power is not folded (nor computed): its operands are the constants
     assert novel_constants(fn("return 2 ** 10**9"), fn("return 2 ** 10**9 + 2")) == []
 

@@ -30,12 +30,20 @@ _FOLD = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
 
 def _value(node: ast.AST):
     """The value of a constant expression of ints and floats (``10**4``, ``-3``, ``1 << 20``,
-    ``2.5e3``), or None."""
+    ``2.5e3``, ``int("7919")``), or None."""
     if isinstance(node, ast.Constant) and type(node.value) in (int, float, str):
         return node.value
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         v = _value(node.operand)
         return -v if type(v) in (int, float) else None
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id in ("int", "float") and len(node.args) == 1 and not node.keywords
+            and isinstance(node.args[0], ast.Constant) and type(node.args[0].value) is str
+            and len(node.args[0].value) <= 40):
+        try:  # int("7919"): a constant spelled as a string (if the name is the builtin, it is it)
+            return {"int": int, "float": float}[node.func.id](node.args[0].value)
+        except ValueError:
+            return None
     if isinstance(node, ast.BinOp) and type(node.op) in _FOLD:
         a, b = _value(node.left), _value(node.right)
         if type(a) not in (int, float) or type(b) not in (int, float):
