@@ -76,16 +76,22 @@ class Bounds:
         return replace(self, related=tuple(sorted(rel))[:200])
 
 
+def docstring_ids(tree: ast.AST) -> set[int]:
+    """``id()`` of every docstring's Constant node in ``tree`` (a docstring is text, not a
+    constant the program computes with)."""
+    return {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            and n.body and isinstance(n.body[0], ast.Expr)
+            and isinstance(n.body[0].value, ast.Constant)}
+
+
 def program_constants(code: str) -> tuple[tuple[int, ...], tuple[float, ...], tuple[str, ...]]:
     """Int, float and short str constants of ``code`` (docstrings left out), parsed, not run."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
         return (), (), ()
-    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
-                  if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-                  and n.body and isinstance(n.body[0], ast.Expr)
-                  and isinstance(n.body[0].value, ast.Constant)}
+    docstrings = docstring_ids(tree)
     ints: dict[int, None] = {}
     floats: dict[float, None] = {}
     strs: dict[str, None] = {}

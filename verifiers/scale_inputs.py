@@ -183,10 +183,10 @@ def ladders(seeds: list[list], seed: int = 0, max_seeds: int = 1) -> list[Ladder
 
 def _int_ladder(mag: int) -> list[int]:
     """Magnitudes from 8x the seeds' largest int, x8 at a time up to 2**31, then the word-size
-    boundaries and beyond (callers stop where the original becomes too slow). The signs
-    alternate, so one sign steps x64: coarser, and a loop up to ``n`` that the time budget
-    stops near 10**5 would see no positive rung between 10**3 and 10**6 (a fast path above
-    10**4 would pass)."""
+    boundaries and beyond (callers stop where the original becomes too slow). The caller
+    alternates the signs, so each sign steps x64; at x32 a step, a loop up to ``n`` saw no
+    positive rung between about 10**3 and 10**6, past its time budget (a fast path above
+    10**4 passed)."""
     out, v = [], 8 * mag
     while v < 2**31:
         out.append(v + 1)

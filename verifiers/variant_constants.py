@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import operator
 
 from .input_keys import input_key
+from .program_facts import docstring_ids
 
 MAX_DIRECTED = 24
 MAX_LENGTH = 1 << 15  # a length threshold past this costs each call too much to build and encode
@@ -58,17 +60,16 @@ def _value(node: ast.AST):
     return None
 
 
-def constants(code: str) -> dict[tuple[str, object], None]:
+@functools.lru_cache(maxsize=256)
+def constants(code: str) -> tuple[tuple[str, object], ...]:
     """(type name, value) of every constant and folded constant expression in ``code``,
-    docstrings left out; in order of appearance."""
+    docstrings left out; in order of appearance, each once. Cached: every variant of an
+    original asks for the original's."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
-        return {}
-    docstrings = {id(n.body[0].value) for n in ast.walk(tree)
-                  if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-                  and n.body and isinstance(n.body[0], ast.Expr)
-                  and isinstance(n.body[0].value, ast.Constant)}
+        return ()
+    docstrings = docstring_ids(tree)
     found: list[tuple[int, int, str, object]] = []
     inner: set[int] = set()  # operands of a folded expression: ``10**4`` is one constant
     for node in ast.walk(tree):  # parents before children
@@ -81,15 +82,12 @@ def constants(code: str) -> dict[tuple[str, object], None]:
         if (type(v) is str and not 0 < len(v) <= 40) or (type(v) is float and v != v):
             continue
         found.append((node.lineno, node.col_offset, type(v).__name__, v))
-    out: dict[tuple[str, object], None] = {}
-    for *_, t, v in sorted(found, key=lambda f: f[:2]):
-        out.setdefault((t, v), None)
-    return out
+    return tuple(dict.fromkeys((t, v) for *_, t, v in sorted(found, key=lambda f: f[:2])))
 
 
 def novel_constants(original: str, variant: str) -> list[object]:
     """Constants (folded) of ``variant`` that ``original`` does not have, in order."""
-    have = constants(original)
+    have = set(constants(original))
     return [v for (t, v) in constants(variant) if (t, v) not in have]
 
 
