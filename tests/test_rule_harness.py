@@ -43,7 +43,9 @@ def test_harness_catches_an_unsound_rule():
 
 @pytest.mark.parametrize("rule_id", ["membership-list-to-set", "any-all-loop-to-builtin",
                                      "power-to-multiply", "sum-builtin-to-loop",
-                                     "map-filter-lambda-to-loop", "extract-lambda-helper"])
+                                     "map-filter-lambda-to-loop", "extract-lambda-helper",
+                                     "min-max-pair-to-conditional", "fold-builtin-of-literal",
+                                     "lambda-wrapping-builtin"])
 def test_rules_are_sound_in_every_hostile_context(rule_id):
     fixtures = harness.fixtures_by_rule([rule_id])[rule_id]
     assert fixtures, f"{rule_id} has no must-fire fixtures"
