@@ -4,6 +4,26 @@ from semforge.transforms.testing import RuleTestCase
 class TestMethodAliasInLoop(RuleTestCase):
     RULE = "method-alias-in-loop"
     CASES = [
+        (  # evidence through unpacking a display (HumanEval/100's ``ans, num = [], n``)
+            """
+            def pile(n):
+                ans, num = [], n
+                for _ in range(n):
+                    ans.append(num)
+                    num += 2
+                return ans
+            """,
+            """
+            def pile(n):
+                ans, num = [], n
+                ans_append = ans.append
+                for _ in range(n):
+                    ans_append(num)
+                    num += 2
+                return ans
+            """,
+            [[0], [3], [5]],
+        ),
         (
             """
             def evens(n: int):
@@ -62,6 +82,20 @@ def grid(n_in: int, seen_in: set):
 """),
     ]
     UNTOUCHED = [
+        # unpacking that is not display-to-display item by item: no evidence
+        ("""
+        def f(n, pair):
+            a, b = pair
+            c, *d = [], n
+            (e, g), h = ([], 1), 2
+            a, b = [], n
+            a, b = b, a
+            for i in range(n):
+                a.append(i)
+                c.append(i)
+                e.append(i)
+            return a, c, e
+        """, "no evidence"),
         # f"{...=}" prints its source text, which the rewrite would change
         # (tests/rules/test_review_contexts.py)
         ("""

@@ -231,8 +231,28 @@ class BindingEvidence:
         if isinstance(parent, cst.For) and parent.target is node and parent.asynchronous is None:
             return self.elem_of(parent.iter)
         if isinstance(parent, cst.Element):
-            return self._enumerate_target_type(node, parent)
+            return (self._enumerate_target_type(node, parent)
+                    or self._unpacked_display_type(node, parent))
         return None
+
+    def _unpacked_display_type(self, node: cst.Name, element: cst.Element) -> T | None:
+        """``a, b = [], n``: a target of a tuple/list unpacking of a display of as many items,
+        none starred, gets the type of its item (the display is built, then unpacked in
+        order, so ``a`` is bound to exactly the list ``[]`` built there)."""
+        target = self.parents.get(element)
+        assign_target = self.parents.get(target)
+        assign = self.parents.get(assign_target)
+        if not (isinstance(target, (cst.Tuple, cst.List))
+                and isinstance(assign_target, cst.AssignTarget)
+                and assign_target.target is target and isinstance(assign, cst.Assign)
+                and isinstance(assign.value, (cst.Tuple, cst.List))):
+            return None
+        items, values = target.elements, assign.value.elements
+        if len(items) != len(values) or any(
+                isinstance(el, cst.StarredElement) for el in (*items, *values)):
+            return None
+        index = next(i for i, el in enumerate(items) if el is element)
+        return self._type(values[index].value)
 
     def _enumerate_target_type(self, node: cst.Name, element: cst.Element) -> T | None:
         """``for i, x in enumerate(xs)``: ``i`` is an int, ``x`` an item of ``xs``."""
