@@ -113,6 +113,16 @@ class TestMinMaxPairToConditional(RuleTestCase):
                 c = min(a, b)
             return c
         """, "neither argument is certainly bound"),
+        # a recursion that can run through the comparison (a dunder of the module's own)
+        ("""
+        class Node:
+            def __init__(self, kids):
+                self.kids = kids
+            def __lt__(self, other):
+                return deepest(self.kids, other) < 0
+        def deepest(a, b):
+            return min(a, b)
+        """, "recursi"),
         # min rebound in the module
         ("""
         min = lambda a, b: a

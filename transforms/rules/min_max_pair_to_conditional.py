@@ -44,7 +44,10 @@ class MinMaxPairToConditional(Rule):
     - one of the two is a literal or certainly bound (``certainly_bound``): the builtin reads
       ``a`` first, the conditional ``b`` first, so with both unbound the ``UnboundLocalError``
       would name the other variable;
-    - the function uses no ``locals()``/``exec``/frames.
+    - the function uses no ``locals()``/``exec``/frames, and is on no recursion cycle of the
+      module: on CPython 3.11 the call of ``min`` is itself a level of the recursion limit,
+      so a recursion running through the comparison's dunders would meet ``RecursionError``
+      one level per round later.
     """
 
     id = "min-max-pair-to-conditional"
@@ -63,6 +66,8 @@ class MinMaxPairToConditional(Rule):
                 return self.skip("not in a function's own scope")
             if not ev.simple_function(func):
                 return self.skip(DYNAMIC_FUNCTION)
+            if not ev.not_recursive(func):
+                return False
             scope = ev.scopes.get(call)
             bound = None
             settled = False
