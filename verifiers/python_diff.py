@@ -127,7 +127,7 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
     if found is not None:
         return found
     seeds = [a for a, c in zip(run.inputs, run.classes) if c == "seeds"] or run.inputs[:2]
-    directed = directed_inputs(original, variant, seeds, {input_key(a) for a in run.inputs})
+    directed = directed_inputs(original, variant, seeds, run.input_keys())
     if directed:
         found = judge_extra_inputs(run, original, variant, entry_point, directed,
                                    "an input built from the variant's own constants",

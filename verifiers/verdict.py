@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, field
 
 from .compare import Tolerance, summary
-from .input_keys import show
+from .input_keys import input_key, show
 from .probes import Probe
 
 METHOD = "hypothesis-diff"
@@ -108,6 +108,14 @@ class OriginalRun:
     # The original's outcomes (one per hash seed) on inputs outside the shared set that some
     # variant brought (its own constants, CrossHair's proposals), by input key.
     extra: dict = field(default_factory=dict)
+    _keys: tuple = field(default=(0, frozenset()), repr=False, compare=False)
+
+    def input_keys(self) -> frozenset[str]:
+        """``input_key`` of every kept input, computed once per original (every variant asks,
+        and keying a few hundred inputs costs milliseconds)."""
+        if self._keys[0] != len(self.inputs) or (self.inputs and not self._keys[1]):
+            self._keys = (len(self.inputs), frozenset(input_key(a) for a in self.inputs))
+        return self._keys[1]
 
 
 def _verdict(kind: str, reason: str, config: VerifyConfig, t0: float, examples: int = 0,
