@@ -63,6 +63,10 @@ INVERSES = {
     "redundant-list-copy": "remove-redundant-list-copy",
     "guard-to-else": "else-after-jump-to-guard",
     "else-after-jump-to-guard": "guard-to-else",
+    "min-max-pair-to-conditional": "conditional-to-min-max",
+    "conditional-to-min-max": "min-max-pair-to-conditional",
+    "lambda-wrapping-builtin": "builtin-to-wrapping-lambda",
+    "builtin-to-wrapping-lambda": "lambda-wrapping-builtin",
 }
 
 

@@ -129,12 +129,17 @@ class TestMinMaxPairToConditional(RuleTestCase):
         def f(a, b):
             return min(a, b)
         """, "min is shadowed"),
-        # frames and locals() can see the names
+        # frames and locals() can see the names; builtins can be rebound at run time
         ("""
         def f(a, b):
             print(locals())
             return max(a, b)
-        """, "exec/eval/locals()"),
+        """, "rebind builtins at run time"),
+        ("""
+        import builtins
+        def f(a, b):
+            return max(a, b)
+        """, "rebind builtins at run time"),
         # module level and comprehensions: not a function's own locals
         ("""
         a, b = 1, 2

@@ -15,6 +15,7 @@ know" (which makes a rule bail out) rather than "safe". One module per concern:
 * ``loops``        moving code between loops and comprehensions / generators
 * ``accumulation`` the shared matchers of the sum/join loop <-> builtin rules
 * ``membership``   the shared matcher of the ``in`` rules
+* ``minmax``       when ``min(a, b)`` and ``b if b < a else a`` are the same computation
 
 Rules import from here (or from these modules), never from another rule. The names below are
 the stable surface for rule authors (see docs/rules.md).

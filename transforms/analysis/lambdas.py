@@ -24,3 +24,41 @@ def map_or_filter(node: cst.BaseExpression) -> str | None:
             and simple_lambda(node.args[0].value) is not None):
         return None
     return node.func.value
+
+
+# Builtins whose call does not depend on the frame it is made from (unlike eval, exec, vars,
+# locals, dir or super with no argument, which read the caller's variables): called by a
+# lambda or directly by map/filter/sorted, they do the same.
+FRAME_FREE_BUILTINS = frozenset({
+    "abs", "all", "any", "ascii", "bin", "bool", "callable", "chr", "float", "frozenset",
+    "hash", "hex", "int", "len", "list", "max", "min", "oct", "ord", "repr", "reversed",
+    "round", "set", "sorted", "str", "sum", "tuple", "type",
+})
+# Builtins that call the function they are given with exactly one positional argument, an
+# item: as their first argument (with one iterable), or as ``key=``.
+_POSITIONAL = frozenset({"map", "filter"})
+_KEYED = frozenset({"sorted", "min", "max"})
+
+
+def function_slots(ev, call: cst.Call) -> list[int]:
+    """Indices of ``call``'s arguments that hold a function the (unshadowed) builtin calls with
+    one positional argument per item: ``map(f, xs)``/``filter(f, xs)`` (exactly one iterable:
+    with two, ``map`` passes two arguments) and ``key=f`` of ``sorted``/``min``/``max``."""
+    func = call.func
+    if not isinstance(func, cst.Name) or any(a.star for a in call.args):
+        return []
+    if func.value in _POSITIONAL and len(call.args) == 2 and all(
+            a.keyword is None for a in call.args):
+        return [0] if ev.is_builtin(func.value) else []
+    if func.value in _KEYED and ev.is_builtin(func.value):
+        return [i for i, a in enumerate(call.args)
+                if a.keyword is not None and a.keyword.value == "key"]
+    return []
+
+
+def enclosing_function(ev, node: cst.CSTNode) -> cst.FunctionDef | None:
+    """The innermost ``def`` around ``node`` (through lambdas and comprehensions), or None."""
+    current = ev.parent(node)
+    while current is not None and not isinstance(current, cst.FunctionDef):
+        current = ev.parent(current)
+    return current

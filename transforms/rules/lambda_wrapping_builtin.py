@@ -7,19 +7,8 @@ import libcst as cst
 from ..base import Rule
 from ..registry import register
 from ..analysis.evidence import EvidenceTransformer
-from ..analysis.lambdas import simple_lambda
-
-# Builtins whose call does not depend on the frame it is made from (unlike eval, exec, vars,
-# locals, dir or super with no argument, which read the caller's variables): called by the
-# lambda or directly by map/filter/sorted, they do the same.
-_FRAME_FREE = frozenset({
-    "abs", "all", "any", "ascii", "bin", "bool", "callable", "chr", "float", "frozenset",
-    "hash", "hex", "int", "len", "list", "max", "min", "oct", "ord", "repr", "reversed",
-    "round", "set", "sorted", "str", "sum", "tuple", "type",
-})
-# Where the lambda goes: a builtin that calls it with exactly one positional argument.
-_POSITIONAL = frozenset({"map", "filter"})
-_KEYED = frozenset({"sorted", "min", "max"})
+from ..analysis.lambdas import (FRAME_FREE_BUILTINS, enclosing_function, function_slots,
+                                simple_lambda)
 
 
 @register
@@ -57,7 +46,7 @@ class LambdaWrappingBuiltin(Rule):
                     and body.args[0].value.value == param and body.func.value != param):
                 return None
             name = body.func.value
-            if name not in _FRAME_FREE:
+            if name not in FRAME_FREE_BUILTINS:
                 self.skip(f"{name} is not a builtin known not to read its caller's frame")
                 return None
             ev = self.ev
@@ -68,42 +57,19 @@ class LambdaWrappingBuiltin(Rule):
                 self.skip("the module can rebind builtins at run time (exec, globals(), "
                           "builtins, ...)")
                 return None
-            func = self._enclosing_function(lam)
+            func = enclosing_function(ev, lam)
             if func is not None and not ev.not_recursive(func):
                 return None
             return name
 
-        def _enclosing_function(self, node: cst.CSTNode) -> cst.FunctionDef | None:
-            current = self.ev.parent(node)
-            while current is not None and not isinstance(current, cst.FunctionDef):
-                current = self.ev.parent(current)
-            return current
-
-        def _consumer(self, call: cst.Call) -> str | None:
-            func = call.func
-            if not isinstance(func, cst.Name) or any(a.star for a in call.args):
-                return None
-            if func.value in _POSITIONAL and len(call.args) == 2 and all(
-                    a.keyword is None for a in call.args):
-                return func.value if self.ev.is_builtin(func.value) else None
-            if func.value in _KEYED and any(
-                    a.keyword is not None and a.keyword.value == "key" for a in call.args):
-                return func.value if self.ev.is_builtin(func.value) else None
-            return None
-
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call):
-            if self._consumer(original_node) is None:
+            slots = function_slots(self.ev, original_node)
+            if not slots:
                 return updated_node
-            keyed = original_node.func.value in _KEYED
             args = list(updated_node.args)
-            for i, arg in enumerate(original_node.args):
-                if keyed != (arg.keyword is not None and arg.keyword.value == "key"):
-                    continue
-                if not keyed and i != 0:
-                    continue
-                name = self._wrapped_builtin(arg.value)
-                if name is None:
-                    continue
-                args[i] = args[i].with_changes(value=cst.Name(name))
-                self.sites += 1
+            for i in slots:
+                name = self._wrapped_builtin(original_node.args[i].value)
+                if name is not None:
+                    args[i] = args[i].with_changes(value=cst.Name(name))
+                    self.sites += 1
             return updated_node.with_changes(args=args)
