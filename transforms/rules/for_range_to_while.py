@@ -54,12 +54,17 @@ class ForRangeToWhile(Rule):
     at module or class level they would become visible attributes), not where the function uses
     ``exec``/``eval``/``locals()``..., not in ``async for``, when the target is a plain name,
     the step is omitted or an integer literal, and ``range`` is not rebound in the module.
+
+    Intent ``slower`` (the inverse, ``while-to-for-range``, is ``faster``): the counter's test
+    and increment run as bytecode where ``range`` ran them in C. Measured alone on HumanEval+
+    (instruction counts): 24 of 35 variants ``slower``, median 0.88 the original's speed, the
+    other 11 ``same`` where the loop is off the hot path.
     """
 
     id = "for-range-to-while"
     description = "Rewrite `for i in range(...)` as a while loop with an explicit counter."
     category = "loops"
-    intent = "neutral"
+    intent = "slower"
 
     class Transformer(RuleTransformer):
         METADATA_DEPENDENCIES = (ScopeProvider,)

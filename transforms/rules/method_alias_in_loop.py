@@ -71,12 +71,17 @@ class MethodAliasInLoop(Rule):
     loop runs zero times is harmless for the same reason. Calls in nested functions, lambdas
     and comprehensions are left alone; when loops nest, the outermost loop that qualifies
     gets the alias. The alias is a fresh local name.
+
+    Its intent is ``slower``: the classic speed-up of older Pythons is a slow-down from CPython
+    3.11 on, where ``out.append(x)`` is one specialized instruction and ``alias(x)`` a generic
+    call of a bound method. Measured on HumanEval+ (instruction counts, the rule alone):
+    0.90 on HumanEval/5 and /100, 0.95-1.00 on ten more seeds, 1.09 on one.
     """
 
     id = "method-alias-in-loop"
     description = "Look up a list/set method once before a loop instead of on every call."
     category = "performance"
-    intent = "faster"
+    intent = "slower"
 
     class Transformer(EvidenceTransformer):
         def _calls(self, loop: cst.CSTNode, scope) -> dict[tuple[str, str], cst.Name]:
