@@ -108,14 +108,15 @@ class OriginalRun:
     # The original's outcomes (one per hash seed) on inputs outside the shared set that some
     # variant brought (its own constants, CrossHair's proposals), by input key.
     extra: dict = field(default_factory=dict)
-    _keys: tuple = field(default=(0, frozenset()), repr=False, compare=False)
+    _keys: frozenset | None = field(default=None, repr=False, compare=False)
 
     def input_keys(self) -> frozenset[str]:
         """``input_key`` of every kept input, computed once per original (every variant asks,
-        and keying a few hundred inputs costs milliseconds)."""
-        if self._keys[0] != len(self.inputs) or (self.inputs and not self._keys[1]):
-            self._keys = (len(self.inputs), frozenset(input_key(a) for a in self.inputs))
-        return self._keys[1]
+        and keying a few hundred inputs costs milliseconds; ``inputs`` never changes after
+        ``prepare_original``)."""
+        if self._keys is None:
+            self._keys = frozenset(input_key(a) for a in self.inputs)
+        return self._keys
 
 
 def _verdict(kind: str, reason: str, config: VerifyConfig, t0: float, examples: int = 0,

@@ -39,7 +39,6 @@ class BindingEvidence:
         self._func_ok: dict[int, bool] = {}
         self._hidden: dict[int, set[str]] = {}
         self.notes: set[str] = set()  # evidence that was there but not trusted (skip reasons)
-        self._pinned: bool | None = None
 
     def skip(self, reason: str) -> bool:
         """Report ``reason`` to the rule (``RuleTransformer.skip``); False, like it."""
@@ -80,18 +79,25 @@ class BindingEvidence:
         """``name`` is never bound in this module (so a bare ``name`` is the builtin)."""
         return not self._star and name not in self._shadowable
 
+    @cached_property
     def builtins_pinned(self) -> bool:
         """No code in this module can rebind a builtin at run time: no ``exec``/``eval``/
         ``globals()``/``vars()``/``__import__``/frame access anywhere (``uses_dynamic_scope``),
         no ``builtins`` module and no ``__builtins__`` (not even as a string:
-        ``sys.modules["builtins"]``). With ``is_builtin(name)``, a bare
-        ``name`` is then the builtin whenever it runs (for a rule that folds or hoists it)."""
-        if self._pinned is None:
-            touches = any(n.value in ("builtins", "__builtins__")
-                          for n in m.findall(self.module, m.Name())) or any(
-                "builtins" in s.value for s in m.findall(self.module, m.SimpleString()))
-            self._pinned = not (touches or self._star or uses_dynamic_scope(self.module))
-        return self._pinned
+        ``sys.modules["builtins"]``)."""
+        touches = any(n.value in ("builtins", "__builtins__")
+                      for n in m.findall(self.module, m.Name())) or any(
+            "builtins" in s.value for s in m.findall(self.module, m.SimpleString()))
+        return not (touches or self._star or uses_dynamic_scope(self.module))
+
+    def real_builtin(self, name: str) -> bool:
+        """A bare ``name`` is the builtin whenever it runs: never bound in the module
+        (``is_builtin``) and ``builtins_pinned``. For a rule that folds, drops or adds a call of
+        it. Says why not."""
+        if not self.is_builtin(name):
+            return self.skip(f"{name} is shadowed")
+        return self.builtins_pinned or self.skip(
+            "the module can rebind builtins at run time (exec, globals(), builtins, ...)")
 
     def is_builtin_call(self, node: cst.CSTNode, *names: str) -> bool:
         """``node`` is a call of one of the builtins ``names``, unshadowed."""

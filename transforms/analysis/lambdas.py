@@ -56,9 +56,16 @@ def function_slots(ev, call: cst.Call) -> list[int]:
     return []
 
 
-def enclosing_function(ev, node: cst.CSTNode) -> cst.FunctionDef | None:
-    """The innermost ``def`` around ``node`` (through lambdas and comprehensions), or None."""
-    current = ev.parent(node)
-    while current is not None and not isinstance(current, cst.FunctionDef):
-        current = ev.parent(current)
-    return current
+def wrappable_builtin(ev, name: str, node: cst.CSTNode) -> bool:
+    """``name``, passed at ``node`` to a builtin that calls it per item, can be passed bare or
+    wrapped in ``lambda x: name(x)`` alike: a builtin that ignores its caller's frame, the real
+    one whenever it runs, and the ``def`` around ``node`` (through lambdas and comprehensions)
+    on no recursion cycle (the lambda is one frame per item). Says why not."""
+    if name not in FRAME_FREE_BUILTINS:
+        return ev.skip(f"{name} is not a builtin known not to read its caller's frame")
+    if not ev.real_builtin(name):
+        return False
+    func = ev.parent(node)
+    while func is not None and not isinstance(func, cst.FunctionDef):
+        func = ev.parent(func)
+    return func is None or ev.not_recursive(func)

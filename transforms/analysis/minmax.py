@@ -36,11 +36,8 @@ def operands_ok(ev, node: cst.CSTNode, builtin: str, operands) -> bool:
     ``locals()``/``exec``/frames anywhere in the module), ``node`` is in a function on no
     recursion cycle, and each operand is a literal or a plain local no nested
     scope sees, one of them certainly bound. Says why not (``ev.skip``)."""
-    if not ev.is_builtin(builtin):
-        return ev.skip(f"{builtin} is shadowed")
-    if not ev.builtins_pinned():
-        return ev.skip("the module can rebind builtins at run time (exec, globals(), "
-                       "builtins, ...)")
+    if not ev.real_builtin(builtin):
+        return False
     func = ev.function_of(node)
     if func is None:
         return ev.skip("not in a function's own scope")

@@ -7,7 +7,7 @@ import libcst as cst
 from ..base import Rule
 from ..registry import register
 from ..analysis.evidence import EvidenceTransformer
-from ..analysis.lambdas import FRAME_FREE_BUILTINS, enclosing_function, function_slots
+from ..analysis.lambdas import FRAME_FREE_BUILTINS, function_slots, wrappable_builtin
 
 
 @register
@@ -25,33 +25,21 @@ class BuiltinToWrappingLambda(Rule):
     intent = "slower"
 
     class Transformer(EvidenceTransformer):
-        def _wrappable(self, value: cst.BaseExpression) -> bool:
-            if not (isinstance(value, cst.Name) and value.value in FRAME_FREE_BUILTINS):
-                return False
-            ev = self.ev
-            if not ev.is_builtin(value.value):
-                return self.skip(f"{value.value} is shadowed")
-            if not ev.builtins_pinned():
-                return self.skip("the module can rebind builtins at run time (exec, "
-                                 "globals(), builtins, ...)")
-            func = enclosing_function(ev, value)
-            return func is None or ev.not_recursive(func)
-
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call):
             slots = function_slots(self.ev, original_node)
             if not slots:
                 return updated_node
             args = list(updated_node.args)
             for i in slots:
-                if not self._wrappable(original_node.args[i].value):
+                value = original_node.args[i].value
+                # Names that are no frame-free builtin are not candidates (no skip reason).
+                if not (isinstance(value, cst.Name) and value.value in FRAME_FREE_BUILTINS
+                        and wrappable_builtin(self.ev, value.value, value)):
                     continue
-                name = original_node.args[i].value.value
-                # The parameter is the lambda's own: the body reads only it and the builtin,
-                # none of which is named x.
-                param = "x"
+                # The lambda's own parameter: no frame-free builtin is named x.
                 lam = cst.Lambda(
-                    params=cst.Parameters(params=[cst.Param(cst.Name(param))]),
-                    body=cst.Call(func=cst.Name(name), args=[cst.Arg(cst.Name(param))]))
+                    params=cst.Parameters(params=[cst.Param(cst.Name("x"))]),
+                    body=cst.Call(func=cst.Name(value.value), args=[cst.Arg(cst.Name("x"))]))
                 args[i] = args[i].with_changes(value=lam)
                 self.sites += 1
             return updated_node.with_changes(args=args)

@@ -12,8 +12,7 @@ from ..analysis.minmax import BUILTIN_OF, literal, operands_ok
 
 def _same_operand(x: cst.BaseExpression, y: cst.BaseExpression) -> bool:
     """The same local or the same literal, written alike (parentheses aside)."""
-    code = cst.Module(body=[]).code_for_node
-    return code(x.with_changes(lpar=[], rpar=[])) == code(y.with_changes(lpar=[], rpar=[]))
+    return x.with_changes(lpar=[], rpar=[]).deep_equals(y.with_changes(lpar=[], rpar=[]))
 
 
 @register

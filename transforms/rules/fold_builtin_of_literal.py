@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import ast
-
 import libcst as cst
 from libcst.metadata import ParentNodeProvider, PositionProvider, ScopeProvider
 
@@ -15,9 +13,7 @@ from ..analysis.syntax import replace_expression
 
 def _string(e: cst.BaseExpression) -> str | None:
     """The value of a plain (non-bytes, non-f) string literal, else None."""
-    if not isinstance(e, cst.SimpleString) or "b" in e.prefix.lower():
-        return None
-    value = ast.literal_eval(e.value)
+    value = e.evaluated_value if isinstance(e, cst.SimpleString) else None
     return value if isinstance(value, str) else None
 
 
@@ -73,12 +69,7 @@ class FoldBuiltinOfLiteral(Rule):
             literal = _folded(func.value, args[0].value)
             if literal is None:
                 return updated_node
-            if not self.ev.is_builtin(func.value):
-                self.skip(f"{func.value} is shadowed")
-                return updated_node
-            if not self.ev.builtins_pinned():
-                self.skip("the module can rebind builtins at run time (exec, globals(), "
-                          "builtins, ...)")
+            if not self.ev.real_builtin(func.value):
                 return updated_node
             self.sites += 1
             parent = self.ev.parent(original_node)

@@ -7,8 +7,7 @@ import libcst as cst
 from ..base import Rule
 from ..registry import register
 from ..analysis.evidence import EvidenceTransformer
-from ..analysis.lambdas import (FRAME_FREE_BUILTINS, enclosing_function, function_slots,
-                                simple_lambda)
+from ..analysis.lambdas import function_slots, simple_lambda, wrappable_builtin
 
 
 @register
@@ -46,21 +45,7 @@ class LambdaWrappingBuiltin(Rule):
                     and body.args[0].value.value == param and body.func.value != param):
                 return None
             name = body.func.value
-            if name not in FRAME_FREE_BUILTINS:
-                self.skip(f"{name} is not a builtin known not to read its caller's frame")
-                return None
-            ev = self.ev
-            if not ev.is_builtin(name):
-                self.skip(f"{name} is shadowed")
-                return None
-            if not ev.builtins_pinned():
-                self.skip("the module can rebind builtins at run time (exec, globals(), "
-                          "builtins, ...)")
-                return None
-            func = enclosing_function(ev, lam)
-            if func is not None and not ev.not_recursive(func):
-                return None
-            return name
+            return name if wrappable_builtin(self.ev, name, lam) else None
 
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call):
             slots = function_slots(self.ev, original_node)
