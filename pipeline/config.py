@@ -34,6 +34,10 @@ class GenerateSettings(_Section):
     exclude_rules: list[str] = Field(default_factory=list, description="rule ids never to use")
     variants_per_seed: int = Field(8, ge=1, le=1000, description="distinct variants kept per seed")
     max_chain: int = Field(3, ge=1, le=20, description="longest chain of rules in one variant")
+    robustness: bool = Field(
+        False, description="also use the renaming and dead-code rules (robustness data, "
+        "NatGen-style); even then they only follow a structural rewrite in a chain, never make "
+        "a variant on their own")
     seed: int = Field(0, description="seed of the rule chains (the run is a pure function of it)")
     rule_modules: list[str] = Field(
         default_factory=list, description="importable modules holding your own @register-ed rules"

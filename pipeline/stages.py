@@ -30,6 +30,8 @@ from semforge import __version__
 from semforge.record import Seed, content_id
 from semforge.transforms import Rule, all_rules
 from semforge.transforms.compose import Variant, generate_variants
+from semforge.transforms.families import is_noise
+from semforge.transforms.naturalness import count_noise
 from hypothesis.errors import HypothesisDeprecationWarning
 
 from semforge.verifiers import Verdict, VerifyConfig, verify_variants
@@ -72,7 +74,8 @@ class Stats:
 
 
 def select_rules(settings: GenerateSettings) -> list[Rule]:
-    """Instantiate the configured rules (built-ins, plug-ins and ``rule_modules``)."""
+    """Instantiate the configured rules (built-ins, plug-ins and ``rule_modules``); the
+    renaming and dead-code rules only with ``generate.robustness``."""
     registry = all_rules(settings.rule_modules)
     wanted = list(registry) if settings.rules == "all" else settings.rules
     unknown = [r for r in [*wanted, *settings.exclude_rules] if r not in registry]
@@ -81,7 +84,14 @@ def select_rules(settings: GenerateSettings) -> list[Rule]:
             f"generate.rules: unknown rule id(s) {', '.join(unknown)}; "
             "`semforge rules list` shows the registered ones"
         )
-    return [registry[r]() for r in wanted if r not in settings.exclude_rules]
+    noise = [r for r in wanted if is_noise(registry[r])]
+    if noise and settings.rules != "all" and not settings.robustness:
+        raise ValueError(
+            f"generate.rules names {', '.join(noise)}, which only rename or add dead code: "
+            "set generate.robustness: true to use them (they then only follow a structural "
+            "rewrite)")
+    return [registry[r]() for r in wanted if r not in settings.exclude_rules
+            and (settings.robustness or not is_noise(registry[r]))]
 
 
 def generate_batch(
@@ -109,6 +119,7 @@ def generate_batch(
         for message in result.rule_errors:
             stats.counters["rule_errors"] += 1
             stats.errors.append({"source_id": seed.source_id, "stage": "generate", "reason": message})
+        count_noise(getattr(result, "noisy", ()), getattr(result, "candidates", 0), stats.counters)
         stats.counters["seeds"] += 1
         stats.counters["variants"] += len(result.variants)
         if not result.variants:

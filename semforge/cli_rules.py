@@ -64,7 +64,7 @@ def rules() -> None:
               "programs; their CUDA forms are set by generate.cuda_forms), or both.")
 def list_rules(as_json: bool, rule_module: tuple[str, ...], config: str | None,
                language: str) -> None:
-    """Every registered rule: id, language, category, intent and description."""
+    """Every registered rule: id, language, family, category, intent and description."""
     from semforge.transforms import RuleError, all_rules
     from semforge.transforms.pytorch import pytorch_rule_classes
 
@@ -79,7 +79,7 @@ def list_rules(as_json: bool, rule_module: tuple[str, ...], config: str | None,
     if as_json:
         click.echo(json.dumps(infos, indent=2))
         return
-    columns = ("id", "language", "category", "intent")
+    columns = ("id", "language", "family", "category", "intent")
     widths = {c: max([len(c)] + [len(i[c]) for i in infos]) for c in columns}
     header = "  ".join(c.upper().ljust(widths[c]) for c in columns) + "  DESCRIPTION"
     click.echo(header)
@@ -87,7 +87,8 @@ def list_rules(as_json: bool, rule_module: tuple[str, ...], config: str | None,
         click.echo("  ".join(info[c].ljust(widths[c]) for c in columns) + "  " + info["description"])
     counts = ", ".join(f"{n} {lang}" for lang, n in Counter(i["language"] for i in infos).items())
     click.echo(f"\n{len(infos)} rules ({counts}). Intent is what a rule aims at; only measurement "
-               "labels speed.")
+               "labels speed. Families naming and dead-code are off unless generate.robustness "
+               "is on.")
 
 
 # --------------------------------------------------------------------------------------- check

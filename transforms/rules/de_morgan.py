@@ -45,6 +45,7 @@ class DeMorgan(Rule):
     id = "de-morgan"
     description = "Apply De Morgan's laws to if/while conditions."
     category = "expression"
+    family = "expression"
     intent = "neutral"
 
     class Transformer(RuleTransformer):

@@ -32,6 +32,7 @@ class ElseAfterJumpToGuard(Rule):
     id = "else-after-jump-to-guard"
     description = "Remove `else:` after an if-branch that returns/raises (guard clause)."
     category = "control-flow"
+    family = "control-flow"
     intent = "neutral"
     inverse = "guard-to-else"
 

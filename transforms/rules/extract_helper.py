@@ -49,6 +49,7 @@ class ExtractHelper(Rule):
     id = "extract-helper"
     description = "Extract a returned expression into a new private module-level function."
     category = "helpers"
+    family = "spelled-out"
     intent = "neutral"
 
     class Transformer(RuleTransformer):

@@ -55,6 +55,7 @@ class ExtractLambdaHelper(Rule):
     id = "extract-lambda-helper"
     description = "Move a lambda's body into a new private module-level function it calls."
     category = "helpers"
+    family = "spelled-out"
     intent = "slower"
 
     class Transformer(RuleTransformer):

@@ -33,6 +33,7 @@ class FlipComparison(Rule):
     id = "flip-comparison"
     description = "Mirror `a < b` into `b > a` for literals and proven int/str locals."
     category = "expression"
+    family = "expression"
     intent = "neutral"
 
     class Transformer(RuleTransformer):

@@ -64,6 +64,7 @@ class ForRangeToWhile(Rule):
     id = "for-range-to-while"
     description = "Rewrite `for i in range(...)` as a while loop with an explicit counter."
     category = "loops"
+    family = "control-flow"
     intent = "slower"
     inverse = "while-to-for-range"
 

@@ -45,6 +45,7 @@ class LambdaToDef(Rule):
     id = "lambda-to-def"
     description = "Hoist a lambda into a named nested function defined just before its statement."
     category = "helpers"
+    family = "spelled-out"
     intent = "neutral"
 
     class Transformer(RuleTransformer):

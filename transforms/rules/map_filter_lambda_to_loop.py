@@ -81,6 +81,7 @@ class MapFilterLambdaToLoop(Rule):
     id = "map-filter-lambda-to-loop"
     description = "Replace list/join/len of map/filter with a lambda by a loop that keeps StopIteration's meaning."
     category = "performance"
+    family = "loops-builtins"
     intent = "faster"
 
     class Transformer(EvidenceTransformer):

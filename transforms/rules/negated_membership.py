@@ -31,6 +31,7 @@ class NegatedMembership(Rule):
     id = "negated-membership"
     description = "Toggle `not (a in b)` <-> `a not in b` (and `is not`)."
     category = "expression"
+    family = "expression"
     intent = "neutral"
 
     class Transformer(RuleTransformer):

@@ -41,6 +41,7 @@ class PowerToMultiply(Rule):
     id = "power-to-multiply"
     description = "Square an int by multiplication instead of ** 2."
     category = "performance"
+    family = "expression"
     intent = "faster"
     inverse = "multiply-to-power"
 

@@ -50,6 +50,7 @@ class RecomputeLenInLoop(Rule):
     id = "recompute-len-in-loop"
     description = "Call len() again inside loops instead of reading a variable holding it."
     category = "performance"
+    family = "algorithmic"
     intent = "slower"
     inverse = "hoist-len-out-of-loop"
 

@@ -62,6 +62,7 @@ class RenameLocals(Rule):
     id = "rename-locals"
     description = "Rename function-local variables to fresh names."
     category = "renaming"
+    family = "naming"
     intent = "neutral"
 
     class Transformer(RuleTransformer):

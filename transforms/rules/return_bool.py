@@ -54,6 +54,7 @@ class ReturnBool(Rule):
     id = "return-bool"
     description = "Collapse `if c: return True else: return False` into `return bool(c)`."
     category = "expression"
+    family = "control-flow"
     intent = "neutral"
 
     class Transformer(RuleTransformer):

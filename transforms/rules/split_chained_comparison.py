@@ -29,6 +29,7 @@ class SplitChainedComparison(Rule):
     id = "split-chained-comparison"
     description = "Split `a < b < c` into `a < b and b < c` when b is a literal or local."
     category = "expression"
+    family = "expression"
     intent = "neutral"
     inverse = "merge-chained-comparison"
 

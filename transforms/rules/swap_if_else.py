@@ -25,6 +25,7 @@ class SwapIfElse(Rule):
     id = "swap-if-else"
     description = "Negate an if condition and swap its then/else branches."
     category = "control-flow"
+    family = "control-flow"
     intent = "neutral"
 
     class Transformer(RuleTransformer):

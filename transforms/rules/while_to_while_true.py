@@ -23,6 +23,7 @@ class WhileToWhileTrue(Rule):
     id = "while-to-while-true"
     description = "Rewrite `while c:` as `while True:` with `if not c: break`."
     category = "loops"
+    family = "control-flow"
     intent = "neutral"
     inverse = "while-true-to-while"
 

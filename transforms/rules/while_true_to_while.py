@@ -27,6 +27,7 @@ class WhileTrueToWhile(Rule):
     id = "while-true-to-while"
     description = "Rewrite `while True: if c: break ...` as `while not c: ...`."
     category = "loops"
+    family = "control-flow"
     intent = "neutral"
     inverse = "while-to-while-true"
 
