@@ -10,8 +10,8 @@ Two sources of findings, both run over a whole batch of programs at once:
   about 20 ms for a seed and its candidates), with the rules in ``RUFF_NOISE``;
 * a few checks ruff does not make, on the ``ast`` (``ast_findings``): a constant condition
   (``if True:``, ``if False:``; ``while True:`` is an idiom and allowed), unreachable
-  statements after ``return``/``raise``/``break``/``continue``, ``not`` of an ordering
-  comparison (``not a > b``), and a helper function with a placeholder name (``_expr``).
+  statements after ``return``/``raise``/``break``/``continue``, ``not`` of one ordering
+  comparison (``not a > b``; ``not (0 <= i < n)`` is fine), and a helper function with a placeholder name (``_expr``).
 
 A finding is ``(code, detail)``. Ambiguous names (E741) compare by name: an ``l`` the original
 author chose is not new noise when a helper takes it as a parameter.
@@ -108,9 +108,8 @@ def ast_findings(code: str) -> list[Finding]:
                 and not node.test.value:
             found.append(("constant-condition", f"while {node.test.value!r}"))
         elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) \
-                and isinstance(node.operand, ast.Compare) \
-                and any(isinstance(op, (ast.Lt, ast.Gt, ast.LtE, ast.GtE))
-                        for op in node.operand.ops):
+                and isinstance(node.operand, ast.Compare) and len(node.operand.ops) == 1 \
+                and isinstance(node.operand.ops[0], (ast.Lt, ast.Gt, ast.LtE, ast.GtE)):
             found.append(("negated-comparison", ast.unparse(node)[:80]))
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
                 and PLACEHOLDER.fullmatch(node.name):
