@@ -33,6 +33,40 @@ class Seed:
     license: str | None = None
     inputs: list[list[Any]] = field(default_factory=list)
     atol: float = 0.0
+    # Where a function or method of real code lives, for seeds that need their module.
+    context: ModuleContext | None = None
+
+
+@dataclass
+class ModuleContext:
+    """Where a seed from real code lives, and what it takes to run it there.
+
+    The published part (``published``, the row's ``context`` column) names the package, its
+    version and a digest of its files, the module, the file and the qualified name: enough to
+    fetch the package again, rebuild the module with a variant swapped in and re-verify the
+    pair. ``root`` (the directory to put on ``sys.path``), ``source`` (the module's text) and
+    ``span`` (first and last line of the def, decorators included) are what the verifier needs
+    on this machine; ``needs_module`` is False for a function that runs on its own (``code``
+    holds everything it uses), ``init`` the constructor's parameters of a method's class.
+    """
+
+    module: str
+    qualname: str
+    kind: str  # function | generator | method | staticmethod | classmethod | property | ...
+    path: str = ""
+    package: str | None = None
+    version: str | None = None
+    digest: str | None = None
+    root: str = ""
+    source: str = ""
+    span: tuple[int, int] = (0, 0)
+    needs_module: bool = True
+    init: list[dict[str, Any]] | None = None
+
+    def published(self) -> dict[str, Any]:
+        return {"package": self.package, "version": self.version, "digest": self.digest,
+                "module": self.module, "path": self.path, "qualname": self.qualname,
+                "kind": self.kind}
 
 
 @dataclass
@@ -76,6 +110,19 @@ VERIFICATION_TYPE = pa.struct(
     ]
 )
 
+# Where a function or method from real code lives (``ModuleContext.published``).
+CONTEXT_TYPE = pa.struct(
+    [
+        ("package", pa.string()),
+        ("version", pa.string()),
+        ("digest", pa.string()),
+        ("module", pa.string()),
+        ("path", pa.string()),
+        ("qualname", pa.string()),
+        ("kind", pa.string()),
+    ]
+)
+
 # Dataset v1 schema. Extend with new nullable columns; never rename or drop: published datasets
 # and users' loaders depend on these names.
 SCHEMA = pa.schema(
@@ -99,6 +146,7 @@ SCHEMA = pa.schema(
         ("timing", pa.string()),
         ("semforge_version", pa.string()),
         ("config_digest", pa.string()),
+        ("context", CONTEXT_TYPE),
     ]
 )
 
