@@ -1,4 +1,9 @@
-"""``kind: files``: self-contained functions extracted from a .py file or a folder of them."""
+"""``kind: files``: self-contained functions extracted from a .py file or a folder of them.
+
+Rows say where a function came from without naming this machine's folders: ``source`` is the
+corpus folder's (or file's) name and its content digest, ``source_id`` the path relative to it
+and the function's name. The license comes from the project's metadata or license file
+(``licenses.license_of``), ``unknown`` when neither says, unless the corpus entry sets one."""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ from semforge.record import Rejection, Seed
 
 from ..seeds import decode_or_reason, extract_functions
 from .common import _existing, _file_sha256, _one_line, _with_license
+from .licenses import license_of
 from .spec import CorpusSpec
 
 # A plain-code file larger than this is generated or vendored code, not a seed source.
@@ -22,7 +28,7 @@ def label(spec: CorpusSpec) -> str:
     h = hashlib.sha256()
     for path, relpath in _python_files(root):
         h.update(relpath.encode() + b"\0" + _file_sha256(path).encode())
-    return f"files:{spec.path}@{h.hexdigest()[:12]}"
+    return f"files:{root.resolve().name}@{h.hexdigest()[:12]}"
 
 
 def read(spec: CorpusSpec) -> Iterator[Seed | Rejection]:
@@ -61,7 +67,8 @@ def _read_file(spec: CorpusSpec, path: Path, relpath: str,
     if reason:
         yield Rejection(source, relpath, reason)
         return
-    yield from _with_license(extract_functions(text, source, relpath), spec.license)
+    license = spec.license or license_of(path, _existing(spec.path, spec))
+    yield from _with_license(extract_functions(text, source, relpath), license)
 
 
 def _python_files(root: Path) -> list[tuple[Path, str]]:
