@@ -15,6 +15,9 @@ import pyarrow as pa
 LANGUAGES = ("python", "pytorch", "cuda", "c", "cpp")
 VERDICTS = ("equivalent", "different", "error", "timeout", "undecided")
 PERF_LABELS = ("faster", "slower", "same")
+# The strongest level at which a pair was found equivalent: ``strict`` (every input the
+# verifier tries, of any type) or ``typed`` (inputs inside the seed's domain only).
+EQUIVALENCE_LEVELS = ("strict", "typed")
 
 
 @dataclass
@@ -23,6 +26,7 @@ class Seed:
 
     ``code`` is a whole module (imports, helpers and the entry point); ``inputs`` holds example
     calls as lists of positional arguments. ``atol`` is the corpus's float tolerance, if any.
+    ``domain`` is the input domain where the corpus states one (``semforge.domain``).
     """
 
     source: str
@@ -33,6 +37,9 @@ class Seed:
     license: str | None = None
     inputs: list[list[Any]] = field(default_factory=list)
     atol: float = 0.0
+    # The input domain as a corpus states it, in ``semforge.domain`` notation
+    # (``(xs: list[int], k: int)``); None: inferred from the code and the inputs.
+    domain: str | None = None
     # Where a function or method of real code lives, for seeds that need their module.
     context: ModuleContext | None = None
 
@@ -146,6 +153,12 @@ SCHEMA = pa.schema(
         ("timing", pa.string()),
         ("semforge_version", pa.string()),
         ("config_digest", pa.string()),
+        # The seed's input domain, a Python signature: ``(xs: list[int], k: int)``.
+        ("domain", pa.string()),
+        # The strongest level the pair passed (EQUIVALENCE_LEVELS); null unless equivalent.
+        ("equivalence", pa.string()),
+        # Where a function or method from real code lives (package, version, digest, module,
+        # path, qualified name, kind); null for other seeds.
         ("context", CONTEXT_TYPE),
     ]
 )

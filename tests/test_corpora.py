@@ -345,9 +345,10 @@ def test_bad_folder_corpus():
         "def hypotenuse(a: float, b: float) -> float:\n    return math.sqrt(_square(a) + _square(b))\n"
     )
     assert seeds["good.py::scaled"].code == "SCALE = 10\n\n\ndef scaled(x: int) -> int:\n    return x * SCALE\n"
-    assert all(s.inputs == [] and s.license is None for s in seeds.values())
+    # The folder lies in this repository, whose pyproject.toml says Apache-2.0.
+    assert all(s.inputs == [] and s.license == "Apache-2.0" for s in seeds.values())
     label = corpus_label(spec)
-    assert label.startswith(f"files:{DATA / 'bad_corpus'}@") and len(label.split("@")[1]) == 12
+    assert label.startswith("files:bad_corpus@") and len(label.split("@")[1]) == 12
     assert {i.source for i in items} == {label}
 
 

@@ -4,7 +4,11 @@ With ``module_context`` (the default) every function and method is a seed run in
 a rejection with its reason (``seeds.in_module``); with ``tests:``, the project's test suite runs
 once, confined, and the calls it makes become the seeds' inputs (``carve``). Without it, only
 self-contained top-level functions are seeds (``seeds.extract``).
-"""
+
+Rows say where a function came from without naming this machine's folders: ``source`` is the
+corpus folder's (or file's) name and its content digest, ``source_id`` the path relative to it
+and the function's name. The license comes from the project's metadata or license file
+(``licenses.license_of``), ``unknown`` when neither says, unless the corpus entry sets one."""
 
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from ..seeds import decode_or_reason, extract_functions
 from ..seeds.in_module import ModuleCorpus, extract_in_module
 from ..seeds.packages import module_identity, package_info
 from .common import _existing, _file_sha256, _one_line, _tree_sha256, _with_license
+from .licenses import license_of
 from .spec import CorpusSpec
 
 # A plain-code file larger than this is generated or vendored code, not a seed source.
@@ -32,7 +37,7 @@ def label(spec: CorpusSpec) -> str:
         h.update(relpath.encode() + b"\0" + _file_sha256(path).encode())
     if spec.tests:  # the tests decide the seeds' inputs
         h.update(b"tests\0" + _tree_sha256(_existing(spec.tests, spec)).encode())
-    return f"files:{spec.path}@{h.hexdigest()[:12]}"
+    return f"files:{root.resolve().name}@{h.hexdigest()[:12]}"
 
 
 def _tests(spec: CorpusSpec) -> Path | None:
@@ -100,10 +105,11 @@ def _read_file(spec: CorpusSpec, path: Path, relpath: str,
     if reason:
         yield Rejection(source, relpath, reason)
         return
+    license = spec.license or license_of(path, _existing(spec.path, spec))
     corpus = module_corpus(spec, source)
     items = (extract_in_module(text, source, relpath, path, corpus) if corpus is not None
              else extract_functions(text, source, relpath))
-    yield from _with_license(items, spec.license)
+    yield from _with_license(items, license)
 
 
 def _python_files(root: Path, tests: Path | None = None) -> list[tuple[Path, str]]:

@@ -44,8 +44,13 @@ class PackageInfo:
     version: str | None
 
 
+_PROJECT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py", "PKG-INFO", ".git")
+
+
 def package_info(corpus_root: Path) -> PackageInfo:
-    """Name and version of what a corpus folder holds (both None when nothing says)."""
+    """Name and version of what a corpus folder holds, read in the folder and those above it
+    up to the project's root (the first holding ``pyproject.toml``, ``setup.cfg``, ``setup.py``,
+    ``PKG-INFO`` or ``.git``); both None when nothing says."""
     root = corpus_root.resolve()
     if root.is_file():
         root = root.parent
@@ -53,6 +58,14 @@ def package_info(corpus_root: Path) -> PackageInfo:
     if root == stdlib or stdlib in root.parents:
         return PackageInfo(f"{platform.python_implementation().lower()}-stdlib",
                            platform.python_version())
+    for folder in [root, *root.parents]:
+        info = _package_in(folder)
+        if info is not None or any((folder / m).exists() for m in _PROJECT_MARKERS):
+            return info or PackageInfo(None, None)
+    return PackageInfo(None, None)
+
+
+def _package_in(root: Path) -> PackageInfo | None:
     for candidate in [root / "PKG-INFO", *sorted(root.glob("*.dist-info/METADATA")),
                       *sorted(root.glob("*.egg-info/PKG-INFO")),
                       *sorted(root.glob("src/*.egg-info/PKG-INFO"))]:
@@ -63,7 +76,7 @@ def package_info(corpus_root: Path) -> PackageInfo:
         info = reader(root)
         if info is not None:
             return info
-    return PackageInfo(None, None)
+    return None
 
 
 def _metadata_file(path: Path) -> PackageInfo | None:
