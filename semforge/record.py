@@ -83,6 +83,9 @@ class Rejection:
     source: str
     source_id: str
     reason: str
+    # How many functions and methods of real code it stands for: one for a def, all of a
+    # module's for a module that does not load, none for a file without any.
+    covers: int = 0
 
 
 def content_id(language: str, original: str, variant: str) -> str:

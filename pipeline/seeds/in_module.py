@@ -75,14 +75,17 @@ def _extract(code: str, source: str, relpath: str, path: Path,
         return [Rejection(source, relpath, reason)]
     units = find_units(module)
     if not units:
-        return [Rejection(source, relpath, "no function or method")]
+        return [Rejection(source, relpath, "no function or method")]  # covers none
     identity = module_identity(path)
     if identity is None:  # not importable: only self-contained functions can be seeds
         out = [item for item in extract_functions(code, source, relpath)
                if not (isinstance(item, Rejection) and item.source_id == relpath)]
         named = {item.source_id for item in out}
+        for item in out:
+            if isinstance(item, Rejection):
+                item.covers = 1
         out += [Rejection(source, f"{relpath}::{u.qualname}", f"not importable: '{path.name}' "
-                          "is not in a module with an importable name")
+                          "is not in a module with an importable name", covers=1)
                 for u in units if f"{relpath}::{u.qualname}" not in named]
         return out
     facts = module_facts(module)
@@ -119,7 +122,8 @@ def _extract(code: str, source: str, relpath: str, path: Path,
             # One rejection for the module, not one per def: the reason is the module's.
             kept = [item for item in out if not isinstance(item, Unit)]
             return kept + [Rejection(source, relpath, f"module does not load in the sandbox: "
-                                     f"{survey.load} ({len(pending)} functions and methods)")]
+                                     f"{survey.load} ({len(pending)} functions and methods)",
+                                     covers=len(pending))]
         out = [made.in_module(u, survey.of(u.qualname, u.first)) if isinstance(u, Unit) else u
                for u in out]
     return out  # type: ignore[return-value]
@@ -151,7 +155,7 @@ class _Maker:
         self.carved = corpus.carved.get(relpath, {})
 
     def reject(self, u: Unit, reason: str) -> Rejection:
-        return Rejection(self.source, f"{self.relpath}::{u.qualname}", reason)
+        return Rejection(self.source, f"{self.relpath}::{u.qualname}", reason, covers=1)
 
     def context(self, u: Unit, kind: str, needs_module: bool,
                 init: list | None = None) -> ModuleContext:
@@ -167,7 +171,7 @@ class _Maker:
     def self_contained(self, u: Unit, seed: Seed) -> Seed | Rejection:
         seed.context = self.context(u, "function", needs_module=False)
         seed.inputs = self.inputs(u, "function")
-        return validate_seed(seed)
+        return _covering(validate_seed(seed))
 
     def in_module(self, u: Unit, answer: list) -> Seed | Rejection:
         status = answer[0] if answer else "error"
@@ -192,7 +196,7 @@ class _Maker:
                     entry_point=u.name, code=unit_source(u, self.lines),
                     context=self.context(u, kind, True, info.get("init")))
         seed.inputs = self.inputs(u, kind)
-        return validate_seed(seed)
+        return _covering(validate_seed(seed))
 
     def inputs(self, u: Unit, kind: str) -> list[list]:
         """The seed's examples in its calling convention (see the module docstring): calls
@@ -213,6 +217,12 @@ class _Maker:
             if len(out) >= self.corpus.max_inputs:
                 break
         return out
+
+
+def _covering(item: Seed | Rejection) -> Seed | Rejection:
+    if isinstance(item, Rejection):
+        item.covers = 1
+    return item
 
 
 def _call_args(u: Unit, kind: str, call: dict, owner: str) -> list | None:

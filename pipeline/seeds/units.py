@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from semforge.source_lines import reindent
+
 from .validate import _walk_outside_scopes
 
 # Decorators that change how a method is called (read from the class body, by name).
@@ -133,32 +135,3 @@ def unit_source(unit: Unit, lines: list[str]) -> str:
     """The def's text, decorators and comments included, dedented to a top-level def."""
     text = "".join(lines[unit.first - 1:unit.last])
     return reindent(text, unit.node.col_offset, 0).rstrip() + "\n"
-
-
-def reindent(text: str, old: int, new: int) -> str:
-    """``text`` (statements indented by ``old`` columns) indented by ``new`` instead. Lines that
-    continue a string literal are left as they are: their leading spaces are the string's."""
-    inside = _string_continuation_lines(text)
-    out = []
-    for number, line in enumerate(text.splitlines(keepends=True), start=1):
-        if number in inside or not line.strip():
-            out.append(line if number in inside else line.lstrip(" \t"))
-            continue
-        body = line[old:] if line[:old].strip() == "" else line.lstrip(" \t")
-        out.append(" " * new + body)
-    return "".join(out)
-
-
-def _string_continuation_lines(text: str) -> set[int]:
-    """Numbers of the lines that start inside a multi-line string token."""
-    import io
-    import tokenize
-
-    found: set[int] = set()
-    try:
-        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-            if tok.type == tokenize.STRING and tok.end[0] > tok.start[0]:
-                found.update(range(tok.start[0] + 1, tok.end[0] + 1))
-    except (tokenize.TokenError, IndentationError, SyntaxError):
-        pass
-    return found
