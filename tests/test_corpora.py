@@ -337,8 +337,8 @@ def test_bad_folder_corpus():
                          "or a constant",
         "good.py::roll": "not self-contained: imports module 'random' (I/O, clock, randomness or interpreter state)",
     }
-    # In their module (the default): 'unit' reads UNITS from its loaded module.
-    spec = CorpusSpec(kind="files", path=str(DATA / "bad_corpus"))
+    # In their module: 'unit' reads UNITS from its loaded module.
+    spec = CorpusSpec(kind="files", path=str(DATA / "bad_corpus"), module_context=True)
     items = list(iter_corpus(spec))
     assert [i.source_id for i in items] == ids
     assert {i.source_id: i.reason for i in items if isinstance(i, Rejection)} == {**bad_files,

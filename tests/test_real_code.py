@@ -133,7 +133,8 @@ def project(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def items(project) -> dict:
-    spec = CorpusSpec(kind="files", path=str(project / "minipkg"), tests=str(project / "tests"))
+    spec = CorpusSpec(kind="files", path=str(project / "minipkg"), tests=str(project / "tests"),
+                      module_context=True)
     return {i.source_id: i for i in iter_corpus(spec)}
 
 
@@ -189,7 +190,8 @@ def test_the_test_run_is_confined_and_counts_the_tests_that_call_each_function(p
 
 
 def test_stats_count_what_was_found(project):
-    spec = CorpusSpec(kind="files", path=str(project / "minipkg"), tests=str(project / "tests"))
+    spec = CorpusSpec(kind="files", path=str(project / "minipkg"), tests=str(project / "tests"),
+                      module_context=True)
     stats = ScanStats()
     from semforge.pipeline.corpora import corpus_label
 
