@@ -89,10 +89,11 @@ class VerifySettings(_Section):
         "across an edge: no label"))
     speed_rounds: int = Field(15, ge=3, le=1000, description=(
         "interleaved timing rounds per pair, in 5 blocks; up to 3x while undecided"))
-    timing: Literal["wall", "instructions"] = Field(
-        "wall", description="wall: interleaved wall-clock rounds; instructions: instructions "
-        "counted under Valgrind (callgrind), labels that agree between runs far more often "
-        "(needs valgrind on every worker; about 50x slower to measure)")
+    timing: Literal["auto", "wall", "instructions"] = Field(
+        "auto", description="instructions: instructions counted under Valgrind (callgrind), "
+        "labels that repeat between runs (needs valgrind on every worker; slower to measure); "
+        "wall: interleaved wall-clock rounds, which a busy machine moves; auto: instructions "
+        "where valgrind is installed, else wall (each row's `timing` says which)")
     crosshair: bool = Field(
         False, description="ask CrossHair (sandboxed) for inputs on which a passing pair differs; "
         "annotated entry points only; off by default: it multiplies verification time"
