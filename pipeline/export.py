@@ -89,7 +89,7 @@ def instruction_for(language: str, label: str | None, families: Iterable[str]) -
 def _families(row: dict[str, Any]) -> list[str]:
     if row.get("families") is not None:
         return list(row["families"])
-    from semforge.transforms.families import families_of  # rows from before the column
+    from semforge.transforms.catalog import families_of  # rows from before the column
 
     return families_of(row.get("transforms") or ())
 

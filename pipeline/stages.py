@@ -30,7 +30,8 @@ from semforge import __version__
 from semforge.record import Seed, content_id
 from semforge.transforms import Rule, all_rules
 from semforge.transforms.compose import Variant, generate_variants
-from semforge.transforms.families import families_of, is_noise
+from semforge.transforms.catalog import families_of
+from semforge.transforms.families import is_noise
 from semforge.transforms.naturalness import count_noise
 from hypothesis.errors import HypothesisDeprecationWarning
 
@@ -247,7 +248,7 @@ def make_row(seed: Seed, variant: Variant, verdict: Verdict | None, vconfig: Ver
         "semforge_version": __version__,
         "config_digest": config_digest,
         "context": seed.context.published() if seed.context is not None else None,
-        "families": families_of(variant.transforms),
+        "families": getattr(variant, "families", None) or families_of(variant.transforms),
     }
 
 
