@@ -31,7 +31,7 @@ _METHODS = {
     "islower": "is_lower", "isspace": "is_space", "rstrip": "stripped", "lstrip": "stripped",
 }
 _BINOPS = {
-    cst.Add: "sum", cst.Subtract: "difference", cst.Multiply: "product", cst.Divide: "ratio",
+    cst.Add: "total", cst.Subtract: "difference", cst.Multiply: "product", cst.Divide: "ratio",
     cst.FloorDivide: "quotient", cst.Modulo: "remainder", cst.Power: "power",
     cst.BitAnd: "masked", cst.BitOr: "combined_bits", cst.BitXor: "toggled",
     cst.LeftShift: "shifted", cst.RightShift: "shifted", cst.MatrixMultiply: "product",
