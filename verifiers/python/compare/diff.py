@@ -17,6 +17,8 @@ from typing import Any
 
 from semforge.sandbox.encoding import ADDRESS
 
+from .describe import describe, short
+
 # Memory addresses in reprs ("<Foo object at 0x7f...>") differ between any two processes.
 _ADDRESS = re.compile(ADDRESS)
 # Warnings and tracebacks printed to stderr name line numbers, which any rewrite shifts: a
@@ -162,7 +164,7 @@ def _diff_dict(xs: list, ys: list, tol: Tolerance, path: str) -> str | None:
     return None
 
 
-def _norm_stderr(s: str) -> str:
+def norm_stderr(s: str) -> str:
     return _LINENO.sub("?", _ADDRESS.sub("0x?", s))
 
 
@@ -179,7 +181,7 @@ def diff_outcomes(a: dict, b: dict, tol: Tolerance = Tolerance()) -> str | None:
             return found
     if (a.get("stdout") or "") != (b.get("stdout") or ""):
         return f"stdout {short(repr(a.get('stdout') or ''), 60)} != {short(repr(b.get('stdout') or ''), 60)}"
-    if _norm_stderr(a.get("stderr") or "") != _norm_stderr(b.get("stderr") or ""):
+    if norm_stderr(a.get("stderr") or "") != norm_stderr(b.get("stderr") or ""):
         return f"stderr {short(repr(a.get('stderr') or ''), 60)} != {short(repr(b.get('stderr') or ''), 60)}"
     if ka in ("return", "raise"):
         args_a, args_b = a.get("args_after"), b.get("args_after")
@@ -191,49 +193,3 @@ def diff_outcomes(a: dict, b: dict, tol: Tolerance = Tolerance()) -> str | None:
                 if found:
                     return found
     return None
-
-
-def describe(outcome: dict) -> str:
-    """One-phrase summary of an outcome, for reasons."""
-    kind = outcome.get("kind")
-    if kind == "return":
-        return f"returned {short(outcome.get('value'))}"
-    if kind == "raise":
-        return f"raised {outcome.get('exc_type')}"
-    if kind == "timeout":
-        return "timed out"
-    if kind == "crash":
-        return f"crashed ({outcome.get('reason') or 'no reason given'})"
-    if kind == "load_error":
-        return f"failed to load ({outcome.get('exc_type') or outcome.get('reason')})"
-    return str(kind)
-
-
-def summary(outcome: dict) -> dict:
-    """The part of an outcome that goes in a counterexample (bounded in size)."""
-    out = {"kind": outcome.get("kind")}
-    if outcome.get("kind") == "return":
-        out["value"] = bounded(outcome.get("value"))
-    if outcome.get("exc_type"):
-        out["exc_type"] = outcome["exc_type"]
-        out["exc_msg"] = short(outcome.get("exc_msg"), 200)
-    for stream in ("stdout", "stderr"):
-        if outcome.get(stream):
-            out[stream] = short(outcome[stream], 200)
-    if outcome.get("args_after") is not None:
-        out["args_after"] = bounded(outcome["args_after"])
-    if outcome.get("reason"):
-        out["reason"] = short(outcome["reason"], 200)
-    return out
-
-
-def bounded(value: Any, limit: int = 2000) -> Any:
-    """The value itself when its JSON form is small, else a truncated repr of it."""
-    text = repr(value)
-    return value if len(text) <= limit else ["truncated", text[:limit]]
-
-
-def short(x: Any, limit: int = 80) -> str:
-    text = x if isinstance(x, str) else repr(x)
-    text = text.replace("\n", "\\n")
-    return text if len(text) <= limit else text[: limit - 3] + "..."

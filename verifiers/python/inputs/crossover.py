@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .string_inputs import NUMBER, numeric_fields, renumber, field_value
+from .fields import NUMBER, field_value, numeric_fields, renumber
 
 
 def shape(x: Any) -> Any:

@@ -1,4 +1,5 @@
-"""The identity of an input, for deduplication: type-exact and aliasing-exact."""
+"""The identity of an input, for deduplication (type-exact and aliasing-exact), and how an input
+is shown in a counterexample."""
 
 from __future__ import annotations
 
@@ -75,3 +76,8 @@ def show(x: Any) -> str:
         except Exception:
             return repr(x)
     return _scalar(x)
+
+
+def inputs_hold_strings(inputs: list[list]) -> bool:
+    """Whether any input holds a str or bytes (whose hash changes with the hash seed)."""
+    return any("str" in key or "bytes" in key for key in map(input_key, inputs))

@@ -1,9 +1,10 @@
-"""Type-aware mutation of seed values (EvalPlus-style), and their deterministic edge cases.
+"""Type-aware mutation of seed values (EvalPlus-style): Hypothesis-like strategies of values near
+the seeds' (drawn by ``drawing.py``).
 
 A seed is picked and some of its arguments mutated: ints nudged and pushed to edges and to the
 program's constants, floats to ±0.0, NaN, infinities and one ulp around a constant, strings by
-``string_inputs.py``, lists emptied / shortened / extended / duplicated / sorted, dict keys added
-and removed, recursively through nested values; values from the type hints (``hint_inputs.py``)
+``strings.py``, lists emptied / shortened / extended / duplicated / sorted, dict keys added
+and removed, recursively through nested values; values from the type hints (``hints.py``)
 when the entry point has them.
 """
 
@@ -13,12 +14,13 @@ import math
 import sys
 from typing import Any
 
+from ..program.signature import Param
 from . import sampler as st
-
-from .hint_inputs import _ANY, MAX_LEN, Param, from_hint
-from .input_keys import input_key
-from .program_facts import Bounds
-from .string_inputs import mutate_str, string_edges
+from ._edit import sort_key
+from .bounds import MAX_LEN, Bounds
+from .hints import ANY, from_hint
+from .keys import input_key
+from .strings import mutate_str
 
 
 def _to_bytes(s: str) -> bytes:
@@ -127,14 +129,14 @@ def _mutate_seq(v: list | tuple, b: Bounds) -> st.SearchStrategy:
         # Built once per distinct element (not a flatmap per draw): drawing stays cheap.
         elem = st.one_of([st.one_of(st.just(x), mutate(x, b)) for x in pool])
     else:
-        elem = _ANY
+        elem = ANY
     n = len(items)
     options = [
         st.just([]),
         elem.map(lambda x: [x]),
         st.lists(elem, max_size=b.max_len),
         st.just(items + items[:1]),
-        st.just(sorted(items, key=_sort_key)),
+        st.just(sorted(items, key=sort_key)),
         st.just(items[::-1]),
         st.lists(elem, min_size=n, max_size=n),
     ]
@@ -165,20 +167,13 @@ def _distinct(items: list) -> list:
     return out
 
 
-def _sort_key(x: Any) -> tuple:
-    """Total order over mixed values: by type name, then value where comparable (NaN aside)."""
-    if isinstance(x, (int, float, str)) and x == x:
-        return (type(x).__name__, 0, x, "")
-    return (type(x).__name__, 1, 0, repr(x))
-
-
 def _mutate_dict(d: dict, b: Bounds) -> st.SearchStrategy:
     keys, values = list(d), list(d.values())
     if keys:
         key = st.one_of([mutate(k, b) for k in keys[:8]])
         val = st.one_of([st.one_of(st.just(v), mutate(v, b)) for v in _distinct(values)[:8]])
     else:
-        key, val = st.one_of(st.integers(-10, 10), st.text(max_size=5)), _ANY
+        key, val = st.one_of(st.integers(-10, 10), st.text(max_size=5)), ANY
     options = [
         st.just({}),
         st.dictionaries(key, val, max_size=b.max_len),
@@ -190,41 +185,6 @@ def _mutate_dict(d: dict, b: Bounds) -> st.SearchStrategy:
             st.tuples(st.sampled_from(keys), val).map(lambda kv: {**d, kv[0]: kv[1]}),
         ]
     return st.one_of(options)
-
-
-def boundary_inputs(seed: list, b: Bounds) -> list[list]:
-    """Each argument of ``seed`` replaced, one at a time, by its type's edge values."""
-    out = []
-    for i, v in enumerate(seed):
-        for edge in _edges(v, b):
-            out.append(seed[:i] + [edge] + seed[i + 1:])
-    return out
-
-
-def _edges(v: Any, b: Bounds) -> list:
-    if isinstance(v, bool):
-        return [not v]
-    if isinstance(v, int):
-        return list(dict.fromkeys([0, 1, -1, v + 1, v - 1, *b.cmp_near[:12]]))
-    if isinstance(v, float):
-        return [0.0, -1.0, float("nan"), float("inf")] + list(b.code_floats[:10])
-    if isinstance(v, str):
-        return string_edges(v, b)
-    if isinstance(v, (list, tuple)):
-        items = list(v)
-        kind = type(v)
-        edges = [[], items[:1], items + items[-1:], items[::-1], sorted(items, key=_sort_key)]
-        # A list of numbers made of the program's own constants hits every threshold at once.
-        if items and all(type(x) is float for x in items):
-            consts = [float(c) for c in b.code_ints if c >= 0] + list(b.code_floats)
-            if consts:
-                edges.append(consts[: b.max_len])
-        elif items and all(type(x) is int for x in items) and b.code_ints:
-            edges.append(list(b.code_ints[: b.max_len]))
-        return [kind(e) for e in edges]
-    if isinstance(v, dict):
-        return [{}]
-    return []
 
 
 # --------------------------------------------------------------------------------------------
@@ -254,7 +214,7 @@ def input_strategy(params: list[Param] | None, seeds: list[list], b: Bounds) -> 
                 st.tuples(*[from_hint(p.hint, min(b.max_len, MAX_LEN)) for p in required]).map(list)
             )
         elif not seeds and required:
-            branches.append(st.tuples(*[_ANY for _ in required]).map(list))
+            branches.append(st.tuples(*[ANY for _ in required]).map(list))
     if not branches:
         return None
     return st.one_of(branches)

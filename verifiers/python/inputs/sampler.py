@@ -8,8 +8,8 @@ half of the verifier's time per original. These generators keep the subset of th
 ``hypothesis.strategies`` API that input generation uses, with the same names and arguments, so
 the mutation modules read as Hypothesis code, and Hypothesis's main biases: bounded integers and
 floats hit their ends and zero more often than uniform, sizes are mostly small, text mixes ASCII
-with the rest of Unicode (no surrogates). The deterministic edge lists (``value_mutation.py``,
-``edge_inputs.py``) do not rely on the bias; the bias only tilts the random mutants.
+with the rest of Unicode (no surrogates). The deterministic edge lists (``boundary.py``,
+``unicode.py`` and the others) do not rely on the bias; the bias only tilts the random mutants.
 
 ``empty`` follows Hypothesis: ``sampled_from([])`` cannot draw, ``one_of`` skips empty branches,
 ``tuples`` with an empty element and ``map`` of an empty generator are empty, ``lists`` of an

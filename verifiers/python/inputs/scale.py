@@ -7,9 +7,10 @@ length, an int routed through a float (exact only below 2**53), a recursion that
 underflow. A *ladder* grows one argument of a seed, the others kept: lists, strings, dicts and
 sets to thousands of items (elements drawn from the seeds' own values), ints through 2**31,
 2**53, 2**63 and far beyond (both signs). The verifier climbs each ladder on the original and
-stops where the original runs out of its time budget (``scale_run.climb``, called from ``original_run.run_original``): how far a
-ladder goes is a property of the original, and what it does at the top (its exceptions, its
-RecursionError included) is the reference every variant must match.
+stops where the original runs out of its time budget (``run/climb.py``, called from
+``run/original.py``): how far a ladder goes is a property of the original, and what it does at
+the top (its exceptions, its RecursionError included) is the reference every variant must
+match.
 
 Float extremes (overflow to inf, subnormals, ±0.0, NaN) cost no time: they are a flat list.
 """
@@ -20,7 +21,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from .input_keys import show
+from .keys import show
 
 MAX_LIST = 1 << 14
 MAX_STR = 1 << 16

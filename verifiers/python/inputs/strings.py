@@ -11,41 +11,16 @@ program's integer constants ±1, the values of the other fields) with its width 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from . import sampler as st
+from .bounds import Bounds
+from .fields import field_value, numeric_fields, renumber
+from .unicode import ALL_SPECIALS
 
-from .edge_inputs import ALL_SPECIALS
-
-if TYPE_CHECKING:
-    from .program_facts import Bounds
-
-NUMBER = re.compile(r"\d+")
-MAX_FIELDS = 8
 SEPARATORS = " -/.:,"
 
 
-def numeric_fields(s: str) -> list[re.Match]:
-    return list(NUMBER.finditer(s))[:MAX_FIELDS]
-
-
-def field_value(m: re.Match) -> int:
-    return int(m.group()[:9])  # no int() digit limit on "1" * 5000
-
-
-def renumber(s: str, matches: list[re.Match], values: tuple[int | None, ...] | list) -> str:
-    """``s`` with each numeric field replaced by its value (None: kept), width kept."""
-    out, last = [], 0
-    for m, value in zip(matches, values):
-        text = m.group() if value is None else str(abs(value))
-        if len(text) < len(m.group()):  # fixed-width fields ("03-11-2000") keep their width
-            text = text.zfill(len(m.group()))
-        out += [s[last: m.start()], text]
-        last = m.end()
-    return "".join(out) + s[last:]
-
-
-def field_pool(fields: list[re.Match], k: int, b: "Bounds") -> list[int]:
+def field_pool(fields: list[re.Match], k: int, b: Bounds) -> list[int]:
     """Edge values for field ``k``: 0, 1, its value ±1, the program's non-negative int
     constants ±1 (``1 <= m <= 12``, ``days = [31, 29, ...]``), and the other fields' values
     (equal fields: ``a == b`` relations between the parts of one string)."""
@@ -57,7 +32,7 @@ def field_pool(fields: list[re.Match], k: int, b: "Bounds") -> list[int]:
     return sorted(v for v in pool if v >= 0)
 
 
-def _renumber_strategies(s: str, b: "Bounds") -> list[st.SearchStrategy]:
+def _renumber_strategies(s: str, b: Bounds) -> list[st.SearchStrategy]:
     fields = numeric_fields(s)
     if not fields:
         return []
@@ -87,7 +62,7 @@ def _renumber_strategies(s: str, b: "Bounds") -> list[st.SearchStrategy]:
     return out
 
 
-def mutate_str(s: str, b: "Bounds") -> st.SearchStrategy:
+def mutate_str(s: str, b: Bounds) -> st.SearchStrategy:
     """A strategy of strings near ``s`` (characters, words and numeric fields mutated)."""
     # Characters of the seed itself keep mutants inside the program's alphabet; a few extras
     # probe case, spaces and separators.
@@ -100,7 +75,7 @@ def mutate_str(s: str, b: "Bounds") -> st.SearchStrategy:
         st.text(st.sampled_from(alphabet), max_size=b.max_len),
         st.text(st.sampled_from(corpus_alphabet), max_size=b.max_len),
     ]
-    # Characters from all of Unicode where near-synonym string methods disagree (edge_inputs).
+    # Characters from all of Unicode where near-synonym string methods disagree (``unicode.py``).
     specials = sorted(set(ALL_SPECIALS))
     edits += [st.tuples(st.integers(0, n), st.sampled_from(specials)).map(
         lambda ic: s[: ic[0]] + ic[1] + s[ic[0]:])]
@@ -151,7 +126,7 @@ def mutate_str(s: str, b: "Bounds") -> st.SearchStrategy:
     return st.one_of(edits)
 
 
-def string_edges(v: str, b: "Bounds") -> list[str]:
+def string_edges(v: str, b: Bounds) -> list[str]:
     """Deterministic edge cases of a seed string. Structured strings ("03-11-2000") first get
     the edits that keep their format: each numeric field ±1 and 0, each of the first two
     separators replaced, each field set to each of the program's compared-to constants ±1

@@ -11,84 +11,18 @@ Constant expressions are folded first (``10**4`` is the threshold, not 10 and 4)
 
 Rule variants rarely bring constants of their own (0 and 1 of a rewritten loop are already on
 every boundary), so this costs nothing for most of them: the inputs are run, original and
-variant, only when there are any (``python_diff.judge_variant``).
+variant, only when there are any (``judge/variant.py``).
 """
 
 from __future__ import annotations
 
-import ast
 import copy
-import functools
-import operator
 
-from .input_keys import input_key
-from .program_facts import docstring_ids
+from ..program.facts import novel_constants
+from .keys import input_key
 
 MAX_DIRECTED = 24
 MAX_LENGTH = 1 << 15  # a length threshold past this costs each call too much to build and encode
-_FOLD = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-         ast.Pow: operator.pow, ast.LShift: operator.lshift, ast.FloorDiv: operator.floordiv}
-
-
-def _value(node: ast.AST):
-    """The value of a constant expression of ints and floats (``10**4``, ``-3``, ``1 << 20``,
-    ``2.5e3``, ``int("7919")``), or None."""
-    if isinstance(node, ast.Constant) and type(node.value) in (int, float, str):
-        return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        v = _value(node.operand)
-        return -v if type(v) in (int, float) else None
-    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-            and node.func.id in ("int", "float") and len(node.args) == 1 and not node.keywords
-            and isinstance(node.args[0], ast.Constant) and type(node.args[0].value) is str
-            and len(node.args[0].value) <= 40):
-        try:  # int("7919"): a constant spelled as a string (if the name is the builtin, it is it)
-            return {"int": int, "float": float}[node.func.id](node.args[0].value)
-        except ValueError:
-            return None
-    if isinstance(node, ast.BinOp) and type(node.op) in _FOLD:
-        a, b = _value(node.left), _value(node.right)
-        if type(a) not in (int, float) or type(b) not in (int, float):
-            return None
-        if isinstance(node.op, (ast.Pow, ast.LShift)) and (abs(b) > 256 or b < 0):
-            return None  # 10**10**6 is not a threshold anyone reaches
-        try:
-            v = _FOLD[type(node.op)](a, b)
-        except (ArithmeticError, ValueError):
-            return None
-        return v if type(v) is float or abs(v).bit_length() <= 256 else None
-    return None
-
-
-@functools.lru_cache(maxsize=256)
-def constants(code: str) -> tuple[tuple[str, object], ...]:
-    """(type name, value) of every constant and folded constant expression in ``code``,
-    docstrings left out; in order of appearance, each once. Cached: every variant of an
-    original asks for the original's."""
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return ()
-    docstrings = docstring_ids(tree)
-    found: list[tuple[int, int, str, object]] = []
-    inner: set[int] = set()  # operands of a folded expression: ``10**4`` is one constant
-    for node in ast.walk(tree):  # parents before children
-        if id(node) in docstrings or id(node) in inner:
-            continue
-        v = _value(node)
-        if v is None:
-            continue
-        inner.update(id(n) for n in ast.walk(node) if n is not node)
-        if (type(v) is str and not 0 < len(v) <= 40) or (type(v) is float and v != v):
-            continue
-        found.append((node.lineno, node.col_offset, type(v).__name__, v))
-    return tuple(dict.fromkeys((t, v) for *_, t, v in sorted(found, key=lambda f: f[:2])))
-
-
-def novel_constants(original: str, variant: str) -> list[object]:
-    """Constants (folded) of ``variant`` that ``original`` does not have, in order."""
-    have = set(constants(original))
-    return [v for (t, v) in constants(variant) if (t, v) not in have]
 
 
 def _placements(value, seed: list) -> list[list]:

@@ -1,7 +1,7 @@
 """The confined CrossHair process: explore an (original, variant) pair symbolically, report inputs.
 
 A script, run by path (``semforge.sandbox.tool.command``, so the verifier package and its
-Hypothesis never load here), started by ``crosshair_check.propose_inputs`` with a request file and
+Hypothesis never load here), started by ``crosshair.propose_inputs`` with a request file and
 two pipes: one for the analysing process's pid, one for its report. CrossHair cannot run in a
 zygote child: its tracer needs ``sys.settrace`` and z3 needs ``ctypes``, both of which the child's
 audit hook refuses. So the analysing process confines *itself* with ``semforge.sandbox.tool``,

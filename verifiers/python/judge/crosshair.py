@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from semforge.sandbox import default_root, remove_stale_dirs, tool
 
-from .inputs import entry_params
+from ..program.signature import entry_params
 
 # Start-up (interpreter, CrossHair, z3) must leave CrossHair this much of the budget.
 MIN_BUDGET_S = 0.5
@@ -40,7 +40,7 @@ REPORT_MARGIN_S = 0.3
 # strings, say) before it reaches the real one, and it is never stopped for having claimed.
 MAX_PROPOSALS = 64
 MAX_REPORT = 1 << 20
-# Leaf types of annotations CrossHair makes symbolic values of (inputs.py's hint names).
+# Leaf types of annotations CrossHair makes symbolic values of (``program/signature.py``'s hint names).
 _SUPPORTED = {"int", "float", "str", "bool", "bytes", "none", "list", "tuple", "dict", "set", "union"}
 # Run by path, not imported: the confined process must not load this package (Hypothesis and all).
 _CHILD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_crosshair_child.py")

@@ -1,79 +1,19 @@
-"""What the input generator knows of a program, read with ``ast`` (never run), and of its seeds.
+"""The program's constants, read with ``ast`` (never run), docstrings left out.
 
-``Bounds`` holds the seeds' sizes, words and characters, and the program's constants: its ints,
-floats and short strings, the ints it compares against (``1 <= m <= 12``) and its int tables.
+Its ints, floats and short strings and the ints it compares against (``1 <= m <= 12``), where
+mutants hide; and every constant with constant expressions folded (``10**4`` is one threshold,
+not 10 and 4), so that the constants a variant brings and its original lacks can be found.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import math
-from dataclasses import dataclass, replace
-from typing import Any
+import operator
 
-from .table_inputs import Table, program_tables
-
-from .hint_inputs import MAX_LEN
-
-
-@dataclass
-class Bounds:
-    """Size limits derived from the seeds, so that mutants stay in the programs' working range."""
-
-    max_len: int = MAX_LEN
-    int_mag: int = 1000
-    words: tuple[str, ...] = ()   # whitespace-separated tokens of every seed string
-    chars: str = ""               # characters of every seed string
-    # Constants of the program itself: comparisons against them are where mutants hide
-    # (``score > 3.7``, ``ord(ch) <= ord("Z")``, ``days[m - 1]``).
-    code_ints: tuple[int, ...] = ()
-    code_floats: tuple[float, ...] = ()
-    code_strs: tuple[str, ...] = ()
-    tables: tuple[Table, ...] = ()  # int list literals: ``days = [31, 29, ...]``
-    # Int constants the program compares against (``1 <= m <= 12``), each with its neighbours
-    # ±1: the few values where a ``<``/``<=`` swap or an off-by-one shows. A small pool, so
-    # that every int and every number inside a string hits it often.
-    cmp_near: tuple[int, ...] = ()
-    code_near: tuple[int, ...] = ()  # every int constant and its neighbours ±1
-    # Ints derived from the other ints of the same seed (equal, ±1, sums, differences):
-    # relations between arguments (``a + b <= c``, overlapping intervals) need them.
-    related: tuple[int, ...] = ()
-
-    @classmethod
-    def from_seeds(cls, seeds: list[list]) -> "Bounds":
-        lens, mags, words, chars = [0], [0], {}, set()
-        for value in _walk(seeds):
-            if isinstance(value, (str, bytes, list, tuple, dict, set)):
-                lens.append(len(value))
-            if isinstance(value, str):
-                chars.update(value)
-                for w in value.split():
-                    words.setdefault(w, None)
-            elif isinstance(value, int) and not isinstance(value, bool):
-                mags.append(abs(value))
-        return cls(max_len=min(max(10, 2 * max(lens)), 100), int_mag=max(100, 4 * max(mags)),
-                   words=tuple(list(words)[:60]), chars="".join(sorted(chars))[:200])
-
-    def with_code(self, code: str) -> "Bounds":
-        ints, floats, strs = program_constants(code)
-        chars = "".join(sorted(set(self.chars) | set("".join(strs))))[:300]
-        # The program's word-like constants ("zero".."nine", "Mon") are words its input may hold.
-        words = tuple(dict.fromkeys(self.words + tuple(w for w in strs if w.isalnum())))[:100]
-        return replace(self, code_ints=ints, code_floats=floats, code_strs=strs, chars=chars,
-                       words=words, tables=program_tables(code),
-                       cmp_near=_near(compared_ints(code)), code_near=_near(ints))
-
-    def for_seed(self, seed: list) -> "Bounds":
-        ints = [v for v in _walk(seed) if type(v) is int][:8]
-        small = sorted({c for c in self.code_ints if abs(c) <= 10} | {1, 2})
-        rel = set()
-        for x in ints:
-            rel.update(x + c for c in small)
-            rel.update(x - c for c in small)
-            rel.update(x + y for y in ints)
-            rel.update(x - y for y in ints)
-        rel.update(ints)
-        return replace(self, related=tuple(sorted(rel))[:200])
+_FOLD = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+         ast.Pow: operator.pow, ast.LShift: operator.lshift, ast.FloorDiv: operator.floordiv}
 
 
 def docstring_ids(tree: ast.AST) -> set[int]:
@@ -132,12 +72,62 @@ def _near(ints: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(dict.fromkeys(c + d for c in ints for d in (0, -1, 1)))
 
 
-def _walk(value: Any):
-    yield value
-    if isinstance(value, (list, tuple, set, frozenset)):
-        for item in value:
-            yield from _walk(item)
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from _walk(k)
-            yield from _walk(v)
+def _value(node: ast.AST):
+    """The value of a constant expression of ints and floats (``10**4``, ``-3``, ``1 << 20``,
+    ``2.5e3``, ``int("7919")``), or None."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float, str):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        v = _value(node.operand)
+        return -v if type(v) in (int, float) else None
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id in ("int", "float") and len(node.args) == 1 and not node.keywords
+            and isinstance(node.args[0], ast.Constant) and type(node.args[0].value) is str
+            and len(node.args[0].value) <= 40):
+        try:  # int("7919"): a constant spelled as a string (if the name is the builtin, it is it)
+            return {"int": int, "float": float}[node.func.id](node.args[0].value)
+        except ValueError:
+            return None
+    if isinstance(node, ast.BinOp) and type(node.op) in _FOLD:
+        a, b = _value(node.left), _value(node.right)
+        if type(a) not in (int, float) or type(b) not in (int, float):
+            return None
+        if isinstance(node.op, (ast.Pow, ast.LShift)) and (abs(b) > 256 or b < 0):
+            return None  # 10**10**6 is not a threshold anyone reaches
+        try:
+            v = _FOLD[type(node.op)](a, b)
+        except (ArithmeticError, ValueError):
+            return None
+        return v if type(v) is float or abs(v).bit_length() <= 256 else None
+    return None
+
+
+@functools.lru_cache(maxsize=256)
+def constants(code: str) -> tuple[tuple[str, object], ...]:
+    """(type name, value) of every constant and folded constant expression in ``code``,
+    docstrings left out; in order of appearance, each once. Cached: every variant of an
+    original asks for the original's."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return ()
+    docstrings = docstring_ids(tree)
+    found: list[tuple[int, int, str, object]] = []
+    inner: set[int] = set()  # operands of a folded expression: ``10**4`` is one constant
+    for node in ast.walk(tree):  # parents before children
+        if id(node) in docstrings or id(node) in inner:
+            continue
+        v = _value(node)
+        if v is None:
+            continue
+        inner.update(id(n) for n in ast.walk(node) if n is not node)
+        if (type(v) is str and not 0 < len(v) <= 40) or (type(v) is float and v != v):
+            continue
+        found.append((node.lineno, node.col_offset, type(v).__name__, v))
+    return tuple(dict.fromkeys((t, v) for *_, t, v in sorted(found, key=lambda f: f[:2])))
+
+
+def novel_constants(original: str, variant: str) -> list[object]:
+    """Constants (folded) of ``variant`` that ``original`` does not have, in order."""
+    have = set(constants(original))
+    return [v for (t, v) in constants(variant) if (t, v) not in have]

@@ -1,16 +1,15 @@
-"""Reading a signature without running the program, and strategies from its type hints.
+"""The entry point's signature, read with ``ast`` (the untrusted program is never run here).
 
-The entry point's parameters and annotations are read with ``ast`` against a whitelist of typing
-names (``int``, ``list[str]``, ``Optional[Dict[str, int]]``, string annotations); the untrusted
-program is never executed in the verifier. Unknown annotations (user classes) are ignored.
+Its parameters and annotations are read against a whitelist of typing names (``int``,
+``list[str]``, ``Optional[Dict[str, int]]``, string annotations; unknown annotations, such as
+user classes, are ignored), and the literal defaults of its optional and keyword-only
+parameters.
 """
 
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-
-from . import sampler as st
 
 # Hint trees: ("int",), ("list", elem), ("tuple", [elems], variadic), ("dict", k, v),
 # ("set", elem), ("union", [alternatives]), ("any",), ("none",).
@@ -39,7 +38,6 @@ class Param:
     hint: Hint | None
     required: bool
     positional_only: bool = False
-
 
 
 def entry_function(code: str, entry_point: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
@@ -124,52 +122,38 @@ def _hint(node: ast.AST) -> Hint:
     raise ValueError(f"unsupported annotation {name}")
 
 
-MAX_LEN = 12
+UNKNOWN = object()  # a default that is not a literal
 
 
-def from_hint(hint: Hint, max_len: int = MAX_LEN) -> st.SearchStrategy:
-    kind = hint[0]
-    if kind == "int":
-        return st.one_of(st.sampled_from([0, 1, -1, 2, 10, -10, 100]), st.integers(-1000, 1000))
-    if kind == "float":
-        return st.one_of(
-            st.sampled_from([0.0, -0.0, 0.5, 1.0, -1.0, 2.5, 1e-9, float("nan"), float("inf")]),
-            st.floats(-1e6, 1e6, allow_nan=False),
-            st.integers(-100, 100).map(float),
-        )
-    if kind == "str":
-        return st.text(st.characters(codec="utf-8", max_codepoint=0x2FF), max_size=max_len * 2)
-    if kind == "bool":
-        return st.booleans()
-    if kind == "bytes":
-        return st.binary(max_size=max_len)
-    if kind == "complex":
-        return st.complex_numbers(max_magnitude=1e6, allow_nan=False)
-    if kind == "none":
-        return st.none()
-    if kind == "list":
-        return st.lists(from_hint(hint[1], max_len), max_size=max_len)
-    if kind == "set":
-        return st.sets(_hashable(hint[1], max_len), max_size=max_len)
-    if kind == "dict":
-        return st.dictionaries(_hashable(hint[1], max_len), from_hint(hint[2], max_len),
-                               max_size=max_len)
-    if kind == "tuple":
-        if hint[2]:
-            return st.lists(from_hint(hint[1][0], max_len), max_size=max_len).map(tuple)
-        return st.tuples(*[from_hint(h, max_len) for h in hint[1]])
-    if kind == "union":
-        return st.one_of(*[from_hint(h, max_len) for h in hint[1]])
-    return _ANY
+def optional_defaults(code: str, entry_point: str) -> tuple[int, list] | None:
+    """(index of the first optional positional parameter, their literal defaults: UNKNOWN
+    where a default is not a literal), or None without an entry function."""
+    fn = entry_function(code, entry_point)
+    if fn is None:
+        return None
+    positional = fn.args.posonlyargs + fn.args.args
+    defaults: list = []
+    for node in fn.args.defaults:
+        try:
+            defaults.append(ast.literal_eval(node))
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            defaults.append(UNKNOWN)
+    return len(positional) - len(defaults), defaults
 
 
-def _hashable(hint: Hint, max_len: int) -> st.SearchStrategy:
-    if hint[0] in ("list", "set", "dict", "any"):
-        return st.one_of(st.integers(-100, 100), st.text(max_size=5))
-    return from_hint(hint, max_len)
-
-
-_ANY = st.one_of(
-    st.integers(-100, 100), st.text(max_size=8), st.lists(st.integers(-20, 20), max_size=8),
-    st.floats(-100, 100), st.booleans(), st.none(),
-)
+def keyword_only_defaults(code: str, entry_point: str) -> list[tuple[str, object]]:
+    """(name, literal default) of the entry point's keyword-only parameters that have one.
+    Inputs are positional argument lists, so these reach the program only through the
+    ``defaults`` probe's keyword calls (``probes/plan.py``)."""
+    fn = entry_function(code, entry_point)
+    if fn is None:
+        return []
+    out = []
+    for arg, node in zip(fn.args.kwonlyargs, fn.args.kw_defaults):
+        if node is None:
+            continue
+        try:
+            out.append((arg.arg, ast.literal_eval(node)))
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            continue
+    return out

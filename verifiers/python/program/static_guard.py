@@ -18,8 +18,7 @@ import re
 
 from semforge import hazards
 
-from .hint_inputs import entry_function
-from .input_keys import input_key
+from .signature import entry_function
 
 # The lists are the project's one list per hazard (semforge/hazards.py); the guard takes the
 # union of every concern that applies, so a name added there is guarded here too.
@@ -202,19 +201,10 @@ def nondeterminism_sources(code: str) -> set[str]:
 _HASHY_NAMES = hazards.HASH_SEED_BUILTINS
 
 
-def may_depend_on_hash_seed(code: str, inputs: list[list]) -> bool:
-    """False only when neither the code nor the inputs can produce a str, bytes or object whose
-    hash varies between processes (then a second hash seed cannot change anything)."""
-    return inputs_hold_strings(inputs) or code_may_hash_strings(code)
-
-
-def inputs_hold_strings(inputs: list[list]) -> bool:
-    """Whether any input holds a str or bytes (whose hash changes with the hash seed)."""
-    return any("str" in key or "bytes" in key for key in map(input_key, inputs))
-
-
 def code_may_hash_strings(code: str) -> bool:
-    """Whether ``code`` can make a str, bytes or object of its own (see may_depend_on_hash_seed)."""
+    """Whether ``code`` can make a str, bytes or object of its own, whose hash varies between
+    processes. Where neither it nor the inputs (``inputs.inputs_hold_strings``) can, a second hash
+    seed cannot change anything."""
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):

@@ -1,4 +1,4 @@
-"""Climbing the scale ladders (``scale_inputs.py``) on the original, within a time budget.
+"""Climbing the scale ladders (``inputs/scale.py``) on the original, within a time budget.
 
 Ladders are climbed round robin, one rung at a time, so that a small budget still reaches some
 height on every argument. Before each rung the original's time there is predicted from the two
@@ -15,7 +15,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .scale_inputs import Ladder
+from ..compare.weigh import out_of_memory, raises_memory_error, weigh
+from ..inputs import Ladder
+from .program import ProgramRun
 
 RUNG_CAP_NS = 2_000_000      # a ladder stops where the original would take longer per call
 SCALE_BUDGET_NS = 12_000_000  # cost of the rungs kept, summed (every variant repeats them)
@@ -60,52 +62,6 @@ def _predict(times: list[tuple[float, int]], size: float) -> float:
     return t2 * (size / s2) ** alpha
 
 
-# What repeating a rung costs beyond the call itself, per node and per character of its reply
-# (the result and the arguments after the call): the child encodes it, the caller decodes and
-# compares it, for every variant. Measured on HumanEval+ rungs: a list of 4096 floats, about
-# 3.7 ms a call; 4096 prefixes of a 4096-character string (8 MB of reply), about 95 ms.
-REPLY_NODE_NS = 700
-REPLY_CHAR_NS = 10
-
-
-def weigh(outcome: dict, max_nodes: int | None = 200_000) -> tuple[bool, int]:
-    """(whether the encoded value or arguments hold a cut, what encoding and comparing them
-    costs in ns), walking at most ``max_nodes`` nodes (None: all). A cut is
-    ``["truncated", <nonce>]``: a part the encoding gave up on, as opposed to a digest
-    (``sha256:...``) of a long container's tail or of what lies past the depth limit, which
-    compares exactly. The latter (``sha256:<hex>:deep:<n>``) counts its ``n`` nodes: the child
-    walked them all."""
-    stack = [outcome.get("value"), outcome.get("args_after")]
-    nodes = chars = digested = 0  # digested: nodes walked by the child, not sent (not walked here)
-    cut = False
-    while stack and (max_nodes is None or nodes < max_nodes):
-        x = stack.pop()
-        if type(x) is list:
-            nodes += 1
-            if len(x) == 2 and x[0] == "truncated" and type(x[1]) is str:
-                if not x[1].startswith("sha256:"):
-                    cut = True
-                elif ":deep:" in x[1] and x[1].rsplit(":", 1)[-1].isdigit():
-                    digested += int(x[1].rsplit(":", 1)[-1])
-            stack.extend(x)
-        elif type(x) is str:
-            chars += len(x)
-    if stack:  # past the walk's bound: at least that much
-        nodes += len(stack)
-    return cut, (nodes + digested) * REPLY_NODE_NS + chars * REPLY_CHAR_NS
-
-
-def out_of_memory(outcome: dict) -> bool:
-    """The call raised MemoryError: it hit the sandbox's memory limit (or allocated absurdly)."""
-    return outcome.get("kind") == "raise" and outcome.get("exc_type") == "MemoryError"
-
-
-def raises_memory_error(program: str) -> bool:
-    """Whether the program names MemoryError itself: then raising it may be its behaviour, and
-    it is compared like any exception. A variant may not introduce the name (static guard)."""
-    return "MemoryError" in program
-
-
 # Below this a call's time is mostly noise (a preemption on a loaded machine multiplies it).
 NOISY_NS = 20_000
 
@@ -113,8 +69,6 @@ NOISY_NS = 20_000
 def _retime(program, rungs: list[list]) -> list[int] | None:
     """The fastest of three calls on each of ``rungs``, in a throwaway session (the climb's own
     session keeps exactly the calls whose outcomes are the reference); None if any fails."""
-    from .program_run import ProgramRun
-
     spare = ProgramRun(program.sandbox, program.code, program.entry_point)
     try:
         if not spare.loaded:
@@ -131,7 +85,7 @@ def _retime(program, rungs: list[list]) -> list[int] | None:
 def climb(program, ladders: list[Ladder], budget_ns: int = SCALE_BUDGET_NS,
           cap_ns: int = RUNG_CAP_NS, start: list[int] | None = None,
           stop_ns: int | None = None, weigh_replies: bool = True) -> list[Rung]:
-    """Run the original (``program``, a ``program_run.ProgramRun``) up the ladders (from rung
+    """Run the original (``program``, a ``program.ProgramRun``) up the ladders (from rung
     ``start[i]`` of ladder i); the rungs kept, in the order run. A ladder also stops at the first
     rung the original takes ``stop_ns`` or more on (the speed target). ``weigh_replies``: count
     what encoding and comparing each rung's reply costs against the budget (the verification

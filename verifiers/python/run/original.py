@@ -7,18 +7,21 @@ from __future__ import annotations
 
 import json
 
-from .compare import Tolerance, _norm_stderr, describe, diff_outcomes, short
-from .edge_inputs import keyword_only_defaults
-from .input_keys import show
-from .inputs import entry_params, generate_inputs, input_key
-from .probes import ENTRY as PROBE_ENTRY
-from .probes import Probe, harness, plan_probes
-from .program_run import MAX_TIMEOUTS, ProgramRun, run_inputs
-from .scale_inputs import ladders
-from .scale_run import (RUNG_CAP_NS, SCALE_BUDGET_NS, climb, out_of_memory,
-                        raises_memory_error, weigh)
-from .static_guard import inputs_hold_strings
-from .verdict import HASH_SEEDS, OriginalRun, VerifyConfig, _counterexample, _verdict
+from ..compare.describe import describe, short
+from ..compare.diff import Tolerance, diff_outcomes, norm_stderr
+from ..compare.weigh import out_of_memory, raises_memory_error, weigh
+from ..config import HASH_SEEDS, VerifyConfig
+from ..inputs import LATE, generate_inputs, input_key, inputs_hold_strings, ladders, named, show
+from ..probes import Probe
+from ..probes.harness import ENTRY as PROBE_ENTRY, harness
+from ..probes.plan import plan_probes
+from ..program.signature import entry_params, keyword_only_defaults
+from ..verdicts import counterexample_json, new_verdict
+from .climb import RUNG_CAP_NS, SCALE_BUDGET_NS, climb
+from .program import MAX_TIMEOUTS, ProgramRun, run_inputs
+from .reference import OriginalRun
+
+SEEDS, SCALE = named("seeds"), named("scale")
 
 # Inputs with the rarest outcomes that seed the second half of the generated inputs.
 FOCUS_SEEDS = 8
@@ -31,7 +34,7 @@ def _smallest_first(inputs: list[list], n_fixed: int,
     """Inputs after the first ``n_fixed`` sorted by size, with their classes alongside."""
     order = list(range(n_fixed)) + sorted(range(n_fixed, len(inputs)),
                                           key=lambda i: len(input_key(inputs[i])))
-    return [inputs[i] for i in order], [origin[i] if i < len(origin) else "seeds" for i in order]
+    return [inputs[i] for i in order], [origin[i] if i < len(origin) else SEEDS for i in order]
 
 
 def rare_inputs(inputs: list[list], outcomes: list[dict], k: int) -> list[list]:
@@ -50,13 +53,13 @@ def rare_inputs(inputs: list[list], outcomes: list[dict], k: int) -> list[list]:
 
 
 def has_cut(outcome: dict) -> bool:
-    """Whether an outcome's value or arguments hold a cut (see ``scale_run.weigh``)."""
+    """Whether an outcome's value or arguments hold a cut (see ``compare/weigh.py``)."""
     return weigh(outcome, max_nodes=None)[0]
 
 
 def _load_failure(load: dict, config: VerifyConfig, t0: float) -> OriginalRun:
     msg = load.get("exc_msg") or load.get("reason") or ""
-    return OriginalRun(failure=_verdict(
+    return OriginalRun(failure=new_verdict(
         "error", f"original {describe(load)}: {short(msg, 120)}".rstrip(": "), config, t0))
 
 
@@ -100,7 +103,7 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
             more_outcomes = program.run(more, MAX_TIMEOUTS)
             inputs += more[: len(more_outcomes)]
             outcomes += more_outcomes
-            origin += ["guided-" + c if c != "seeds" else "guided" for c in more_origin[: len(more_outcomes)]]
+            origin += ["guided-" + c if c != SEEDS else "guided" for c in more_origin[: len(more_outcomes)]]
         if config.scale and program.timeouts < MAX_TIMEOUTS and seed_inputs:
             # Scale: grown far past the seeds, as far as the original's time budget allows.
             seen = {input_key(a) for a in inputs}
@@ -113,49 +116,51 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
                         rungs[len(inputs)] = (rung.ladder, rung.rung)
                     inputs.append(rung.args)
                     outcomes.append(rung.outcome)
-                    origin.append("scale: " + rung.label)
-        # Magnitudes last, with timeouts of their own: a loop up to a huge n times out on them,
-        # and had they run first, their timeouts would have ended the run before the guided
-        # half and the scale ladders.
+                    origin.append(f"{SCALE}: {rung.label}")
+        # The late classes (magnitudes) last, with timeouts of their own: a loop up to a huge n
+        # times out on them, and had they run first, their timeouts would have ended the run
+        # before the guided half and the scale ladders.
         seen = {input_key(a) for a in inputs}
-        late = [a for a in dict((input_key(a), a) for a in late).values() if input_key(a) not in seen]
-        late_outcomes = program.run(late, program.timeouts + LATE_TIMEOUTS)
-        for args, o in affordable(late, late_outcomes):
-            inputs.append(args)
-            outcomes.append(o)
-            origin.append("magnitude")
+        late = [(a, c) for k, (a, c) in dict((input_key(a), (a, c)) for a, c in late).items()
+                if k not in seen]
+        late_outcomes = program.run([a for a, _ in late], program.timeouts + LATE_TIMEOUTS)
+        for i in affordable(late_outcomes):
+            inputs.append(late[i][0])
+            outcomes.append(late_outcomes[i])
+            origin.append(late[i][1])
         return program.load, inputs, outcomes
     finally:
         program.close()
 
 
-LATE_TIMEOUTS = 2  # timeouts allowed on the magnitude inputs, run after all others
-_LATE = ("magnitude",)
+LATE_TIMEOUTS = 2  # timeouts allowed on the late inputs (magnitudes), run after all others
 
 
-def affordable(inputs: list[list], outcomes: list[dict],
-               budget_ns: int = SCALE_BUDGET_NS) -> list[tuple[list, dict]]:
-    """The magnitude inputs every variant can afford to repeat, as on the scale ladders: the
+def affordable(outcomes: list[dict], budget_ns: int = SCALE_BUDGET_NS) -> list[int]:
+    """Which late inputs (by the original's ``outcomes`` there) every variant can afford to
+    repeat, as on the scale ladders: the
     original's call and its reply within a few per-call caps, and within ``budget_ns`` summed.
     A loop up to n = 1373653 that returns after 0.3 s is dropped: each variant would repeat it
     on both hash seeds (HumanEval/15 took 20x longer per variant with such inputs kept).
     Timeouts and crashes are kept: they are dropped, and counted, with the others."""
     kept, total = [], 0
-    for args, o in zip(inputs, outcomes):
+    for i, o in enumerate(outcomes):
         if o.get("kind") in ("return", "raise"):
             cost = int(o.get("time_ns") or 0) + weigh(o)[1]
             cap = (10 if o.get("kind") == "raise" else 3) * RUNG_CAP_NS
             if cost > cap or total + cost > budget_ns:
                 continue
             total += cost
-        kept.append((args, o))
+        kept.append(i)
     return kept
 
 
-def _late(inputs: list[list], origin: list[str]) -> tuple[list[list], list[str], list[list]]:
-    """The inputs and classes without the classes run last, and those inputs apart."""
-    keep = [i for i, c in enumerate(origin) if c not in _LATE]
-    late = [inputs[i] for i, c in enumerate(origin) if c in _LATE]
+def _late(inputs: list[list],
+          origin: list[str]) -> tuple[list[list], list[str], list[tuple[list, str]]]:
+    """The inputs and classes without the classes run last (``inputs.LATE``), and those apart,
+    each with its class."""
+    keep = [i for i, c in enumerate(origin) if c not in LATE]
+    late = [(inputs[i], c) for i, c in enumerate(origin) if c in LATE]
     return [inputs[i] for i in keep], [origin[i] for i in keep], late
 
 
@@ -163,7 +168,7 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
                      config: VerifyConfig, sandboxes: list, t0: float,
                      history: bool = True) -> OriginalRun:
     """``history``: plan the long ``history`` probes (where the original or a variant may keep
-    state across calls: ``probes.may_keep_state``)."""
+    state across calls: ``program/state.py``)."""
     origin: list[str] = []
     rungs: dict[int, tuple[int, int]] = {}
     # Built once: the climb here, and the speed input's further climb, use the same ladders.
@@ -174,14 +179,14 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
         return _load_failure(load, config, t0)
     load_output = load_streams(load)
     if not inputs:
-        return OriginalRun(failure=_verdict(
+        return OriginalRun(failure=new_verdict(
             "error", "no inputs: no seed inputs and no usable signature for the entry point",
             config, t0))
     # The rerun (another hash seed) only needs the inputs that finished.
     keep = [i for i, o in enumerate(outcomes) if o.get("kind") != "timeout"]
     dropped_timeouts = len(outcomes) - len(keep)
     inputs = [inputs[i] for i in keep]
-    origin = [origin[i] if i < len(origin) else "seeds" for i in keep]
+    origin = [origin[i] if i < len(origin) else SEEDS for i in keep]
     rungs = {k: rungs[i] for k, i in enumerate(keep) if i in rungs}
     runs = [[outcomes[i] for i in keep]]
     for sandbox in sandboxes[1:]:
@@ -216,11 +221,11 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
                 too_large = True
                 break
             if found:
-                return OriginalRun(failure=_verdict(
+                return OriginalRun(failure=new_verdict(
                     "undecided",
                     f"original is nondeterministic (differs between two runs, PYTHONHASHSEED "
                     f"{HASH_SEEDS[0]} vs {h}) on input {short(show(args), 60)}: {found}",
-                    config, t0, counterexample=_counterexample(args, first, other[i], h, "original_rerun")))
+                    config, t0, counterexample=counterexample_json(args, first, other[i], h, "original_rerun")))
         if too_large:
             dropped["too large"] += 1
             continue
@@ -237,15 +242,16 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
     note = ", ".join(f"{v} dropped ({k} in original)" for k, v in dropped.items() if v)
     if not kept:
         kind = "undecided" if dropped["raise"] else "error"
-        return OriginalRun(failure=_verdict(
+        return OriginalRun(failure=new_verdict(
             kind, f"no input could be compared ({note or 'none generated'})", config, t0))
     if returning < min(MIN_RETURNING, len(inputs)):
-        return OriginalRun(failure=_verdict(
+        return OriginalRun(failure=new_verdict(
             "undecided", f"original returns on only {returning} of {len(inputs)} inputs "
             f"({note or 'the rest raise'}): too little evidence", config, t0, len(kept)))
-    scale = {i: c[len("scale: "):] for i, c in enumerate(kept_origin) if c.startswith("scale: ")}
-    classes = [("scale" if c.startswith("scale: ") else c) for c in kept_origin]
-    n_seeds = sum(c == "seeds" for c in kept_origin)
+    rung_label = f"{SCALE}: "
+    scale = {i: c[len(rung_label):] for i, c in enumerate(kept_origin) if c.startswith(rung_label)}
+    classes = [(SCALE if c.startswith(rung_label) else c) for c in kept_origin]
+    n_seeds = sum(c == SEEDS for c in kept_origin)
     probes, probe_outcomes = prepare_probes(original, entry_point, kept, kept_outcomes[0],
                                             config, sandboxes, n_seeds, history)
     rungs = {k: v for k, v in kept_rungs.items() if k in scale}
@@ -256,13 +262,13 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
 
 def load_streams(load: dict) -> tuple:
     """What a program printed while loading: stdout as is, stderr without line numbers."""
-    return (load.get("stdout") or "", _norm_stderr(str(load.get("stderr") or "")))
+    return (load.get("stdout") or "", norm_stderr(str(load.get("stderr") or "")))
 
 
 def prepare_probes(original: str, entry_point: str, inputs: list[list], outcomes: list[dict],
                    config: VerifyConfig, sandboxes: list,
                    n_seeds: int = 0, history: bool = True) -> tuple[list[Probe], list[dict]]:
-    """The behaviour probes (``probes.py``) and the original's outcomes on them. A probe the
+    """The behaviour probes (``probes/``) and the original's outcomes on them. A probe the
     original does not answer the same way under both hash seeds, or that times out or crashes,
     is dropped; so, under the ``domain`` policy, is one where a call of the original raised."""
     if config.probes <= 0:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .compare import describe
+from ..compare.describe import describe
 
 CHUNK = 64
 # Every timeout costs a whole ``timeout_s`` and a restarted session. Inputs run smallest-first,
