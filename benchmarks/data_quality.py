@@ -177,6 +177,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--runs-dir", type=Path, default=Path("/tmp/semforge-data-quality"))
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--runs-only", choices=["baseline", "this tree"], default=None,
+                        help="only make that tree's two runs (to start the baseline early)")
     args = parser.parse_args()
 
     corpus = humaneval_path()
@@ -184,6 +186,8 @@ def main() -> None:
     tag = f"limit{args.limit}" if args.limit else "all"
     results, seconds = {}, {}
     for name, tree in trees.items():
+        if args.runs_only and name != args.runs_only:
+            continue
         if not (tree / ".venv" / "bin" / "semforge").exists():
             sys.exit(f"{tree} has no .venv/bin/semforge: see the docstring")
         runs = []
@@ -192,6 +196,8 @@ def main() -> None:
             seconds[name, k] = run_semforge(tree, out, corpus, args.limit, args.workers)
             print(f"{name} run {k}: {out} ({seconds[name, k]:.0f} s)", flush=True)
             runs.append(out)
+        if args.runs_only:
+            continue
         stats = json.loads((runs[0] / "stats.json").read_text())
         first, second = rows_of(runs[0]), rows_of(runs[1])
         lint_cost: list = []
@@ -205,6 +211,8 @@ def main() -> None:
             results[name]["candidates dropped for noise in generation"] = \
                 f"{nat.get('dropped', 0)} of {nat.get('candidates', 0)}"
 
+    if args.runs_only:
+        return
     keys = list(results["this tree"])
     width = max(len(k) for k in keys) + 2
     print(f"\n{'figure':<{width}} {'baseline':>26} {'this tree':>26}  target")

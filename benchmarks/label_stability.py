@@ -109,6 +109,7 @@ def main() -> None:
     from semforge.verifiers import VerifyConfig
     from semforge.verifiers.python.config import HASH_SEEDS
     from semforge.verifiers.python.measure import timing
+    from semforge.verifiers.speed import from_counts
 
     configs = [c if c == "instr" else tuple(int(x) for x in c.split("x"))
                for c in args.configs.split(",")]
@@ -134,7 +135,7 @@ def main() -> None:
                     if c == "instr":
                         o = timing.count_rounds(counter, original, entry, inputs)
                         v = timing.count_rounds(counter, variant, entry, inputs)
-                        speed = timing.from_counts(o, v, BAND, len(inputs)) if o and v else None
+                        speed = from_counts(o, v, BAND, len(inputs)) if o and v else None
                     else:
                         speed = timing.measure(sandbox, original, variant, entry, inputs,
                                                c[0] * c[1], BAND, blocks=c[0])
