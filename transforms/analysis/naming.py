@@ -118,3 +118,82 @@ def lambda_role(get_parent, lam: cst.Lambda) -> str | None:
     if isinstance(call.func, cst.Name) and call.func.value in ("filter", "map"):
         return call.func.value
     return None
+
+
+_INDEX_NAMES = ("i", "idx", "index", "pos")
+_CHAR_SOURCES = frozenset({"s", "string", "text", "txt", "word", "line", "st", "str1", "str2",
+                           "a", "b"})
+_SEQUENCE_NAMES = frozenset({"l", "lst", "arr", "array", "list", "seq", "xs", "nums", "vals",
+                             "values", "items", "data", "q"})
+
+
+def _singular(name: str) -> list[str]:
+    """What one item of a collection called ``name`` is called."""
+    name = name.lstrip("_")
+    if name in _CHAR_SOURCES:
+        return ["ch", "char", "letter"]
+    if name in _SEQUENCE_NAMES:
+        return ["item", "elem", "value"]
+    if name.endswith("ies") and len(name) > 4:
+        return [name[:-3] + "y"]
+    if name.endswith("s") and not name.endswith("ss") and len(name) > 3:
+        return [name[:-1]]
+    return ["item", "elem"]
+
+
+def _item_names(iterable: cst.BaseExpression) -> list[str]:
+    """Names for the items a ``for`` loop draws from ``iterable``."""
+    if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name):
+        func = iterable.func.value
+        if func == "range":
+            return list(_INDEX_NAMES)
+        if func in ("sorted", "reversed", "list", "set", "tuple") and iterable.args:
+            return _item_names(iterable.args[0].value)
+    if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute):
+        method = iterable.func.attr.value
+        if method == "split":
+            return ["word", "part", "token"]
+        if method == "keys":
+            return ["key"]
+        if method == "values":
+            return ["value"]
+        if method in ("splitlines",):
+            return ["line"]
+    if isinstance(iterable, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
+        return ["ch", "char"]
+    if isinstance(iterable, cst.Name):
+        return _singular(iterable.value)
+    if isinstance(iterable, cst.Attribute):
+        return _singular(iterable.attr.value)
+    return ["item", "elem"]
+
+
+def local_names(binding: cst.CSTNode | None, value: cst.BaseExpression | None,
+                updates: list[cst.AugAssign]) -> list[str]:
+    """Names for a local, from how it is bound and updated, best first (empty when nothing
+    about its use suggests one). ``binding``: the ``For`` whose target it is, or None for an
+    assignment of ``value``; ``updates``: the augmented assignments to it."""
+    if isinstance(binding, cst.For):
+        return _item_names(binding.iter)
+    if value is None:
+        return []
+    adds = [u for u in updates if isinstance(u.operator, cst.AddAssign)]
+    if isinstance(value, (cst.Integer, cst.Float)) and adds:
+        ones = all(isinstance(u.value, cst.Integer) and u.value.value == "1" for u in adds)
+        return ["count", "counter", "n"] if ones else ["total", "acc", "running_sum"]
+    if isinstance(value, (cst.Integer, cst.Float)) and updates:
+        return ["product", "acc"] if any(isinstance(u.operator, cst.MultiplyAssign)
+                                         for u in updates) else ["acc", "current"]
+    if isinstance(value, cst.List) and not value.elements:
+        return ["result", "items", "collected"]
+    if isinstance(value, cst.Dict) and not value.elements:
+        return ["counts", "mapping", "table"]
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and not value.args:
+        return {"set": ["seen", "found"], "dict": ["counts", "mapping"],
+                "list": ["result", "items"]}.get(value.func.value, [])
+    if isinstance(value, cst.SimpleString) and value.evaluated_value == "":
+        return ["text", "out", "buffer"]
+    if isinstance(value, cst.Name) and value.value in ("True", "False"):
+        return ["found", "flag", "ok"]
+    what = describe(value)
+    return [] if what == "value" else [what]
