@@ -40,13 +40,13 @@ class TestExtractHelper(RuleTestCase):
                     return abs(self.w - other.w) + len(str(self))
             """,
             """
-            def _sum(self, other):
+            def _total(self, other):
                 return abs(self.w - other.w) + len(str(self))
 
 
             class Shape:
                 def size(self, other):
-                    return _sum(self, other)
+                    return _total(self, other)
             """,
         ),
         (  # the expression keeps the parentheses that hold its line break

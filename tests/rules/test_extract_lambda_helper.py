@@ -75,13 +75,13 @@ class TestExtractLambdaHelper(RuleTestCase):
                 return sorted(xs, key=key)
             """,
             """
-            def _sum(x, y, t):
+            def _total(x, y, t):
                 return x * y * t + abs(x)
 
 
             def scale(xs):
                 t = 2
-                key = lambda x, y=2: _sum(x, y, t)
+                key = lambda x, y=2: _total(x, y, t)
                 t = 5
                 return sorted(xs, key=key)
             """,

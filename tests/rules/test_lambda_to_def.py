@@ -18,9 +18,9 @@ class TestLambdaToDef(RuleTestCase):
                 def by_pair(x):
                     return (x[k], -x[0])
                 ys = sorted(xs, key=by_pair)
-                def to_sum(a, *r, **kw):
+                def to_total(a, *r, **kw):
                     return a + k
-                zs = list(map(to_sum, xs)); g = lambda: [lambda q: q for _ in xs]
+                zs = list(map(to_total, xs)); g = lambda: [lambda q: q for _ in xs]
                 return ys, zs, g
             """,
         ),
