@@ -170,7 +170,7 @@ def _verify_group(seed: Seed, variants: list[Variant], vconfig: VerifyConfig, co
         else:
             verdicts = verify_variants(
                 seed.code, seed.entry_point, [v.code for v in variants], seed.inputs, vconfig,
-                atol=seed.atol,
+                atol=seed.atol, context=seed.context,
             )
     except Exception as exc:  # the verifier must not raise; if it does, no pair is published
         stats.errors.append(_error(seed, "verify", exc))

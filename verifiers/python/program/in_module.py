@@ -283,29 +283,37 @@ def analysed_text(context: ModuleContext, code: str, entry_point: str) -> str:
     parameter becomes the tuple of constructor arguments (annotated from the constructor's
     annotations), a classmethod's class and a constructor's instance are not passed."""
     kind = context.kind
-    if kind not in METHOD_KINDS + ("classmethod", "constructor"):
-        return code
     tree = ast.parse(code)
     fn = next((s for s in reversed(tree.body) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
                and s.name == entry_point), None)
     if fn is None:
         raise ValueError(f"no top-level def {entry_point}")
     args = fn.args
-    positional = args.posonlyargs or args.args
-    if not positional:
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    callables = [a for a in every if a.annotation is None and a.arg in CALLABLE_NAMES]
+    if kind not in METHOD_KINDS + ("classmethod", "constructor") and not callables:
         return code
-    if kind in ("classmethod", "constructor"):
+    for a in callables:  # a function of functions: its callers pass callables there
+        a.annotation = ast.Name("Callable")
+    positional = args.posonlyargs or args.args
+    if positional and kind in ("classmethod", "constructor"):
         positional.pop(0)
-    else:
+    elif positional and kind in METHOD_KINDS:
         hint = ast.parse(init_hint(context.init), mode="eval").body
         positional[0] = ast.arg(arg="__semforge_init", annotation=hint)
     return ast.unparse(tree) + "\n"
 
 
+# Unannotated parameters by these names take callables (hinted ``Callable`` for the inputs).
+CALLABLE_NAMES = frozenset({"func", "function", "fn", "f", "g", "key", "pred", "predicate",
+                            "callback", "binop", "op", "handler", "transform", "factory",
+                            "default_factory", "keyfunc", "condition"})
+
+
 def init_hint(init: list[dict] | None) -> str:
     """``tuple[...]`` of the constructor's required positional parameters' annotations
     (``Any`` where there is none, or one the verifier cannot read)."""
-    from .hint_inputs import parse_hint
+    from .signature import parse_hint
 
     if init is None:
         return "tuple"
@@ -313,7 +321,10 @@ def init_hint(init: list[dict] | None) -> str:
     for p in init:
         if p.get("kind") in ("POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD") and not p.get("has_default"):
             ann = p.get("annotation")
-            parts.append(ann if isinstance(ann, str) and parse_hint(ann) is not None else "Any")
+            if isinstance(ann, str) and parse_hint(ann) is not None:
+                parts.append(ann)
+            else:
+                parts.append("Callable" if p.get("name") in CALLABLE_NAMES else "Any")
         elif p.get("kind") == "VAR_POSITIONAL":
             return "tuple"
     return f"tuple[{', '.join(parts)}]" if parts else "tuple[()]"
