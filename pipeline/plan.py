@@ -180,6 +180,7 @@ class PlanAhead:
         self.shards = 0
         self.finished = False
         self.error: BaseException | None = None
+        os.makedirs(scratch, exist_ok=True)
         self._path = os.path.join(scratch, "plan.jsonl")
         open(self._path, "w").close()
         self._changed = threading.Condition()

@@ -105,6 +105,7 @@ class Progress:
         self.verdicts: Counter = Counter()
         self.started = time.monotonic()
         self.work_started: float | None = None
+        self.last_done: float | None = None
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self.bar = None
@@ -131,6 +132,8 @@ class Progress:
         with self._lock:
             self.done += 1
             self.resumed += resumed
+            if not resumed:
+                self.last_done = time.monotonic()
             self.pairs += counters.get("pairs", 0)
             for v in self.VERDICTS:
                 self.verdicts[v] += counters.get(f"verdict_{v}", 0)
@@ -145,12 +148,15 @@ class Progress:
         return self.plan.seeds, self.plan.shards, self.plan.finished
 
     def eta(self) -> float | None:
+        """Seconds left: the shards left at the rate of this run's shards so far, counted down
+        since the last one completed; None before that can be said."""
         seeds, shards, finished = self._planned()
         ran = self.done - self.resumed
-        if not finished or ran <= 0 or self.work_started is None:
+        if not finished or ran <= 0 or self.work_started is None or self.last_done is None:
             return None
-        rate = ran / max(time.monotonic() - self.work_started, 1e-9)
-        return max(shards - self.done, 0) / rate
+        rate = ran / max(self.last_done - self.work_started, 1e-9)
+        left = max(shards - self.done, 0) / rate - (time.monotonic() - self.last_done)
+        return left if left > 0 else None
 
     def line(self) -> str:
         seeds, shards, finished = self._planned()

@@ -31,7 +31,7 @@ from semforge.record import Seed
 
 from .config import Config
 from .steps import ModelSamples, ReadSeeds, Stats, Step, WriteShard, run_steps, seed_steps, steps_stats
-from .steps.write import SPLITS, data_name
+from .steps.write import data_name
 from .storage import Output
 
 _MARKER = re.compile(r"^shard-(\d+)\.done$")
