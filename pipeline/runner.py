@@ -72,9 +72,9 @@ class RunSummary:
             if where.startswith(".."):
                 where = str(self.out_dir)
             return [f'load_dataset("{where}")', f'load_dataset("{where}", "rejected")']
-        files = f"{where}/data/{{}}/*.parquet"
-        return [f'load_dataset("parquet", data_files="{files.format("default")}")',
-                f'load_dataset("parquet", data_files="{files.format("rejected")}")']
+        files = f"{where}/data/{{}}/train-*.parquet"
+        return [f'load_dataset("parquet", data_files="{files.format(c)}", split="train")'
+                for c in ("default", "rejected")]
 
 
 def load_seeds(config: Config) -> tuple[list[Seed], list[Rejection], list[str]]:
