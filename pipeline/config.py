@@ -144,7 +144,9 @@ class CardSettings(_Section):
 
     name: str = Field("semforge-pairs", description="dataset name shown in the card")
     description: str | None = Field(None, description="a paragraph of your own for the card")
-    license: str | None = Field(None, description="license of the published dataset")
+    license: str | None = Field(
+        None, description="license of the published dataset (a Hub license id); unset: the rows' "
+        "licenses (one: that one; several: their list; one the Hub does not list: other)")
 
 
 class Config(_Section):

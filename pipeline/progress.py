@@ -61,6 +61,11 @@ class WallClock:
         self._save(elapsed)
         return elapsed
 
+    def cancel(self) -> None:
+        """Stop the thread without a last save (a run that leaves nothing behind)."""
+        self._stop.set()
+        self._thread.join()
+
     def total(self) -> float:
         total = 0.0
         for name in self.out.names("_runs"):

@@ -273,6 +273,7 @@ def run(
                 if scan.rejected:
                     output.put_file("rejected_records.jsonl", rejected_path)
                 if created:  # leave no manifest that would refuse the corrected config
+                    clock.cancel()
                     output.remove("run.json")
                     output.remove_tree("_runs")
                 raise _no_seeds(scan, labels, output.url_of("rejected_records.jsonl"))
