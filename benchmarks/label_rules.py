@@ -6,7 +6,7 @@ seeds, each on the input the verifier timed it on. Every pair is timed in all th
 verifier may use (15 blocks of 3 rounds, each block a fresh pair of pinned sessions), in
 ``--passes`` passes, each pass in a new sandbox (a new zygote, as a second run gets). Each rule
 then labels every pass from the recorded rounds, so the rules differ only in the statistics,
-never in the machine's mood. The first rule is the verifier's own (``timing.interval`` on 5
+never in the machine's mood. The first rule is the verifier's own (``speed.interval`` on 5
 blocks, then 10, then 15 while undecided); the others are reported against it:
 
   * agreement: pairs with a direction (`faster`/`slower`) in some pass whose label is the same
@@ -39,8 +39,9 @@ def record(pairs: list[tuple], passes: int) -> list[list]:
     """rounds[pair][pass]: the pass's blocks, each (original's times, variant's times), or None
     where a block could not be timed."""
     from semforge.sandbox import Limits, Sandbox
-    from semforge.verifiers import VerifyConfig, timing
-    from semforge.verifiers.python_diff import HASH_SEEDS
+    from semforge.verifiers import VerifyConfig
+    from semforge.verifiers.python.config import HASH_SEEDS
+    from semforge.verifiers.python.measure import timing
 
     config = VerifyConfig()
     rounds: list[list] = [[] for _ in pairs]

@@ -1,7 +1,7 @@
 """How well speed labels agree between runs: the bookkeeping of the label benchmarks.
 
 Two runs that time the same pair on a busy machine can label it differently; these functions
-measure how often, so a change to the timing (``timing.py``) is judged on numbers:
+measure how often, so a change to how pairs are timed (``python/measure/timing.py``) or labelled (``speed.py``) is judged on numbers:
 
 * ``merge_passes`` lines up the rows of several passes over the same seeds, variant by variant,
   and ``agreement_by_distance`` counts agreeing labels by how far past an edge of the band the
@@ -78,18 +78,18 @@ def _all_blocks(interval):
 
 
 def _verifiers(blocks):
-    """The verifier's interval (``timing.interval``)."""
-    from . import timing
+    """The verifier's interval (``speed.interval``)."""
+    from . import speed
 
-    return timing.interval(*_pooled(blocks), _ratios(blocks))
+    return speed.interval(*_pooled(blocks), _ratios(blocks))
 
 
 def _widened(block_interval):
     """The rounds' paired bootstrap widened by ``block_interval`` of the blocks' ratios."""
     def interval(blocks):
-        from . import timing
+        from . import speed
 
-        point, lo, hi = timing.paired_ratio(*_pooled(blocks))
+        point, lo, hi = speed.paired_ratio(*_pooled(blocks))
         b_lo, b_hi = block_interval(_ratios(blocks))
         return point, min(lo, b_lo), max(hi, b_hi)
     return interval
@@ -97,16 +97,16 @@ def _widened(block_interval):
 
 def _rounds_only(blocks):
     """The rounds' paired bootstrap alone: blind to blocks that disagree."""
-    from . import timing
+    from . import speed
 
-    return timing.paired_ratio(*_pooled(blocks))
+    return speed.paired_ratio(*_pooled(blocks))
 
 
 def _trimmed_t(ratios):
     """The blocks' t-interval without the highest and lowest block."""
-    from . import timing
+    from . import speed
 
-    return timing.block_interval(sorted(ratios)[1:-1])
+    return speed.block_interval(sorted(ratios)[1:-1])
 
 
 def _pooled(blocks):
@@ -114,15 +114,15 @@ def _pooled(blocks):
 
 
 def _ratios(blocks):
-    from . import timing
+    from . import speed
 
-    return [timing.block_ratio(b) for b in blocks]
+    return [speed.block_ratio(b) for b in blocks]
 
 
 def _label(point_lo_hi):
-    from . import timing
+    from . import speed
 
-    return timing.perf_label(point_lo_hi[1], point_lo_hi[2], BAND)
+    return speed.perf_label(point_lo_hi[1], point_lo_hi[2], BAND)
 
 
 def order_interval(values: list[float], level: float = 0.90) -> tuple[float, float]:
