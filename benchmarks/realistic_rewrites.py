@@ -8,7 +8,12 @@ checked in plain Python by running its witness on both programs (a case whose wi
 difference is a broken case, reported and left out); then each pair is verified with
 ``verify_variants`` from the case's seed inputs only.
 
-    python benchmarks/realistic_rewrites.py [--examples 200] [--policy strict] [--fast] [--json OUT]
+    python benchmarks/realistic_rewrites.py [--set realistic|typed|all] [--examples 200]
+        [--policy strict] [--fast] [--json OUT]
+
+``--set typed`` runs the model-style rewrites of ``typed_rewrites_data.py`` instead, whose
+labels depend on the seed's input domain; their checks in plain Python are in
+``typed_checks.py`` (in-domain witnesses, calls outside the domain, in-domain draws).
 
 Prints the rejection rate of the non-equivalent cases (goal >= 95%) per class, the acceptance
 rate of the equivalent ones (goal 100%), and every miss with the verifier's reason.
@@ -26,7 +31,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from realistic_rewrites_data import CASES, FAST, Case  # noqa: E402
+import realistic_rewrites_data  # noqa: E402
+import typed_rewrites_data  # noqa: E402
+from realistic_rewrites_data import Case  # noqa: E402
 
 
 class _Timeout(Exception):
@@ -70,10 +77,12 @@ def witness_shows(case: Case) -> tuple[bool, str]:
     return a != b, f"original {a[:2]}, variant {b[:2]}"
 
 
-def run(cases: list[Case], examples: int, policy: str, seed: int) -> list[dict]:
+def run(cases: list[Case], examples: int, policy: str | None, seed: int) -> list[dict]:
     from semforge.verifiers import VerifyConfig, verify_variants
 
-    config = VerifyConfig(examples=examples, seed=seed, policy=policy, measure_speed=False)
+    config = VerifyConfig(examples=examples, seed=seed, measure_speed=False)
+    if policy is not None:
+        config.policy = policy
     rows = []
     for case in cases:
         t0 = time.perf_counter()
@@ -87,18 +96,28 @@ def run(cases: list[Case], examples: int, policy: str, seed: int) -> list[dict]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--examples", type=int, default=200)
-    ap.add_argument("--policy", default="strict", choices=["strict", "domain"])
+    ap.add_argument("--set", dest="which", default="realistic", choices=["realistic", "typed", "all"])
+    ap.add_argument("--policy", default=None, choices=["typed", "strict", "domain"],
+                    help="default: the verifier's")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--fast", action="store_true", help="only the subset the tests run")
     ap.add_argument("--only", help="comma-separated case names")
     ap.add_argument("--json", help="write every row here")
     args = ap.parse_args()
 
-    cases = [c for c in CASES if (not args.fast or c.name in FAST)
+    sets = {"realistic": [realistic_rewrites_data], "typed": [typed_rewrites_data],
+            "all": [realistic_rewrites_data, typed_rewrites_data]}[args.which]
+    cases = [c for mod in sets for c in mod.CASES if (not args.fast or c.name in mod.FAST)
              and (not args.only or c.name in args.only.split(","))]
     broken = []
     for c in cases:
-        if not c.equivalent:
+        if c.prompt is not None:  # a model-style case: checked on and off its domain
+            from typed_checks import check_case
+
+            problem = check_case(c)
+            if problem:
+                broken.append((c.name, problem))
+        elif not c.equivalent:
             shows, detail = witness_shows(c)
             if not shows:
                 broken.append((c.name, detail))

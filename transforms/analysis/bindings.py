@@ -10,6 +10,7 @@ import libcst.matchers as m
 from libcst.metadata import (Assignment, ComprehensionScope, FunctionScope, ParentNodeProvider,
                              ScopeProvider)
 
+from .domain_evidence import NOT_ENTRY, DomainEvidence
 from .names import assigned_names
 from .recursion import RECURSIVE, CallGraph
 from .scopes import global_nonlocal_names, uses_dynamic_scope
@@ -25,12 +26,15 @@ class BindingEvidence:
     # they name, so only a rule that checks the exact type at run time may set it (see types).
     TRUST_ANNOTATIONS = False
 
-    def __init__(self, module: cst.Module, metadata, skip=None) -> None:
+    def __init__(self, module: cst.Module, metadata, skip=None, domain=None) -> None:
         """``metadata``: a mapping with ScopeProvider and ParentNodeProvider data for ``module``
         (a transformer's ``self.metadata``); read only when a question needs it. ``skip``: the
         transformer's ``RuleTransformer.skip``, which the shared checks call (``self.skip``)
-        to say why a candidate was left alone."""
+        to say why a candidate was left alone. ``domain``: the seed's input domain
+        (``semforge.domain.Domain``), evidence for the entry point's parameters
+        (``domain_evidence``) in rules that declare ``Rule.uses_domain``."""
         self.module = module
+        self._domain = DomainEvidence(self, domain) if domain is not None else None
         self._skip = skip
         self._metadata = metadata
         self._names: dict[tuple[int, str], T | None] = {}
@@ -278,6 +282,10 @@ class BindingEvidence:
         return self.elem_of(args[0].value)
 
     def _param_type(self, param: cst.Param) -> T | None:
+        if self._domain is not None:
+            t = self._domain.param_type(param)
+            if t is not NOT_ENTRY:
+                return t
         parent = self.parents.get(param)
         if param.annotation is None:
             return None

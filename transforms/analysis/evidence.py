@@ -297,7 +297,7 @@ class EvidenceTransformer(RuleTransformer):
 
     @cached_property
     def ev(self) -> TypeEvidence:
-        return self.EVIDENCE(self._module, self.metadata, skip=self.skip)
+        return self.EVIDENCE(self._module, self.metadata, skip=self.skip, domain=self.domain)
 
     @cached_property
     def names(self) -> NameAllocator:
