@@ -10,6 +10,7 @@ import libcst.matchers as m
 from libcst.metadata import (Assignment, ComprehensionScope, FunctionScope, ParentNodeProvider,
                              ScopeProvider)
 
+from .callsite_evidence import CallSiteEvidence
 from .domain_evidence import NOT_ENTRY, DomainEvidence
 from .names import assigned_names
 from .recursion import RECURSIVE, CallGraph
@@ -35,6 +36,9 @@ class BindingEvidence:
         (``domain_evidence``) in rules that declare ``Rule.uses_domain``."""
         self.module = module
         self._domain = DomainEvidence(self, domain) if domain is not None else None
+        # With a domain, helpers' parameters get the types their call sites pass.
+        self._callsites = CallSiteEvidence(self) if domain is not None else None
+        self.protected: frozenset[str] = frozenset()  # names code outside the module calls
         self._skip = skip
         self._metadata = metadata
         self._names: dict[tuple[int, str], T | None] = {}
@@ -157,7 +161,9 @@ class BindingEvidence:
             if bound:
                 return self._comprehension_target_type(bound)
             scope = scope.parent
-        if not (isinstance(scope, FunctionScope) and isinstance(scope.node, cst.FunctionDef)):
+        if not (isinstance(scope, FunctionScope) and isinstance(scope.node, cst.FunctionDef)
+                or self._callsites is not None and isinstance(scope, FunctionScope)
+                and isinstance(scope.node, cst.Lambda)):
             return None
         return self.local_type(scope, name.value)
 
@@ -187,7 +193,8 @@ class BindingEvidence:
             result = self._local_type(scope, name, key)
         finally:
             self._busy.discard(key)
-        if not self._busy and not self._assumed:
+        if not self._busy and not self._assumed and not (
+                self._callsites is not None and self._callsites.assumed):
             self._names[key] = result
         return result
 
@@ -285,6 +292,9 @@ class BindingEvidence:
         if self._domain is not None:
             t = self._domain.param_type(param)
             if t is not NOT_ENTRY:
+                return t
+            t = self._callsites.param_type(param)
+            if t is not None:
                 return t
         parent = self.parents.get(param)
         if param.annotation is None:
