@@ -79,9 +79,20 @@ class ScanStats:
     duplicates_by_corpus: Counter = field(default_factory=Counter)
     licenses: set = field(default_factory=set)
     per_corpus: Counter = field(default_factory=Counter)
+    # Seeds by what they are: function, method, generator... of real code (their context's
+    # kind), "program" for a seed that is a whole program (EvalPlus, built-in).
+    by_kind: Counter = field(default_factory=Counter)
+    # Functions and methods of real code that are not seeds (a module that does not load
+    # counts all of its own).
+    functions_rejected: int = 0
+
+    def keep(self, seed: Seed) -> None:
+        self.loaded += 1
+        self.by_kind[seed.context.kind if seed.context is not None else "program"] += 1
 
     def reject(self, rejection: Rejection) -> None:
         self.rejected += 1
+        self.functions_rejected += rejection.covers
         self.rejected_by_kind[reason_kind(rejection.reason)] += 1
         if len(self.listed_rejections) < MAX_LISTED_REJECTIONS:
             self.listed_rejections.append({"source": rejection.source, "source_id":
@@ -117,13 +128,14 @@ def plan_shards(specs: list[CorpusSpec], labels: list[str], seeds_per_shard: int
                                 stats.duplicates_across += 1
                             stats.duplicates_by_corpus[labels[ci]] += 1
                             item = Rejection(item.source, item.source_id,
-                                             f"duplicate of {first[1]}{where}")
+                                             f"duplicate of {first[1]}{where}",
+                                             covers=int(item.context is not None))
                     if isinstance(item, Rejection):
                         stats.reject(item)
                         if on_rejection is not None:
                             on_rejection(item)
                         continue
-                    stats.loaded += 1
+                    stats.keep(item)
                     stats.per_corpus[labels[ci]] += 1
                     if item.license:
                         stats.licenses.add(item.license)

@@ -335,6 +335,15 @@ def build_stats(total: Stats, scan: ScanStats, labels, digest, n_shards, skipped
             "without_variants": c["seeds_without_variants"],
             "over_budget": c["seeds_over_budget"],
             "per_corpus": dict(scan.per_corpus),
+            "by_kind": dict(scan.by_kind.most_common()),
+        },
+        # Every function and method found in real code is a seed or a rejection with its
+        # reason (counted by kind in rejected_by_kind).
+        "functions_and_methods": {
+            "found": sum(n for k, n in scan.by_kind.items() if k != "program")
+            + scan.functions_rejected,
+            "seeds": sum(n for k, n in scan.by_kind.items() if k != "program"),
+            "rejected": scan.functions_rejected,
         },
         "dedup": {
             "duplicates": scan.duplicates_within + scan.duplicates_across,

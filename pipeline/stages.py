@@ -227,6 +227,7 @@ def make_row(seed: Seed, variant: Variant, verdict: Verdict | None, vconfig: Ver
         "timing": verdict.timing,
         "semforge_version": __version__,
         "config_digest": config_digest,
+        "context": seed.context.published() if seed.context is not None else None,
     }
 
 
