@@ -6,7 +6,7 @@ seeds, each on the input the verifier timed it on. Every pair is timed in all th
 verifier may use (15 blocks of 3 rounds, each block a fresh pair of pinned sessions), in
 ``--passes`` passes, each pass in a new sandbox (a new zygote, as a second run gets). Each rule
 then labels every pass from the recorded rounds, so the rules differ only in the statistics,
-never in the machine's mood. The first rule is the verifier's own (``timing.interval`` on 5
+never in the machine's mood. The first rule is the verifier's own (``speed.interval`` on 5
 blocks, then 10, then 15 while undecided); the others are reported against it:
 
   * agreement: pairs with a direction (`faster`/`slower`) in some pass whose label is the same
@@ -39,8 +39,9 @@ def record(pairs: list[tuple], passes: int) -> list[list]:
     """rounds[pair][pass]: the pass's blocks, each (original's times, variant's times), or None
     where a block could not be timed."""
     from semforge.sandbox import Limits, Sandbox
-    from semforge.verifiers import VerifyConfig, timing
-    from semforge.verifiers.python_diff import HASH_SEEDS
+    from semforge.verifiers import VerifyConfig
+    from semforge.verifiers.python.config import HASH_SEEDS
+    from semforge.verifiers.python.measure import timing
 
     config = VerifyConfig()
     rounds: list[list] = [[] for _ in pairs]
@@ -83,18 +84,18 @@ def _all_blocks(interval):
 
 
 def _verifiers(blocks):
-    """The verifier's interval (``timing.interval``)."""
-    from semforge.verifiers import timing
+    """The verifier's interval (``speed.interval``)."""
+    from semforge.verifiers import speed
 
-    return timing.interval(*_pooled(blocks), _ratios(blocks))
+    return speed.interval(*_pooled(blocks), _ratios(blocks))
 
 
 def _widened(block_interval):
     """The rounds' paired bootstrap widened by ``block_interval`` of the blocks' ratios."""
     def interval(blocks):
-        from semforge.verifiers import timing
+        from semforge.verifiers import speed
 
-        point, lo, hi = timing.paired_ratio(*_pooled(blocks))
+        point, lo, hi = speed.paired_ratio(*_pooled(blocks))
         b_lo, b_hi = block_interval(_ratios(blocks))
         return point, min(lo, b_lo), max(hi, b_hi)
     return interval
@@ -102,16 +103,16 @@ def _widened(block_interval):
 
 def _rounds_only(blocks):
     """The rounds' paired bootstrap alone: blind to blocks that disagree."""
-    from semforge.verifiers import timing
+    from semforge.verifiers import speed
 
-    return timing.paired_ratio(*_pooled(blocks))
+    return speed.paired_ratio(*_pooled(blocks))
 
 
 def _trimmed_t(ratios):
     """The blocks' t-interval without the highest and lowest block."""
-    from semforge.verifiers import timing
+    from semforge.verifiers import speed
 
-    return timing.block_interval(sorted(ratios)[1:-1])
+    return speed.block_interval(sorted(ratios)[1:-1])
 
 
 def _pooled(blocks):
@@ -119,15 +120,15 @@ def _pooled(blocks):
 
 
 def _ratios(blocks):
-    from semforge.verifiers import timing
+    from semforge.verifiers import speed
 
-    return [timing.block_ratio(b) for b in blocks]
+    return [speed.block_ratio(b) for b in blocks]
 
 
 def _label(point_lo_hi):
-    from semforge.verifiers import timing
+    from semforge.verifiers import speed
 
-    return timing.perf_label(point_lo_hi[1], point_lo_hi[2], BAND)
+    return speed.perf_label(point_lo_hi[1], point_lo_hi[2], BAND)
 
 
 def _order_interval(values: list[float], level: float = 0.90) -> tuple[float, float]:

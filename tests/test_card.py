@@ -70,7 +70,7 @@ def test_two_runs_in_folders_of_the_same_name_load_their_own_rows(tmp_path, monk
     from semforge.pipeline.stages import make_row
     from semforge.record import Seed, rows_to_table
     from semforge.transforms.compose import Variant
-    from semforge.verifiers.python_diff import Verdict, VerifyConfig
+    from semforge.verifiers import Verdict, VerifyConfig
 
     monkeypatch.setattr(datasets.config, "HF_DATASETS_CACHE", str(tmp_path / "hf-cache"))
     loaded = []

@@ -38,8 +38,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..python_diff import Verdict
-from ..timing import bootstrap_ratio, perf_label
+from ..speed import bootstrap_ratio, perf_label
+from ..verdict import Verdict
 from . import static
 from .cases import schedule, shape_names
 
