@@ -53,11 +53,11 @@ def canon(value, depth: int = 0):
     return ("object", t.__name__)
 
 
-def observe(code: str, entry: str, args: list, seconds: float = 1.0):
+def observe(code: str, entry: str, args: list, seconds: float = 1.0, kwargs: dict | None = None):
     """(outcome, arguments after the call): the value or the exception type."""
     ns: dict = {"__name__": "__case__"}
     exec(compile(code, "<case>", "exec"), ns)
-    args = copy.deepcopy(args)
+    args, kwargs = copy.deepcopy(args), copy.deepcopy(kwargs or {})
 
     def alarm(*_):
         raise _Timeout
@@ -65,7 +65,7 @@ def observe(code: str, entry: str, args: list, seconds: float = 1.0):
     old = signal.signal(signal.SIGALRM, alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        outcome = ("return", canon(ns[entry](*args)))
+        outcome = ("return", canon(ns[entry](*args, **kwargs)))
     except _Timeout:
         return ("timeout",), None
     except BaseException as e:  # noqa: BLE001 - RecursionError, OverflowError are behaviour
@@ -73,15 +73,19 @@ def observe(code: str, entry: str, args: list, seconds: float = 1.0):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
-    return outcome, canon(args)
+    return outcome, canon([args, kwargs] if kwargs else args)
 
 
-def call_args(call: str) -> list:
-    """The arguments of ``f(...)`` (any function name), evaluated."""
+def call_args(call: str) -> tuple[list, dict]:
+    """The arguments of ``f(...)`` (any function name), evaluated: (positional, keyword)."""
     node = ast.parse(call, mode="eval").body
-    if not isinstance(node, ast.Call) or node.keywords:
-        raise ValueError(f"not a positional call: {call!r}")
-    return [eval(compile(ast.Expression(a), "<arg>", "eval"), dict(_NS)) for a in node.args]
+    if not isinstance(node, ast.Call):
+        raise ValueError(f"not a call: {call!r}")
+
+    def value(a: ast.expr):
+        return eval(compile(ast.Expression(a), "<arg>", "eval"), dict(_NS))
+
+    return [value(a) for a in node.args], {k.arg: value(k.value) for k in node.keywords}
 
 
 def draw(t: Ty, rng: random.Random, depth: int = 0):
@@ -133,16 +137,17 @@ def draw(t: Ty, rng: random.Random, depth: int = 0):
 def check_case(case) -> str:
     domain = infer_domain(case.original, case.entry, case.seeds)
     if case.witness is not None:
-        args = call_args(case.witness)
-        if not domain.contains(args):
+        args, kwargs = call_args(case.witness)
+        if kwargs or not domain.contains(args):
             return f"witness {case.witness} is outside the domain {domain}"
         a, b = observe(case.original, case.entry, args), observe(case.variant, case.entry, args)
         return "" if a != b else f"witness {case.witness} shows no difference: {a}"
-    if case.outside is not None:
-        args = call_args(case.outside)
-        if domain.contains(args):
+    if case.outside is not None:  # a keyword call is outside: the domain's calls are positional
+        args, kwargs = call_args(case.outside)
+        if not kwargs and domain.contains(args):
             return f"outside call {case.outside} is inside the domain {domain}"
-        a, b = observe(case.original, case.entry, args), observe(case.variant, case.entry, args)
+        a = observe(case.original, case.entry, args, kwargs=kwargs)
+        b = observe(case.variant, case.entry, args, kwargs=kwargs)
         if a == b:
             return f"outside call {case.outside} shows no difference: {a}"
     rng = random.Random(case.name)

@@ -451,7 +451,7 @@ def below_threshold(l: list, t: int):
     C("he57-sorted-compare", HE57, "monotonic", d('''
 def monotonic(l: list):
     return l == sorted(l) or l == sorted(l, reverse=True)
-'''), "faster", None, "HumanEval/57", cls="any-value"),
+'''), "faster", "monotonic((1, 2, 4, 10))", "HumanEval/57"),
     C("he58-membership-scan", HE58, "common", d('''
 def common(l1: list, l2: list):
     result = []
@@ -698,7 +698,7 @@ from typing import List, Optional
 
 def longest(strings: List[str]) -> Optional[str]:
     return max(strings, key=len) if strings else None
-'''), "faster", None, "HumanEval/12", cls="any-value"),
+'''), "faster", "longest(iter(['x']))", "HumanEval/12"),
     C("he18-startswith-at", HE18, "how_many_times", d('''
 def how_many_times(string: str, substring: str) -> int:
     return sum(string.startswith(substring, i) for i in range(len(string)))
@@ -708,7 +708,7 @@ from typing import List
 
 def remove_duplicates(lst: List[int]) -> List[int]:
     return [n for n in lst if lst.count(n) == 1]
-'''), "slower", None, "HumanEval/26", cls="any-value"),
+'''), "slower", "remove_duplicates(numbers=[1])", "HumanEval/26"),
     C("he55-fast-doubling", HE55, "fib", d('''
 def fib(n: int):
     if n <= 2:
@@ -739,7 +739,7 @@ def binary_search(items: list[int], target: int) -> int:
     C("find-duplicates-count", builtin("find_duplicates"), "find_duplicates", d('''
 def find_duplicates(items: list[int]) -> list[int]:
     return sorted({x for x in items if items.count(x) > 1})
-'''), "slower", None, "builtin:find_duplicates", cls="any-value"),
+'''), "slower", "find_duplicates(iter([4, 4]))", "builtin:find_duplicates"),
 ]
 
 
