@@ -29,6 +29,10 @@ WHOLE = ("ß", "İ", "ﬁ", "Σ", "ΣΑΣ", "²", "٣٤", "Ⅻ", "_", " \u3000 "
 CASE_TWINS = (("ß", "ss"), ("ﬁ", "fi"), ("İ", "i̇"), ("ΣΑΣ", "σας"), ("K", "k"), ("ſ", "s"),
               ("ǅ", "ǆ"), ("Straße", "STRASSE"))
 ALL_SPECIALS = WHITESPACE + CASE_SPECIALS + DIGITS + LETTERS + REGEX
+# A letter and a relative that one case mapping takes to it (or to it with a mark): put in the
+# letter's place, the string reads the same to ``lower()``/``upper()`` of the whole string but
+# not character by character ("İ".lower() is "i" plus a combining dot, which isalnum() drops).
+CASE_RELATIVES = (("i", "İ"), ("I", "ı"), ("k", "K"), ("s", "ſ"), ("a", "ª"), ("A", "Å"))
 
 
 def _replace_first(s: str, pred, new: str) -> str | None:
@@ -73,6 +77,12 @@ def unicode_inputs(seeds: list[list], limit: int) -> list[list]:
     for s in seeds:
         for path, v in _strings_in(s)[:2]:
             queues.append([set_path(s, path, x) for x in unicode_strings(v)])
+            # a queue of its own (few, and easily crowded out): a letter's case relative in
+            # its place, the rest of the string as it was
+            relatives = [r for r in (_replace_first(v, letter.__eq__, rel)
+                                     for letter, rel in CASE_RELATIVES) if r is not None]
+            if relatives:
+                queues.append([set_path(s, path, x) for x in relatives])
     for s in seeds[:2]:
         slots = _strings_in(s)[:3]
         for (p1, _), (p2, _) in zip(slots, slots[1:]):

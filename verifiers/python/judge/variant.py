@@ -21,6 +21,8 @@ from ..run.reference import OriginalRun
 from ...verdict import Verdict
 from ..verdicts import METHOD, counterexample_json, new_verdict
 from .extra_inputs import crosshair_opinion, judge_extra_inputs
+from .level import outside_difference
+from .recursion import vouch_for_recursion
 from .probes import judge_probes
 from .speed import with_speed
 
@@ -32,7 +34,10 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
     """The verdict on ``variant``: ``sandboxes`` are the hash seeds' (``run.outcomes`` one per
     sandbox), ``tol`` the float tolerance, ``t0`` when judging it began."""
     n = len(run.inputs)
-    changed = signature_difference(original, variant, entry_point)
+    typed = run.domain is not None
+    # Under typed the keyword interface is the strict level's: calls are made as the seeds make
+    # them (positionally), so a renamed parameter changes no call inside the domain.
+    changed = None if typed else signature_difference(original, variant, entry_point)
     if changed:
         return new_verdict("different", f"the signature differs: {changed}", config, t0,
                            counterexample=json.dumps({"args": None, "original": {"kind": "return"},
@@ -97,6 +102,8 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
         return found
     seeds = [a for a, c in zip(run.inputs, run.classes) if c == SEEDS] or run.inputs[:2]
     directed = directed_inputs(original, variant, seeds, run.input_keys())
+    if typed:
+        directed = [a for a in directed if run.domain.contains(a)]
     if directed:
         found = judge_extra_inputs(run, original, variant, entry_point, directed,
                                    "an input built from the variant's own constants",
@@ -114,16 +121,31 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
             return replace(found, method=method)
         opinion = f"; {opinion}"
     hatches = introduced_hatches(original, variant)
+    depth_note = ""
+    if "recursion" in hatches:
+        vouched, depth_note = vouch_for_recursion(run, variant, entry_point, sandboxes[0])
+        if vouched:
+            hatches.discard("recursion")
     if hatches:
+        why = f" ({depth_note})" if "recursion" in hatches and depth_note else ""
         return replace(new_verdict("undecided", f"agrees on {n} inputs but introduces "
                                    f"{', '.join(sorted(hatches))}, which testing cannot vouch "
-                                   f"for{opinion}", config, t0, n), method=method)
+                                   f"for{why}{opinion}", config, t0, n), method=method)
     note = f"; {run.note}" if run.note else ""
+    if depth_note:
+        note += f"; {depth_note}"
     ran = sum(history or p.kind != "history" for p in run.probes)
     probes = f" and {ran} behaviour probes" if ran else ""
+    level = "strict" if config.policy == "strict" else None
+    if typed:
+        outside = outside_difference(run, original, variant, entry_point, sandboxes, tol)
+        level = "typed" if outside else "strict"
+        if outside:
+            note += f"; equivalent inside the domain only (outside it: {short(outside, 160)})"
     verdict = new_verdict("equivalent", f"same behaviour on {n} inputs{probes} ({config.policy} "
                           f"policy){note}{opinion}", config, t0, n)
     verdict.method = method
+    verdict.equivalence = level
     verdict.input_classes = input_classes(run, history)
     if directed:
         verdict.input_classes = sorted(set(verdict.input_classes) | {VARIANT_CONSTANTS})

@@ -19,6 +19,7 @@ from ..program.signature import entry_params, keyword_only_defaults
 from ..verdicts import counterexample_json, new_verdict
 from .climb import RUNG_CAP_NS, SCALE_BUDGET_NS, climb
 from .program import MAX_TIMEOUTS, ProgramRun, run_inputs
+from .outside import split_keyword_calls, split_probes
 from .reference import OriginalRun
 
 SEEDS, SCALE = named("seeds"), named("scale")
@@ -66,19 +67,31 @@ def _load_failure(load: dict, config: VerifyConfig, t0: float) -> OriginalRun:
 def run_original(original: str, entry_point: str, seed_inputs: list[list], config: VerifyConfig,
                  sandbox, origin: list[str] | None = None,
                  rungs: dict | None = None,
-                 scale_ladders: list | None = None) -> tuple[dict, list[list], list[dict]]:
+                 scale_ladders: list | None = None, domain=None,
+                 outside: list | None = None) -> tuple[dict, list[list], list[dict]]:
     """Generate the inputs and run the original on them in one session: (load, inputs, outcomes).
 
     Half the budget is generated from the seeds and run; the inputs whose outcome was rarest (a
     valid date among invalid ones, a prime, an unusual exception) then join the seeds for the
     other half, run in the same session: behaviour-guided, as fuzzers use coverage. Seeds go
-    first, generated inputs smallest first within each half (see MAX_TIMEOUTS)."""
+    first, generated inputs smallest first within each half (see MAX_TIMEOUTS).
+
+    ``domain`` (the ``typed`` policy): the inputs are the domain's, the budget less a share
+    (``OUTSIDE_SHARE``) for inputs outside it, which run last and fill ``outside`` with
+    (arguments, class, outcome)."""
     n = config.examples
+    spill: list[tuple[list, str]] = []
+    if domain is not None:
+        cap = n // OUTSIDE_SHARE
+        n -= cap
+        gen = {"domain": domain, "outside": spill, "outside_cap": cap}
+    else:
+        gen = {}
     n_seeds = min(len(seed_inputs), n)
     origin = origin if origin is not None else []
     first_origin: list[str] = []
     first = generate_inputs(original, entry_point, seed_inputs, max(n // 2, n_seeds), config.seed,
-                            config.policy, first_origin)
+                            config.policy, first_origin, **gen)
     first, first_origin = _smallest_first(first, n_seeds, first_origin)
     first, first_origin, late = _late(first, first_origin)
     program = ProgramRun(sandbox, original, entry_point)
@@ -93,7 +106,7 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
             seen = {input_key(a) for a in inputs}
             more_origin: list[str] = []
             more = generate_inputs(original, entry_point, focus or list(seed_inputs), n,
-                                   config.seed + 1, config.policy, more_origin)
+                                   config.seed + 1, config.policy, more_origin, **gen)
             fresh = [i for i, a in enumerate(more) if input_key(a) not in seen]
             more, more_origin = _smallest_first([more[i] for i in fresh], 0,
                                                 [more_origin[i] for i in fresh])
@@ -128,12 +141,21 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
             inputs.append(late[i][0])
             outcomes.append(late_outcomes[i])
             origin.append(late[i][1])
+        if spill and outside is not None:
+            # Outside the domain: the strict level's, after everything the verdict rests on.
+            spilled = program.run([a for a, _ in spill], program.timeouts + LATE_TIMEOUTS)
+            for i in affordable(spilled):
+                outside.append((spill[i][0], spill[i][1], spilled[i]))
         return program.load, inputs, outcomes
     finally:
         program.close()
 
 
 LATE_TIMEOUTS = 2  # timeouts allowed on the late inputs (magnitudes), run after all others
+# Under the typed policy, at most 1/OUTSIDE_SHARE of the budget is inputs outside the domain
+# (they only decide whether the pair is equivalent at the strict level too): a pair runs
+# ``examples`` inputs in all, as under the strict policy.
+OUTSIDE_SHARE = 8
 
 
 def affordable(outcomes: list[dict], budget_ns: int = SCALE_BUDGET_NS) -> list[int]:
@@ -166,15 +188,18 @@ def _late(inputs: list[list],
 
 def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
                      config: VerifyConfig, sandboxes: list, t0: float,
-                     history: bool = True) -> OriginalRun:
+                     history: bool = True, domain=None) -> OriginalRun:
     """``history``: plan the long ``history`` probes (where the original or a variant may keep
-    state across calls: ``program/state.py``)."""
+    state across calls: ``program/state.py``). ``domain``: the seed's input domain, which the
+    ``typed`` policy judges on (``run.domain``; what lies outside it goes to ``run.outside``)."""
     origin: list[str] = []
     rungs: dict[int, tuple[int, int]] = {}
+    typed = domain if config.policy == "typed" else None
+    outside: list[tuple[list, str, dict]] = []
     # Built once: the climb here, and the speed input's further climb, use the same ladders.
     scale_ladders = ladders([list(s) for s in seed_inputs], config.seed) if config.scale else []
     load, inputs, outcomes = run_original(original, entry_point, seed_inputs, config, sandboxes[0],
-                                          origin, rungs, scale_ladders)
+                                          origin, rungs, scale_ladders, typed, outside)
     if load.get("kind") != "return":
         return _load_failure(load, config, t0)
     load_output = load_streams(load)
@@ -232,6 +257,10 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
         if config.policy == "domain" and first.get("kind") != "return":
             dropped["raise"] += 1
             continue
+        if typed is not None and not typed.contains(args):
+            # A scale rung or a late input outside the domain: the strict level's.
+            outside.append((args, origin[i], first))
+            continue
         if i in rungs:
             kept_rungs[len(kept)] = rungs[i]
         kept.append(args)
@@ -255,9 +284,18 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
     probes, probe_outcomes = prepare_probes(original, entry_point, kept, kept_outcomes[0],
                                             config, sandboxes, n_seeds, history)
     rungs = {k: v for k, v in kept_rungs.items() if k in scale}
-    return OriginalRun(kept, kept_outcomes, None, note, classes, scale, rungs,
-                       scale_ladders,
-                       None, probes, probe_outcomes, inputs_hold_strings(kept), load_output)
+    run = OriginalRun(kept, kept_outcomes, None, note, classes, scale, rungs,
+                      scale_ladders,
+                      None, probes, probe_outcomes, inputs_hold_strings(kept), load_output)
+    if typed is not None:
+        run.domain = typed
+        run.outside = [a for a, _, o in outside if o.get("kind") in ("return", "raise")
+                       and not (memory_is_limit and out_of_memory(o))]
+        run.outside_outcomes = [o for _, _, o in outside if o.get("kind") in ("return", "raise")
+                                and not (memory_is_limit and out_of_memory(o))]
+        run.probes, run.probe_outcomes, run.outside_probes, run.outside_probe_outcomes = \
+            split_probes(probes, probe_outcomes, typed)
+    return run
 
 
 def load_streams(load: dict) -> tuple:
@@ -278,9 +316,11 @@ def prepare_probes(original: str, entry_point: str, inputs: list[list], outcomes
     returned = sorted((i for i, o in enumerate(outcomes) if o.get("kind") == "return"),
                       key=lambda i: (i >= n_seeds, len(input_key(inputs[i]))))
     probes = plan_probes(entry_params(original, entry_point), inputs, returned, config.probes,
-                         twins=config.policy == "strict",
+                         twins=config.policy in ("strict", "typed"),
                          outcomes=outcomes if history else None,
                          keyword_only=keyword_only_defaults(original, entry_point))
+    if config.policy == "typed":
+        probes = split_keyword_calls(probes)
     if not probes:
         return [], []
     code = harness(original, entry_point)
