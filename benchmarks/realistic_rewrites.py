@@ -77,6 +77,14 @@ def witness_shows(case: Case) -> tuple[bool, str]:
     return a != b, f"original {a[:2]}, variant {b[:2]}"
 
 
+def in_domain(case: Case) -> bool:
+    """A wrong case whose witness calls the entry point only inside the seed's domain (as the
+    typed policy judges); every correct case counts."""
+    from typed_checks import witness_in_domain
+
+    return case.witness is None or witness_in_domain(case)
+
+
 def run(cases: list[Case], examples: int, policy: str | None, seed: int) -> list[dict]:
     from semforge.verifiers import VerifyConfig, verify_variants
 
@@ -89,6 +97,7 @@ def run(cases: list[Case], examples: int, policy: str | None, seed: int) -> list
         v = verify_variants(case.original, case.entry, [case.variant], case.seeds, config)[0]
         rows.append({"name": case.name, "cls": case.cls, "expected": "equivalent" if case.equivalent
                      else "different", "verdict": v.verdict, "reason": v.reason,
+                     "equivalence": v.equivalence, "in_domain": in_domain(case),
                      "seconds": round(time.perf_counter() - t0, 2)})
     return rows
 
@@ -143,9 +152,20 @@ def main() -> None:
     print(f"non-equivalent rejected: {rejected}/{len(bad)} = {100 * rejected / max(len(bad), 1):.1f}% "
           f"(goal >= 95%); verdicts {dict(Counter(r['verdict'] for r in bad))}")
     print(f"equivalent accepted: {accepted}/{len(eq)} = {100 * accepted / max(len(eq), 1):.1f}% (goal 100%)")
+    inside = [r for r in bad if r["in_domain"]]
+    caught = sum(r["verdict"] != "equivalent" for r in inside)
+    outside = [r for r in bad if not r["in_domain"]]
+    print(f"non-equivalent inside the domain (the witness calls the entry point inside the "
+          f"seeds' domain) rejected: {caught}/{len(inside)} = "
+          f"{100 * caught / max(len(inside), 1):.1f}%; outside it: "
+          f"{sum(r['verdict'] != 'equivalent' for r in outside)}/{len(outside)} rejected, "
+          f"{sum(r['equivalence'] == 'typed' for r in outside)} equivalent at typed only")
+    levels = Counter(r["equivalence"] for r in eq if r["verdict"] == "equivalent")
+    print(f"equivalent accepted, by level: {dict(levels)}")
     print(f"{len(rows)} pairs in {secs:.1f}s (policy={args.policy}, examples={args.examples})")
     for r in rows:
-        wrong = (r["verdict"] != "equivalent") if r["expected"] == "equivalent" else r["verdict"] == "equivalent"
+        wrong = (r["verdict"] != "equivalent") if r["expected"] == "equivalent" else (
+            r["verdict"] == "equivalent" and (r["in_domain"] or r["equivalence"] != "typed"))
         if wrong:
             print(f"  MISS {r['name']} ({r['cls']}): expected {r['expected']}, got {r['verdict']}: "
                   f"{r['reason'][:160]}")

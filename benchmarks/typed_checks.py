@@ -76,6 +76,32 @@ def observe(code: str, entry: str, args: list, seconds: float = 1.0, kwargs: dic
     return outcome, canon([args, kwargs] if kwargs else args)
 
 
+def witness_calls(case) -> list[tuple[list, dict]]:
+    """Every call the witness makes of the original's entry point: (arguments, keywords), as
+    passed. A witness may call it several times (state) or through a lambda."""
+    ns: dict = {"__name__": "__case__"}
+    exec(compile(case.original, "<case>", "exec"), ns)
+    fn, calls = ns[case.entry], []
+
+    def recording(*args, **kwargs):
+        calls.append((copy.deepcopy(list(args)), copy.deepcopy(kwargs)))
+        return fn(*args, **kwargs)
+
+    ns[case.entry] = ns["f"] = recording
+    try:
+        eval(case.witness, ns)
+    except BaseException:  # noqa: BLE001 - the calls made before it raised are what counts
+        pass
+    return calls
+
+
+def witness_in_domain(case) -> bool:
+    """Whether every call the witness makes is positional and inside the seed's domain."""
+    domain = infer_domain(case.original, case.entry, case.seeds)
+    calls = witness_calls(case)
+    return bool(calls) and all(not kw and domain.contains(args) for args, kw in calls)
+
+
 def call_args(call: str) -> tuple[list, dict]:
     """The arguments of ``f(...)`` (any function name), evaluated: (positional, keyword)."""
     node = ast.parse(call, mode="eval").body

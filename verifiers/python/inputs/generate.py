@@ -38,18 +38,14 @@ SEEDS, MUTANTS, CROSSOVER = named("seeds"), named("mutants"), named("crossover")
 
 def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int,
                     seed: int = 0, policy: str = "strict",
-                    origin: list[str] | None = None, domain=None,
-                    outside: list[tuple[list, str]] | None = None,
-                    outside_cap: int = 0) -> list[list]:
+                    origin: list[str] | None = None, domain=None) -> list[list]:
     """``n`` distinct argument lists: seeds first, then deterministic edges (boundary cases,
     table probes, Unicode relatives, coordinated values, float extremes and, under the
     ``strict`` and ``typed`` policies, neighbouring types), then Hypothesis mutants. ``origin``,
     when given, receives the input class of each input (``registry.INPUT_CLASSES``), in order.
 
-    ``domain`` (a ``semforge.domain.Domain``, the ``typed`` policy): only inputs inside it are
-    returned and count toward ``n``; the others, which only decide whether a pair is equivalent
-    at the strict level too, are appended to ``outside`` as (arguments, class), up to
-    ``outside_cap`` of them."""
+    ``domain`` (a ``semforge.domain.Domain``): only inputs inside it are returned and count
+    toward ``n`` (the typed policy's inputs inside the domain, topped up)."""
     seeds = [list(s) for s in seed_inputs if isinstance(s, (list, tuple))]
     params = entry_params(code, entry_point)
     b = Bounds.from_seeds(seeds).with_code(code)
@@ -59,14 +55,12 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
 
     def add(args: list) -> bool:
         """Take ``args`` (True) unless it is a repeat, or the budget is spent, or it lies
-        outside the domain (then kept apart for the strict level)."""
+        outside the domain."""
         key = input_key(args)
         if key in seen or len(out) >= n:
             return False
         seen.add(key)
         if domain is not None and not domain.contains(args):
-            if outside is not None and len(outside) < outside_cap:
-                outside.append((args, current[0]))
             return False
         out.append(args)
         if origin is not None:
@@ -78,7 +72,7 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
     # Deterministic edges, interleaved: one of each class in turn, each up to its share.
     program = Source(code, entry_point, seeds, b, params)
     sources = [[iter(c.make(program, c.ask.of(n) if c.ask else n)), c.keep.of(n), c.name]
-               for c in EDGES if policy in ("strict", "typed") or not c.strict]
+               for c in EDGES if policy == "strict" or not c.strict]
     while sources:
         for source in list(sources):
             args = next(source[0], None)

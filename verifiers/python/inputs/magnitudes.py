@@ -60,7 +60,8 @@ def magnitude_inputs(seeds: list[list], limit: int) -> list[list]:
                          for k in range(3)]
                 queues.append(every + one)
                 # An item past the 4300 digits of str(int) (cheap to build and to compare)
-                queues.append([set_path(s, (i, n // 2), sign * LIMIT_INT) for sign in (1, -1)])
+                queues.append([set_path(s, (i, j), sign * LIMIT_INT)
+                               for j in sorted({0, n // 2}) for sign in (1, -1)])
             elif isinstance(a, str):
                 queues.append([set_path(s, (i,), x) for x in _digit_runs(a)])
             elif isinstance(a, list):
