@@ -1,6 +1,6 @@
 """Realistic non-equivalent rewrites (and tricky equivalent ones) through the verifier.
 
-The cases (``realistic_rewrites_data.py``) are the kind of change an LLM or a refactoring makes:
+The cases (``semforge.verifiers.realistic``) are the kind of change an LLM or a refactoring makes:
 a string method swapped for a near-synonym, integer arithmetic routed through floats, sign
 handling rewritten, the caller's object returned instead of a copy, a default argument that
 keeps state, a fast path above some size, and more. Every non-equivalent case's label is first
@@ -9,79 +9,34 @@ difference is a broken case, reported and left out); then each pair is verified 
 ``verify_variants`` from the case's seed inputs only.
 
     python benchmarks/realistic_rewrites.py [--set realistic|typed|all] [--examples 200]
-        [--policy strict] [--fast] [--json OUT]
+        [--policy typed|strict|domain] [--fast] [--json OUT]
 
-``--set typed`` runs the model-style rewrites of ``typed_rewrites_data.py`` instead, whose
-labels depend on the seed's input domain; their checks in plain Python are in
-``typed_checks.py`` (in-domain witnesses, calls outside the domain, in-domain draws).
+``--set typed`` runs the model-style rewrites of ``semforge.verifiers.realistic.typed`` instead,
+whose labels depend on the seed's input domain; their labels are checked in plain Python first
+(``typed.checks``: in-domain witnesses, calls outside the domain, in-domain draws).
 
 Prints the rejection rate of the non-equivalent cases (goal >= 95%) per class, the acceptance
-rate of the equivalent ones (goal 100%), and every miss with the verifier's reason.
+rate of the equivalent ones (goal 100%), the same for the wrong cases whose witness calls the
+entry point only inside the seeds' domain (what the default ``typed`` policy judges), the
+level each accepted pair reached, and every miss with the verifier's reason.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import signal
-import sys
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import realistic_rewrites_data  # noqa: E402
-import typed_rewrites_data  # noqa: E402
-from realistic_rewrites_data import Case  # noqa: E402
-
-
-class _Timeout(Exception):
-    pass
-
-
-def _observe(code: str, entry: str, witness: str, seconds: float = 5.0):
-    """What the witness expression gives on ``code`` in plain Python: (type name, repr) of the
-    value, or ("raise", exception type). Runs in this process: the cases are ours, not untrusted."""
-    ns: dict = {"__name__": "__case__"}
-    exec(compile(code, "<case>", "exec"), ns)
-    ns["f"] = ns[entry]
-
-    def alarm(*_):
-        raise _Timeout
-
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        value = eval(witness, ns)
-        return (type(value).__name__, repr(value), _list_types(value))
-    except _Timeout:
-        return ("timeout", "")
-    except BaseException as e:  # noqa: BLE001 - RecursionError, OverflowError are behaviour
-        return ("raise", type(e).__name__)
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-
-
-def _list_types(value) -> str:
-    if isinstance(value, (list, tuple)):
-        return ",".join(type(x).__name__ for x in value[:50])
-    return ""
-
-
-def witness_shows(case: Case) -> tuple[bool, str]:
-    """Whether the witness tells the two programs apart in plain Python, and both results."""
-    a = _observe(case.original, case.entry, case.witness)
-    b = _observe(case.variant, case.entry, case.witness)
-    return a != b, f"original {a[:2]}, variant {b[:2]}"
+from semforge.verifiers import realistic
+from semforge.verifiers.realistic import Case, typed, witness_shows
+from semforge.verifiers.realistic.typed.checks import check_case, witness_in_domain
 
 
 def in_domain(case: Case) -> bool:
     """A wrong case whose witness calls the entry point only inside the seed's domain (as the
     typed policy judges); every correct case counts."""
-    from typed_checks import witness_in_domain
-
     return case.witness is None or witness_in_domain(case)
 
 
@@ -107,22 +62,19 @@ def main() -> None:
     ap.add_argument("--examples", type=int, default=200)
     ap.add_argument("--set", dest="which", default="realistic", choices=["realistic", "typed", "all"])
     ap.add_argument("--policy", default=None, choices=["typed", "strict", "domain"],
-                    help="default: the verifier's")
+                    help="default: the verifier's (typed)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--fast", action="store_true", help="only the subset the tests run")
     ap.add_argument("--only", help="comma-separated case names")
     ap.add_argument("--json", help="write every row here")
     args = ap.parse_args()
 
-    sets = {"realistic": [realistic_rewrites_data], "typed": [typed_rewrites_data],
-            "all": [realistic_rewrites_data, typed_rewrites_data]}[args.which]
+    sets = {"realistic": [realistic], "typed": [typed], "all": [realistic, typed]}[args.which]
     cases = [c for mod in sets for c in mod.CASES if (not args.fast or c.name in mod.FAST)
              and (not args.only or c.name in args.only.split(","))]
     broken = []
     for c in cases:
         if c.prompt is not None:  # a model-style case: checked on and off its domain
-            from typed_checks import check_case
-
             problem = check_case(c)
             if problem:
                 broken.append((c.name, problem))

@@ -118,7 +118,7 @@ def test_the_walk_finds_every_layer():
                  "semforge.sandbox.encoding._encoder", "semforge.cards.render"):
         assert name in found, name
     edges = graph()
-    assert "semforge.verifiers" in edges["semforge.pipeline.stages"]  # top-level import
+    assert "semforge.verifiers" in edges["semforge.pipeline.steps.verify"]  # top-level import
     assert "semforge.cards.render" in edges["semforge.pipeline.finalize"]  # import inside a function
     assert "semforge.sandbox" in edges["semforge.verifiers.python.run.sandboxes"]
 

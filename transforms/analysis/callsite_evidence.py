@@ -18,22 +18,18 @@ defaults, ``*args``) gives nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import libcst as cst
 from libcst.metadata import FunctionScope
 
 from .types import T, same
 
-if TYPE_CHECKING:
-    from .bindings import BindingEvidence
 
 _ITEMWISE = ("map", "filter")
 _KEYED = ("sorted", "min", "max")
 
 
 class CallSiteEvidence:
-    def __init__(self, ev: "BindingEvidence") -> None:
+    def __init__(self, ev: object) -> None:
         self.ev = ev
         self._done: dict[int, list[T | None] | None] = {}
         self._busy: set[int] = set()

@@ -24,16 +24,12 @@ Evidence is given only where it stays true for the whole run of the function:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import libcst as cst
 
 from semforge.domain import Domain, Ty
 
 from .types import BOOL, FLOAT, INT, STR, T, same
 
-if TYPE_CHECKING:
-    from .bindings import BindingEvidence
 
 _SCALAR_T = {"int": INT, "bool": BOOL, "float": FLOAT, "str": STR, "bytes": T("bytes")}
 _MUTABLE = frozenset({"list", "dict", "set"})
@@ -91,7 +87,7 @@ def _one(ty: Ty, items: bool) -> T | None:
 class DomainEvidence:
     """Answers ``param_type`` for one module and one domain (see the module docstring)."""
 
-    def __init__(self, ev: "BindingEvidence", domain: Domain) -> None:
+    def __init__(self, ev: object, domain: Domain) -> None:
         self.ev = ev
         self.domain = domain
         self._entry: cst.FunctionDef | None | bool = False  # not looked up yet
@@ -168,7 +164,7 @@ def _names(node: cst.CSTNode, name: str) -> list[cst.Name]:
     return found
 
 
-def read_only(func: cst.FunctionDef, name: str, ev: "BindingEvidence") -> bool:
+def read_only(func: cst.FunctionDef, name: str, ev: object) -> bool:
     """Every use of ``name`` in ``func`` (nested scopes included) only reads the object."""
     for n in _names(func.body, name):
         if not _reading_use(n, ev):
@@ -176,7 +172,7 @@ def read_only(func: cst.FunctionDef, name: str, ev: "BindingEvidence") -> bool:
     return True
 
 
-def _reading_use(node: cst.Name, ev: "BindingEvidence") -> bool:
+def _reading_use(node: cst.Name, ev: object) -> bool:
     parent = ev.parent(node)
     if isinstance(parent, cst.Attribute):
         if parent.value is not node:
@@ -204,7 +200,7 @@ def _reading_use(node: cst.Name, ev: "BindingEvidence") -> bool:
     return False
 
 
-def _stored(node: cst.CSTNode, ev: "BindingEvidence") -> bool:
+def _stored(node: cst.CSTNode, ev: object) -> bool:
     """``node`` is an assignment, augmented assignment or ``del`` target (or inside one)."""
     parent = ev.parent(node)
     while isinstance(parent, (cst.Tuple, cst.List, cst.Element, cst.StarredElement)):

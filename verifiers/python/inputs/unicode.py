@@ -81,6 +81,7 @@ def unicode_inputs(seeds: list[list], limit: int) -> list[list]:
             # its place, the rest of the string as it was
             relatives = [r for r in (_replace_first(v, letter.__eq__, rel)
                                      for letter, rel in CASE_RELATIVES) if r is not None]
+            relatives.append(v + "ßs")  # casefold() makes the two one letter, lower() does not
             if relatives:
                 queues.append([set_path(s, path, x) for x in relatives])
     for s in seeds[:2]:
