@@ -75,9 +75,16 @@ class VerifySettings(_Section):
     seed: int = Field(0, description="Hypothesis seed (derandomized), recorded per row")
     timeout_s: float = Field(2.0, gt=0, le=600, description="wall-clock limit per call")
     memory_mb: int = Field(512, ge=64, description="memory limit of a sandboxed program")
-    policy: Literal["strict", "domain"] = Field(
-        "strict", description="strict: exception types must match; domain: only inputs the original accepts"
+    policy: Literal["typed", "strict", "domain"] = Field(
+        "typed", description="typed: every input of the seed's domain (its inferred input types), "
+        "exception types matched, and the level each pair reaches recorded (equivalence: strict "
+        "when inputs of any type pass too, else typed); strict: inputs of any type; domain: only "
+        "the domain's inputs the original accepts"
     )
+    default_level: dict[Literal["rules", "llm"], Literal["strict", "typed"]] = Field(
+        default_factory=lambda: {"rules": "typed", "llm": "typed"},
+        description="per generator, the equivalence level a pair must reach to land in the "
+        "default config (strict: pairs equivalent only on the domain's types go to rejected)")
     rtol: float = Field(1e-9, ge=0, description="relative tolerance for floats")
     atol: float = Field(0.0, ge=0, description="absolute tolerance for floats (max-ed with the corpus's)")
     measure_speed: bool = Field(True, description="measure speedup of equivalent pairs")

@@ -137,7 +137,7 @@ def shard_steps(task: ShardTask, config: Config, started: float | None = None) -
         steps.append(InSeedProcesses(per_seed, task.config, task.config_digest, run, deadline))
     else:
         steps.extend(per_seed)
-    steps.append(WriteShard(out, task.index))
+    steps.append(WriteShard(out, task.index, dict(config.verify.default_level)))
     return steps
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from hypothesis.errors import HypothesisDeprecationWarning
 
 from semforge import __version__
+from semforge.domain_infer import seed_domain
 from semforge.record import Seed, content_id
 from semforge.transforms.compose import Variant
 from semforge.verifiers import Verdict, VerifyConfig, verify_variants
@@ -86,7 +87,9 @@ class Verify(Step):
                 return verify_pytorch_variants(seed.code, [v.code for v in variants],
                                                torch_config(self.settings))
             return verify_variants(seed.code, seed.entry_point, [v.code for v in variants],
-                                   seed.inputs, self.vconfig, atol=seed.atol)
+                                   seed.inputs, self.vconfig, atol=seed.atol,
+                                   domain=seed_domain(seed.code, seed.entry_point, seed.inputs,
+                                                      seed.domain))
         except Exception as exc:  # the verifier must not raise; if it does, no pair is published
             self.stats.error(seed, "verify", exc)
             return [None] * len(variants)
@@ -148,5 +151,7 @@ def make_row(seed: Seed, variant: Variant, verdict: Verdict | None, vconfig: Ver
         "timing": verdict.timing,
         "semforge_version": __version__,
         "config_digest": config_digest,
+        "domain": getattr(verdict, "domain", None),
+        "equivalence": getattr(verdict, "equivalence", None) if verdict.verdict == "equivalent" else None,
         "context": seed.context.published() if seed.context is not None else None,
     }
