@@ -91,16 +91,20 @@ def _shown(n: int) -> str:
 
 
 def _sized(run: OriginalRun) -> list[list]:
-    """The inputs to measure on: the largest kept and the largest at least ``GROWTH`` times
-    smaller (``size``), among the inputs where the original returned."""
-    returned = [(size(a), a) for a, o in zip(run.inputs, run.outcomes[0])
+    """The inputs to measure on: the largest kept, which must be a scale rung (grown as far as
+    the original's time allowed: where the climb was cut short, by a timeout or a crash, the
+    inputs the original handles may be far larger than any run), and the largest at least
+    ``GROWTH`` times smaller (``size``), among the inputs where the original returned."""
+    returned = [(size(a), i, a) for i, (a, o) in enumerate(zip(run.inputs, run.outcomes[0]))
                 if o.get("kind") == "return"]
     if not returned:
         return []
     returned.sort(key=lambda t: t[0])
-    big_size, big = returned[-1]
+    big_size, index, big = returned[-1]
+    if index not in run.rungs:
+        return []
     smaller = [t for t in returned if t[0] * GROWTH <= big_size]
-    return [smaller[-1][1], big] if smaller else []
+    return [smaller[-1][2], big] if smaller else []
 
 
 def vouch_for_recursion(run: OriginalRun, variant: str, entry_point: str,
@@ -112,7 +116,8 @@ def vouch_for_recursion(run: OriginalRun, variant: str, entry_point: str,
         return False, "its entry point is not a plain function"
     pair = _sized(run)
     if not pair:
-        return False, "no inputs of two sizes far enough apart to measure its growth"
+        return False, ("no scale input and another far smaller to measure its depth on (the "
+                       "original's climb was cut short, or the inputs do not grow)")
     code = variant.rstrip("\n") + "\n\n\n" + _SOURCE.format(entry=entry_point)
     load, outs = run_inputs(sandbox, code, ENTRY, [[a] for a in pair], 1)
     if load.get("kind") != "return" or len(outs) < 2 or any(
