@@ -233,6 +233,7 @@ def run(
                                 on_rejection=on_rejection, on_finished=planned)
             stack.callback(planner.close)
             bar = Progress(progress, log, plan=planner)
+            log = bar.wrap(log)  # every message from here on, the plan pass's included
             client = None
             in_flight: dict[Any, int] = {}
             pending = None
