@@ -10,7 +10,7 @@ from semforge.transforms.cuda.edits import EDITS, apply_edit, block_size, edit_p
 from semforge.transforms.cuda.generate import FORMS, cuda_variants
 from semforge.transforms.cuda.nvcc import cuda_source, kernel_part, nvcc_check, nvcc_path
 from semforge.verifiers.cuda.static import fallback_reason, needs_cuda, program_shape
-from semforge.verifiers.cuda.verify import compile_key
+from semforge.verifiers.cuda.build import compile_key
 
 CORPUS = Path(__file__).resolve().parents[1] / "pipeline" / "data" / "pytorch"
 PROGRAMS = {p.stem: p.read_text() for p in sorted(CORPUS.glob("*.py"))}

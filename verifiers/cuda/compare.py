@@ -33,13 +33,33 @@ def tolerance(dtype: torch.dtype) -> Tol | None:
     return TOLERANCES.get(dtype)
 
 
+CHUNK = 1 << 25  # elements compared at once: float64 copies of multi-GB outputs stay small
+
+
+def _chunks(a: torch.Tensor, b: torch.Tensor):
+    fa, fb = a.reshape(-1), b.reshape(-1)
+    for start in range(0, fb.numel(), CHUNK):
+        yield start, fa[start:start + CHUNK].double(), fb[start:start + CHUNK].double()
+
+
 def _rms(t: torch.Tensor) -> float:
-    finite = t[torch.isfinite(t)].double()
-    return float(finite.pow(2).mean().sqrt()) if finite.numel() else 0.0
+    total, count = 0.0, 0
+    flat = t.reshape(-1)
+    for start in range(0, flat.numel(), CHUNK):
+        part = flat[start:start + CHUNK].double()
+        fin = torch.isfinite(part)
+        total += float(torch.where(fin, part, 0.0).pow(2).sum())
+        count += int(fin.sum())
+    return (total / count) ** 0.5 if count else 0.0
+
+
+def _index(t: torch.Tensor, flat: int) -> list[int]:
+    return list(map(int, torch.unravel_index(torch.tensor(flat), t.shape))) if t.dim() else []
 
 
 def diff_tensor(ref: dict, got: dict) -> str | None:
-    """None when equal, else a one-line description of the first difference."""
+    """None when equal, else a one-line description of the first difference. Works chunk by
+    chunk on the tensors' device (a GPU's outputs are compared where they are)."""
     for key in ("shape", "dtype", "device"):
         if ref[key] != got[key]:
             return f"output {key} {got[key]} != reference {ref[key]}"
@@ -49,33 +69,50 @@ def diff_tensor(ref: dict, got: dict) -> str | None:
     tol = tolerance(b.dtype)
     if tol is None:  # integers, booleans: exact
         if not torch.equal(a, b):
-            bad = (a != b).nonzero()[0].tolist()
+            bad = _index(b, int((a.reshape(-1) != b.reshape(-1)).nonzero()[0]))
             return f"value at {bad}: {a[tuple(bad)].item()} != {b[tuple(bad)].item()}"
         return None
-    a64, b64 = a.double(), b.double()
-    nan_a, nan_b = torch.isnan(a64), torch.isnan(b64)
-    if not torch.equal(nan_a, nan_b):
-        bad = (nan_a != nan_b).nonzero()[0].tolist()
-        return f"NaN pattern differs at {bad}: {a64[tuple(bad)].item()} vs reference {b64[tuple(bad)].item()}"
-    inf_a, inf_b = torch.isinf(a64), torch.isinf(b64)
-    if not torch.equal(inf_a, inf_b) or not torch.equal(a64[inf_a], b64[inf_b]):
-        bad = ((inf_a != inf_b) | (inf_a & (a64 != b64))).nonzero()[0].tolist()
-        return f"infinity differs at {bad}: {a64[tuple(bad)].item()} vs reference {b64[tuple(bad)].item()}"
-    fin = torch.isfinite(b64)
-    if not fin.any():
+    if b.numel() == 0:
         return None
-    x, y = a64[fin], b64[fin]
-    scale = max(_rms(b), 1.0) if b.numel() > 1 else max(abs(float(y[0])), 1.0)
-    err = (x - y).abs()
-    bound = tol.atol * scale + tol.rtol * y.abs()
-    over = err > bound
-    if over.any():
-        i = int(over.nonzero()[0])
-        idx = fin.nonzero()[i].tolist()
-        return (f"value at {idx}: {float(x[i]):.9g} vs reference {float(y[i]):.9g} "
-                f"(|diff| {float(err[i]):.3g} > {float(bound[i]):.3g}; {int(over.sum())} of {x.numel()} off)")
-    norm = float(y.norm())
-    rel = float((x - y).norm()) / norm if norm > 0 else float((x - y).norm())
+    for start, x, y in _chunks(a, b):
+        nan_a, nan_b = torch.isnan(x), torch.isnan(y)
+        if not torch.equal(nan_a, nan_b):
+            i = int((nan_a != nan_b).nonzero()[0])
+            return (f"NaN pattern differs at {_index(b, start + i)}: {float(x[i])} vs reference "
+                    f"{float(y[i])}")
+        inf_a, inf_b = torch.isinf(x), torch.isinf(y)
+        if not torch.equal(inf_a, inf_b) or not torch.equal(x[inf_a], y[inf_b]):
+            i = int(((inf_a != inf_b) | (inf_a & (x != y))).nonzero()[0])
+            return (f"infinity differs at {_index(b, start + i)}: {float(x[i])} vs reference "
+                    f"{float(y[i])}")
+    scale = max(_rms(b), 1.0) if b.numel() > 1 else max(abs(float(b.reshape(-1)[0].double())), 1.0)
+    if not (scale < float("inf")):
+        scale = 1.0
+    err2 = ref2 = 0.0
+    any_finite = False
+    for start, x, y in _chunks(a, b):
+        fin = torch.isfinite(y)
+        if not bool(fin.any()):
+            continue
+        any_finite = True
+        diff = torch.where(fin, (x - y).abs(), 0.0)
+        bound = tol.atol * scale + tol.rtol * y.abs()
+        over = fin & (diff > bound)
+        if bool(over.any()):
+            i = int(over.nonzero()[0])
+            n_over = int(over.sum())
+            return (f"value at {_index(b, start + i)}: {float(x[i]):.9g} vs reference "
+                    f"{float(y[i]):.9g} (|diff| {float(diff[i]):.3g} > {float(bound[i]):.3g}; "
+                    f"{n_over} of {int(fin.sum())} off in this chunk)"
+                    if b.numel() > CHUNK else
+                    f"value at {_index(b, start + i)}: {float(x[i]):.9g} vs reference "
+                    f"{float(y[i]):.9g} (|diff| {float(diff[i]):.3g} > {float(bound[i]):.3g}; "
+                    f"{n_over} of {int(fin.sum())} off)")
+        err2 += float(diff.pow(2).sum())
+        ref2 += float(torch.where(fin, y, 0.0).pow(2).sum())
+    if not any_finite:
+        return None
+    rel = err2 ** 0.5 / ref2 ** 0.5 if ref2 > 0 else err2 ** 0.5
     if rel > tol.l2:
         return f"relative L2 error {rel:.3g} > {tol.l2:g}"
     return None
