@@ -281,6 +281,8 @@ class _Reader:
     def call(self, call: ast.Call) -> Node:
         name = _dotted(call.func) or ""
         head, _, op = name.rpartition(".")
+        if not name and isinstance(call.func, ast.Attribute):  # a method of a call's result
+            op = call.func.attr
         if head == "math" and op in _MATH:
             args = [self.node(a) for a in call.args]
             if len(args) == 1 and isinstance(args[0], Scalar) and args[0].const is not None:

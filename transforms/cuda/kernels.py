@@ -316,8 +316,30 @@ def softmax(kind: str, pro: str, epi: str, n_pro: int, n_in: int, n_sc: int,
     p = _params(n_in, n_sc)
     write = "expf(x - M) / S" if kind == "softmax" else "(x - M) - logf(S)"
     online = "if (x > m) { s = s * expf(m - x) + 1.f; m = x; } else { s += expf(x - m); }"
+    # one thread per (outer, inner) column: coalesced when inner > 1, one walker per row when not
+    thread = f"""
+extern "C" __global__ void {name}_thread({p}, float* __restrict__ out, long long n, long long R, long long inner, int small) {{
+    const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= n) return;
+    const long long base = (t / inner) * R * inner + t % inner;
+    float m = -INFINITY, s = 0.f;
+    for (long long rr = 0; rr < R; ++rr) {{
+        const long long i = base + rr * inner;
+        {_loads(n_pro)}
+        const float x = {pro};
+        {online}
+    }}
+    const float M = m, S = s;
+    for (long long rr = 0; rr < R; ++rr) {{
+        const long long i = base + rr * inner;
+        {_loads(n_in)}
+        const float x = {pro};
+        const float r = {write};
+        out[i] = {epi};
+    }}
+}}"""
     if form == "block":
-        return name, f"""
+        return name, thread + f"""
 extern "C" __global__ void {name}_row({p}, float* __restrict__ out, long long R, int small) {{
     __shared__ float smem[32];
     const long long base = (long long)blockIdx.x * R;
@@ -339,27 +361,7 @@ extern "C" __global__ void {name}_row({p}, float* __restrict__ out, long long R,
         out[i] = {epi};
     }}
 }}"""
-    return name, f"""
-extern "C" __global__ void {name}_thread({p}, float* __restrict__ out, long long n, long long R, long long inner, int small) {{
-    const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    if (t >= n) return;
-    const long long base = (t / inner) * R * inner + t % inner;
-    float m = -INFINITY, s = 0.f;
-    for (long long rr = 0; rr < R; ++rr) {{
-        const long long i = base + rr * inner;
-        {_loads(n_pro)}
-        const float x = {pro};
-        {online}
-    }}
-    const float M = m, S = s;
-    for (long long rr = 0; rr < R; ++rr) {{
-        const long long i = base + rr * inner;
-        {_loads(n_in)}
-        const float x = {pro};
-        const float r = {write};
-        out[i] = {epi};
-    }}
-}}"""
+    return name, thread
 
 
 def layer_norm(pro: str, epi: str, n_pro: int, n_in: int, n_sc: int, form: str) -> tuple[str, str]:

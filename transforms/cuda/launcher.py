@@ -258,6 +258,8 @@ def reduce(k, name, tensors, scalars, dims, keepdim, form):
     dev = keep[0].device
     sizes = [1 if i in dims else s for i, s in enumerate(shape) if keepdim or i not in dims]
     out = torch.empty(sizes, device=dev, dtype=torch.float32)
+    if out.numel() == 0:
+        return out
     sc = [f32(s) for s in scalars]
     small = i32(outer * r * inner < 2 ** 31)
     if form == "block" and outer == 1 and inner == 1:

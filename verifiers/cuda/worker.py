@@ -41,7 +41,8 @@ def guard_state() -> int:
     """A fingerprint of what a variant could patch to fool the reference or the comparison."""
     import torch.nn.functional as F
 
-    owners = [torch, F, torch.Tensor, torch.nn.Module, torch._C._TensorBase, torch.nn.modules]
+    owners = [torch, F, torch.Tensor, torch.nn.Module, torch.nn.modules,
+              getattr(torch._C, "TensorBase", None) or torch._C._TensorBase]
     owners += [v for v in vars(torch.nn).values() if isinstance(v, type) and issubclass(v, torch.nn.Module)]
     ids = [id(v) for owner in owners for v in vars(owner).values()]
     flags = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32,
