@@ -20,8 +20,8 @@ needs_nvcc = pytest.mark.skipif(nvcc_path() is None, reason="nvcc not installed"
 
 def test_every_seed_with_elementwise_reduction_or_norm_gets_fast_and_slow_forms():
     made = {name: cuda_variants(code) for name, code in PROGRAMS.items()}
-    # plain matmul and the losses without templates keep PyTorch only
-    assert made["matmul"] == [] and made["cross_entropy"] == []
+    # plain matmul keeps PyTorch only; cross entropy has its own template
+    assert made["matmul"] == [] and made["cross_entropy"]
     with_templates = [n for n, v in made.items() if v]
     assert len(with_templates) >= 25
     for name in with_templates:

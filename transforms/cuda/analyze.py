@@ -116,10 +116,11 @@ class Reduce(Node):
 
 @dataclass(eq=False)
 class Row(Node):
-    kind: str            # softmax | log_softmax | layer_norm
+    kind: str            # softmax | log_softmax | layer_norm | cross_entropy
     arg: Node
     dim: int | str = -1  # str: read at run time
     module: str | None = None   # layer_norm: the nn.LayerNorm attribute (weight, bias, eps)
+    target: Node | None = None  # cross_entropy: the class indices
 
 
 @dataclass(eq=False)
@@ -374,6 +375,8 @@ class _Reader:
             red = Reduce("sum", Elem("square", [self.node(call.args[0])]), dim,
                          bool(_kw(call, "keepdim", 3, False)))
             return Elem("sqrt", [red])
+        if op == "cross_entropy" and len(call.args) == 2 and not call.keywords:
+            return Row("cross_entropy", self.node(call.args[0]), 1, target=self.node(call.args[1]))
         if op in ("mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "kl_div") \
                 and len(call.args) == 2:
             return self._loss(call, op)

@@ -182,7 +182,8 @@ class _Emitter:
                 k = tensors.index(c)
                 if isinstance(c, Reduce) and not others:
                     return self.reduce(c, self.bind(expr, {k: "r"}), scalars)
-                if isinstance(c, Row) and all(isinstance(o, Param) for o in others):
+                if isinstance(c, Row) and c.kind != "cross_entropy" \
+                        and all(isinstance(o, Param) for o in others):
                     return self.row(c, expr, k, others, scalars)
         mapping = {k: f"v{k}" for k in range(len(tensors))}
         name, src = kernels.elementwise(self.bind(expr, mapping), len(tensors), len(scalars),
@@ -213,6 +214,11 @@ class _Emitter:
 
     def row(self, node: Row, epi_expr: str = "", k: int = -1, epi_tensors: list[Node] | None = None,
             scalars: list[Scalar] | None = None) -> str:
+        if node.kind == "cross_entropy":
+            name, src = kernels.cross_entropy(self.form.row)
+            self.add(name, src, f"cuda:cross-entropy-{self.form.row}")
+            return (f'launch_cross_entropy(_k, "{name}", {self.value(node.arg)}, '
+                    f'{self.value(node.target)}, "{self.form.row}")')
         scalars = scalars if scalars is not None else []
         pro, tensors = self._pro(node.arg, scalars)
         n_pro = len(tensors)
@@ -261,6 +267,8 @@ class _Emitter:
 def _children(node: Node) -> list[Node]:
     if isinstance(node, Elem):
         return list(node.args)
+    if isinstance(node, Row) and node.target is not None:
+        return [node.arg, node.target]
     if isinstance(node, (Reduce, Row)):
         return [node.arg]
     if isinstance(node, Opaque):

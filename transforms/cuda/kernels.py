@@ -102,13 +102,13 @@ def _loads(n_in: int, index: str = "i", skip: int = 0) -> str:
 
 
 def _lanes(n_in: int, body: str, first: str = "i") -> str:
-    """Four copies of ``body`` over the lanes of float4 operands ``q<k>`` (result lane ``L``)."""
+    """Four copies of ``body`` over the lanes of float4 operands ``q<k>`` (``@L@``: the lane)."""
     loads = " ".join(f"const float4 q{k} = sf_load4(in{k}, {first}, B{k}, C{k}, f{k}, small);"
                      for k in range(n_in))
     lanes = []
     for comp in "xyzw":
         binds = " ".join(f"const float v{k} = q{k}.{comp};" for k in range(n_in))
-        lanes.append("{ " + binds + " " + body.replace("L", comp) + " }")
+        lanes.append("{ " + binds + " " + body.replace("@L@", comp) + " }")
     return loads + "\n        " + "\n        ".join(lanes)
 
 
@@ -125,7 +125,7 @@ extern "C" __global__ void {name}({p}, float* __restrict__ out, long long n, int
     for (long long q = start; q < nvec; q += stride) {{
         const long long i = q * 4;
         float4 r;
-        {_lanes(n_in, "r.L = " + expr + ";")}
+        {_lanes(n_in, "r.@L@ = " + expr + ";")}
         reinterpret_cast<float4*>(out)[q] = r;
     }}
     for (long long i = nvec * 4 + start; i < n; i += stride) {{
@@ -199,6 +199,7 @@ extern "C" __global__ void {name}_partial({p}, float* __restrict__ partial, long
     const long long stride = (long long)blockDim.x * gridDim.x;
     const long long start = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     const long long nvec = vec ? n / 4 : 0;
+    #pragma unroll 4
     for (long long q = start; q < nvec; q += stride) {{
         const long long i = q * 4;
         {_lanes(n_in, step)}
@@ -223,6 +224,7 @@ extern "C" __global__ void {name}_row({p}, float* __restrict__ out, long long R,
     const long long base = (long long)blockIdx.x * R;
     float acc = {init};
     if (vec) {{
+        #pragma unroll 4
         for (long long q = threadIdx.x; q < R / 4; q += blockDim.x) {{
             const long long i = base + q * 4;
             {_lanes(n_in, step)}
@@ -339,26 +341,45 @@ extern "C" __global__ void {name}_thread({p}, float* __restrict__ out, long long
     }}
 }}"""
     if form == "block":
+        stats4 = _lanes(n_pro, f"{{ const float x = {pro}; {online} }}")
+        write4 = _lanes(n_in, f"{{ const float x = {pro}; const float r = {write}; o.@L@ = {epi}; }}")
         return name, thread + f"""
-extern "C" __global__ void {name}_row({p}, float* __restrict__ out, long long R, int small) {{
+extern "C" __global__ void {name}_row({p}, float* __restrict__ out, long long R, int vec, int small) {{
     __shared__ float smem[32];
     const long long base = (long long)blockIdx.x * R;
     float m = -INFINITY, s = 0.f;
-    for (long long j = threadIdx.x; j < R; j += blockDim.x) {{
-        const long long i = base + j;
-        {_loads(n_pro)}
-        const float x = {pro};
-        {online}
+    if (vec) {{
+        #pragma unroll 4
+        for (long long q = threadIdx.x; q < R / 4; q += blockDim.x) {{
+            const long long i = base + q * 4;
+            {stats4}
+        }}
+    }} else {{
+        for (long long j = threadIdx.x; j < R; j += blockDim.x) {{
+            const long long i = base + j;
+            {_loads(n_pro)}
+            const float x = {pro};
+            {online}
+        }}
     }}
     const float M = sf_block_max(m, smem);
     s = (m == -INFINITY) ? 0.f : s * expf(m - M);
     const float S = sf_block_sum(s, smem);
-    for (long long j = threadIdx.x; j < R; j += blockDim.x) {{
-        const long long i = base + j;
-        {_loads(n_in)}
-        const float x = {pro};
-        const float r = {write};
-        out[i] = {epi};
+    if (vec) {{
+        for (long long q = threadIdx.x; q < R / 4; q += blockDim.x) {{
+            const long long i = base + q * 4;
+            float4 o;
+            {write4}
+            *reinterpret_cast<float4*>(out + i) = o;
+        }}
+    }} else {{
+        for (long long j = threadIdx.x; j < R; j += blockDim.x) {{
+            const long long i = base + j;
+            {_loads(n_in)}
+            const float x = {pro};
+            const float r = {write};
+            out[i] = {epi};
+        }}
     }}
 }}"""
     return name, thread
@@ -372,7 +393,7 @@ def layer_norm(pro: str, epi: str, n_pro: int, n_in: int, n_sc: int, form: str) 
     affine = "if (w) r *= w[j]; if (b) r += b[j];"
     if form == "block":
         return name, f"""
-extern "C" __global__ void {name}_row({p}, float* __restrict__ out, long long R, int small) {{
+extern "C" __global__ void {name}_row({p}, float* __restrict__ out, long long R, int vec, int small) {{
     __shared__ float smem[32];
     const long long base = (long long)blockIdx.x * R;
     float K;
@@ -410,4 +431,50 @@ extern "C" __global__ void {name}_thread({p}, float* __restrict__ out, long long
         {affine}
         out[i] = {epi};
     }}
+}}"""
+
+
+def cross_entropy(form: str) -> tuple[str, str]:
+    """Mean cross entropy of logits (rows, C) against int64 class indices (``ignore_index``
+    -100 skipped, as torch does): per row the log-sum-exp (online, one read) minus the target's
+    logit, then the mean over the rows that count."""
+    name = f"xent_{form}_{digest('cross_entropy', form)}"
+    per_row = """
+    if (THREAD0) {
+        const long long t = tgt[row];
+        const bool skip = t == -100;
+        loss[row] = skip ? 0.f : ((t < 0 || t >= R) ? NAN : (M + logf(S)) - x[t]);
+        valid[row] = skip ? 0.f : 1.f;
+    }"""
+    online = "if (v > m) { s = s * expf(m - v) + 1.f; m = v; } else { s += expf(v - m); }"
+    if form == "block":
+        body = f"""
+extern "C" __global__ void {name}_rows(const float* __restrict__ logits, const long long* __restrict__ tgt, float* __restrict__ loss, float* __restrict__ valid, long long R) {{
+    __shared__ float smem[32];
+    const long long row = blockIdx.x;
+    const float* x = logits + row * R;
+    float m = -INFINITY, s = 0.f;
+    for (long long j = threadIdx.x; j < R; j += blockDim.x) {{ const float v = x[j]; {online} }}
+    const float M = sf_block_max(m, smem);
+    s = (m == -INFINITY) ? 0.f : s * expf(m - M);
+    const float S = sf_block_sum(s, smem);{per_row.replace("THREAD0", "threadIdx.x == 0")}
+}}"""
+    else:
+        body = f"""
+extern "C" __global__ void {name}_rows(const float* __restrict__ logits, const long long* __restrict__ tgt, float* __restrict__ loss, float* __restrict__ valid, long long rows, long long R) {{
+    const long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (row >= rows) return;
+    const float* x = logits + row * R;
+    float m = -INFINITY, s = 0.f;
+    for (long long j = 0; j < R; ++j) {{ const float v = x[j]; {online} }}
+    const float M = m, S = s;{per_row.replace("THREAD0", "true")}
+}}"""
+    return name, body + f"""
+extern "C" __global__ void {name}_mean(const float* __restrict__ loss, const float* __restrict__ valid, float* __restrict__ out, long long rows) {{
+    __shared__ float smem[32];
+    float a = 0.f, c = 0.f;
+    for (long long j = threadIdx.x; j < rows; j += blockDim.x) {{ a += loss[j]; c += valid[j]; }}
+    a = sf_block_sum(a, smem);
+    c = sf_block_sum(c, smem);
+    if (threadIdx.x == 0) out[0] = a / c;
 }}"""

@@ -111,7 +111,7 @@ class CudaKernels:
             import torch
 
             fn = self._function(name)
-            params = (_ct.c_void_p * len(args))(*[_ct.cast(_ct.pointer(a), _ct.c_void_p) for a in args])
+            params = (_ct.c_void_p * len(args))(*[_ct.addressof(a) for a in args])
             stream = _ct.c_void_p(torch.cuda.current_stream().cuda_stream)
             g = tuple(grid) + (1,) * (3 - len(grid)) if isinstance(grid, tuple) else (grid, 1, 1)
             b = tuple(block) + (1,) * (3 - len(block)) if isinstance(block, tuple) else (block, 1, 1)
@@ -187,11 +187,22 @@ def operands(tensors, shape=None):
     ``shape`` (default: their broadcast shape); whether float4 access is possible."""
     import torch
 
+    dev = next((t.device for t in tensors if isinstance(t, torch.Tensor)), None)
+    # a number passed where a tensor may be (a forward argument): a 0-d float32 tensor
+    tensors = [torch.tensor(float(t), dtype=torch.float32, device=dev)
+               if isinstance(t, (int, float)) and not isinstance(t, bool) and dev is not None else t
+               for t in tensors]
     for t in tensors:
         if not isinstance(t, torch.Tensor) or t.dtype != torch.float32 or not t.is_cuda:
             raise TypeError("these kernels take float32 CUDA tensors")
     shape = tuple(torch.broadcast_shapes(*[t.shape for t in tensors])) if shape is None else tuple(shape)
     keep, args, vec = [], [], True
+    if all(tuple(t.shape) == shape and t.is_contiguous() for t in tensors):  # the common case
+        for t in tensors:
+            keep.append(t)
+            args += [ptr(t), i64(1), i64(1), i32(0)]
+            vec = vec and t.data_ptr() % 16 == 0
+        return shape, keep, args, vec
     for t in tensors:
         if tuple(torch.broadcast_shapes(t.shape, shape)) != shape:
             raise RuntimeError(f"operand of shape {tuple(t.shape)} does not broadcast to {shape}")
@@ -203,6 +214,15 @@ def operands(tensors, shape=None):
         keep.append(t)
         args += [ptr(t), i64(b), i64(c), i32(f)]
     return shape, keep, args, vec
+
+
+def _clip(v, lo, hi):
+    return lo if v < lo else hi if v > hi else v
+
+
+def _threads(r):
+    """Threads of a block that walks a row of r elements."""
+    return BLOCK if r >= 4 * BLOCK else _clip((r + 31) // 32 * 32, 32, BLOCK)
 
 
 def _numel(shape):
@@ -225,7 +245,7 @@ def elementwise(k, name, tensors, scalars, form):
     tail = [ptr(out), i64(n), i32(vec), i32(small)]
     if form == "vec":
         work = n // 4 + n % 4 if vec else n
-        blocks = max(1, min((work + BLOCK - 1) // BLOCK, _sms(out) * 8))
+        blocks = _clip((work + BLOCK - 1) // BLOCK, 1, 2 ** 31 - 1)  # one float4 per thread
     elif form == "strided":
         rows = (n + 31) // 32
         blocks = (rows * 32 + BLOCK - 1) // BLOCK
@@ -264,13 +284,13 @@ def reduce(k, name, tensors, scalars, dims, keepdim, form):
     small = i32(outer * r * inner < 2 ** 31)
     if form == "block" and outer == 1 and inner == 1:
         vec = int(vec and all(int(a.value) == 0 for a in args[3::4]))
-        parts = max(1, min((r // 4 if vec else r) // BLOCK + 1, _sms(out) * 4))
+        parts = _clip((r // 4 if vec else r) // BLOCK + 1, 1, _sms(out) * 8)
         partial = torch.empty(parts, device=dev, dtype=torch.float32)
         getattr(k, name + "_partial")(parts, BLOCK, *args, *sc, ptr(partial), i64(r), i32(vec), small)
         getattr(k, name + "_final")(1, 1024, ptr(partial), *sc, ptr(out), i32(parts), i64(r))
     elif form == "block" and inner == 1:
         vec = int(vec and r % 4 == 0 and all(int(a.value) == 0 for a in args[3::4]))
-        threads = BLOCK if r >= 4 * BLOCK else max(32, min(BLOCK, (r + 31) // 32 * 32))
+        threads = _threads(r)
         getattr(k, name + "_row")(outer, threads, *args, *sc, ptr(out), i64(r), i32(vec), small)
     elif form == "block":
         tiles = (inner + 31) // 32
@@ -288,7 +308,8 @@ def rowwise(k, name, tensors, scalars, dim, form, n_pro=1, extra=()):
     arguments (weights, eps)."""
     import torch
 
-    shape, keep, args, vec = operands(tensors, torch.broadcast_shapes(*[t.shape for t in tensors[:n_pro]]))
+    shape, keep, args, vec = operands(tensors, torch.broadcast_shapes(
+        *[t.shape if isinstance(t, torch.Tensor) else () for t in tensors[:n_pro]]))
     if isinstance(dim, tuple):  # layer norm: the trailing dims
         outer, r, inner, _ = _run(shape, list(range(len(shape) - len(dim), len(shape))))
     else:
@@ -299,10 +320,34 @@ def rowwise(k, name, tensors, scalars, dim, form, n_pro=1, extra=()):
     sc = [f32(s) for s in scalars]
     small = i32(out.numel() < 2 ** 31)
     if form == "block" and inner == 1:
-        threads = BLOCK if r >= 4 * BLOCK else max(32, min(BLOCK, (r + 31) // 32 * 32))
-        getattr(k, name + "_row")(outer, threads, *args, *sc, *extra, ptr(out), i64(r), small)
+        vec = int(vec and r % 4 == 0 and out.data_ptr() % 16 == 0
+                  and all(int(a.value) == 0 for a in args[3::4]))
+        getattr(k, name + "_row")(outer, _threads(r), *args, *sc, *extra, ptr(out), i64(r), i32(vec), small)
     else:
         n = outer * inner
         getattr(k, name + "_thread")((n + BLOCK - 1) // BLOCK, BLOCK, *args, *sc, *extra, ptr(out),
                                      i64(n), i64(r), i64(inner), small)
+    return out
+
+
+def launch_cross_entropy(k, name, logits, target, form):
+    """Mean cross entropy of (rows, C) float32 logits against int64 class indices."""
+    import torch
+
+    if logits.dim() != 2 or target.dim() != 1 or target.dtype != torch.int64 \
+            or logits.dtype != torch.float32 or not logits.is_cuda:
+        raise NotImplementedError("cross entropy kernels take (N, C) float32 logits, (N,) int64 targets")
+    x, t = logits.contiguous(), target.contiguous()
+    rows, r = x.shape
+    out = torch.empty((), device=x.device, dtype=torch.float32)
+    loss = torch.empty(rows, device=x.device, dtype=torch.float32)
+    valid = torch.empty(rows, device=x.device, dtype=torch.float32)
+    if rows == 0:
+        return out.fill_(float("nan"))
+    if form == "block":
+        getattr(k, name + "_rows")(rows, _threads(r), ptr(x), ptr(t), ptr(loss), ptr(valid), i64(r))
+    else:
+        getattr(k, name + "_rows")((rows + BLOCK - 1) // BLOCK, BLOCK, ptr(x), ptr(t), ptr(loss),
+                                   ptr(valid), i64(rows), i64(r))
+    getattr(k, name + "_mean")(1, 1024, ptr(loss), ptr(valid), ptr(out), i64(rows))
     return out

@@ -20,6 +20,7 @@ and progress) and appends one JSON line per variant to ``results.jsonl``.
 
 from __future__ import annotations
 
+import copy
 import gc
 import json
 import os
@@ -37,18 +38,25 @@ GUARD_EXIT = 5     # a variant changed torch: this process is no longer clean
 CONTEXT_EXIT = 6   # a variant broke the CUDA context
 
 
-def guard_state() -> int:
-    """A fingerprint of what a variant could patch to fool the reference or the comparison."""
+def guard_state() -> dict:
+    """What a variant could patch to fool the reference or the comparison: the objects torch's
+    namespaces, tensor methods and module classes hold, and numeric settings. Loading an
+    extension may add names (``guard_changed`` ignores additions); replacing one is a change."""
     import torch.nn.functional as F
 
     owners = [torch, F, torch.Tensor, torch.nn.Module, torch.nn.modules,
               getattr(torch._C, "TensorBase", None) or torch._C._TensorBase]
     owners += [v for v in vars(torch.nn).values() if isinstance(v, type) and issubclass(v, torch.nn.Module)]
-    ids = [id(v) for owner in owners for v in vars(owner).values()]
-    flags = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32,
-             torch.backends.cudnn.enabled, torch.get_default_dtype(),
-             torch.are_deterministic_algorithms_enabled(), torch.get_num_threads())
-    return hash((tuple(ids), flags))
+    state = {(k, name): id(v) for k, owner in enumerate(owners) for name, v in vars(owner).items()}
+    state["flags"] = hash((torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32,
+                           torch.backends.cudnn.enabled, torch.get_default_dtype(),
+                           torch.are_deterministic_algorithms_enabled(), torch.get_num_threads()))
+    return state
+
+
+def guard_changed(before: dict) -> bool:
+    now = guard_state()
+    return any(now.get(key) != value for key, value in before.items())
 
 
 def _status(workdir: Path, text: str) -> None:
@@ -117,7 +125,7 @@ class Job:
                 text = f"{type(exc).__name__}: {exc}".strip().splitlines()
                 self.emit(i, "error", "variant failed to load: " + (text[0] if text else ""))
                 continue
-            if guard_state() != clean:
+            if guard_changed(clean):
                 self.emit(i, "different", "the variant changes torch's functions or settings "
                           "when it is loaded")
                 sys.exit(GUARD_EXIT)
@@ -151,16 +159,17 @@ class Job:
             self._constant(spec.shape, ref, firsts, constant)
             if first_ref is None:
                 first_ref = (args, ref)
+            high = _Float64(reference, args, dev)
             for i in list(alive):
                 _status(wd, f"case {i}")
                 for label in ("", " (second call)"):
                     poison(nbytes, dev)
                     got = call(alive[i], clone_args(args, dev), dev, host=False)
-                    detail = diff_call(ref, got)
+                    detail = diff_call(ref, got, high)
                     if detail:
                         break
                 del got
-                if guard_state() != clean:
+                if guard_changed(clean):
                     self.emit(i, "different", "the variant changes torch's functions or settings "
                               "when it runs", examples[i])
                     sys.exit(GUARD_EXIT)
@@ -217,6 +226,28 @@ class Job:
             if diff_tensor(r, g) is not None and diff_tensor(r, zeros) is not None:
                 same = False
         constant[shape] = constant.get(shape, True) and same
+
+
+class _Float64:
+    """The reference's outputs on one case computed in float64, made on first request."""
+
+    def __init__(self, reference, args: list, device) -> None:
+        self.reference, self.args, self.device = reference, args, device
+        self.result: dict | None = None
+        self.asked = False
+
+    def __call__(self) -> dict | None:
+        if not self.asked:
+            self.asked = True
+            try:
+                model = copy.deepcopy(self.reference).double()
+                args = [a.double() if isinstance(a, torch.Tensor) and a.is_floating_point() else a
+                        for a in self.args]
+                self.result = call(model, args, self.device, host=False)
+                del model
+            except Exception:
+                self.result = None
+        return self.result
 
 
 def _counterexample(spec: CaseSpec, args: list, detail: str) -> str:
