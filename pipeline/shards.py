@@ -135,8 +135,9 @@ def shard_seeds(task: ShardTask) -> list[Seed]:
     return read_shard_seeds(task.refs or [], task.corpora, task.labels)
 
 
-def process_shard(task: ShardTask) -> dict[str, Any]:
-    """Run generate and verify over one shard and write its files. Returns the shard's stats."""
+def process_shard(task: ShardTask, *_after: Any) -> dict[str, Any]:
+    """Run generate and verify over one shard and write its files. Returns the shard's stats.
+    ``_after``: results of tasks this one waits for (the kernels built for a GPU shard)."""
     from .stages import Stats
 
     out = _out(task.out_dir)

@@ -103,7 +103,7 @@ def test_every_verify_pytorch_key_reaches_the_torch_verifier():
 
     changed = {"cases_per_shape": 3, "shapes": 1, "device": "cpu", "compile_timeout_s": 9.0,
                "run_timeout_s": 8.0, "speed_band": 0.2, "sanitize": False, "cache_dir": "/tmp/x",
-               "parallel": 7}
+               "parallel": 7, "engine": "processes", "cuda_arch": "sm_90"}
     assert set(changed) == set(TorchSettings.model_fields), "new verify.pytorch key: add it here"
     config = torch_config(VerifySettings(pytorch=TorchSettings(**changed), seed=5, measure_speed=False))
     for key, value in changed.items():

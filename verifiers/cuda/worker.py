@@ -105,7 +105,7 @@ class Job:
         ref_module = load_program(job["original"], f"semforge_reference_{self.serial}", wd)
         torch.manual_seed(INIT_SEED)
         init_args = list(ref_module.get_init_inputs())
-        reference = build_model(ref_module, "Model", init_args, dev)
+        reference = _build(ref_module, "Model", init_args, dev)
         ref_state = reference.state_dict() if isinstance(reference, torch.nn.Module) else {}
         clean = guard_state()
         models = {}
@@ -115,7 +115,7 @@ class Job:
             try:
                 os.environ["TORCH_EXTENSIONS_DIR"] = v["ext_dir"]  # load_inline: built ahead there
                 module = load_program(v["source"], f"semforge_candidate_{self.serial}_{i}", wd)
-                model = build_model(module, v["cls"], init_args, dev)
+                model = _build(module, v["cls"], init_args, dev)
                 if isinstance(model, torch.nn.Module):
                     state = model.state_dict()
                     if list(state) == list(ref_state) and all(state[k].shape == ref_state[k].shape
@@ -226,6 +226,13 @@ class Job:
             if diff_tensor(r, g) is not None and diff_tensor(r, zeros) is not None:
                 same = False
         constant[shape] = constant.get(shape, True) and same
+
+
+def _build(module, cls: str, init_args: list, device):
+    """The model, its parameters made on the device (a large layer initialised on the host
+    costs seconds); the same seed for the reference and every variant."""
+    with torch.device(device):
+        return build_model(module, cls, init_args, device)
 
 
 class _Float64:
