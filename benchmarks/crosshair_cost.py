@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mutants import DATA, apply, mutation_sites  # noqa: E402
 
 from semforge.verifiers import VerifyConfig, verify_variants  # noqa: E402
-from semforge.verifiers.crosshair_check import unsupported_reason  # noqa: E402
+from semforge.verifiers.python.judge.crosshair import unsupported_reason  # noqa: E402
 
 
 def load_tasks(n: int) -> list[dict]:

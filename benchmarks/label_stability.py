@@ -39,7 +39,8 @@ def timed_pairs(seeds, variants: int) -> list[tuple]:
     variant that the verifier timed, on the inputs it timed them on."""
     from semforge.transforms import all_rules
     from semforge.transforms.compose import generate_variants
-    from semforge.verifiers import VerifyConfig, timing, verify_variants
+    from semforge.verifiers import VerifyConfig, verify_variants
+    from semforge.verifiers.python.measure import timing
 
     handed: list[tuple] = []
     measure = timing.measure
@@ -105,8 +106,9 @@ def main() -> None:
     args = parser.parse_args()
 
     from semforge.sandbox import Limits, Sandbox
-    from semforge.verifiers import VerifyConfig, timing
-    from semforge.verifiers.python_diff import HASH_SEEDS
+    from semforge.verifiers import VerifyConfig
+    from semforge.verifiers.python.config import HASH_SEEDS
+    from semforge.verifiers.python.measure import timing
 
     configs = [tuple(int(x) for x in c.split("x")) for c in args.configs.split(",")]
     pairs = timed_pairs(load_seeds(CORPUS, args.limit, 30), args.variants)

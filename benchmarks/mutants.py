@@ -45,8 +45,8 @@ from collections import Counter
 from _data import humaneval_path
 
 from semforge.verifiers import VerifyConfig, verify_variants
-from semforge.verifiers.compare import Tolerance, diff_outcomes
-from semforge.verifiers.python_diff import run_inputs
+from semforge.verifiers.python.compare.diff import Tolerance, diff_outcomes
+from semforge.verifiers.python.run.program import run_inputs
 from semforge.sandbox import Limits, shared_sandbox
 
 DATA = humaneval_path()

@@ -1,6 +1,6 @@
 """Realistic non-equivalent rewrites (and tricky equivalent ones) through the verifier.
 
-The cases (``realistic_rewrites_data.py``) are the kind of change an LLM or a refactoring makes:
+The cases (``semforge.verifiers.realistic``) are the kind of change an LLM or a refactoring makes:
 a string method swapped for a near-synonym, integer arithmetic routed through floats, sign
 handling rewritten, the caller's object returned instead of a copy, a default argument that
 keeps state, a fast path above some size, and more. Every non-equivalent case's label is first
@@ -18,56 +18,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
-import sys
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from realistic_rewrites_data import CASES, FAST, Case  # noqa: E402
-
-
-class _Timeout(Exception):
-    pass
-
-
-def _observe(code: str, entry: str, witness: str, seconds: float = 5.0):
-    """What the witness expression gives on ``code`` in plain Python: (type name, repr) of the
-    value, or ("raise", exception type). Runs in this process: the cases are ours, not untrusted."""
-    ns: dict = {"__name__": "__case__"}
-    exec(compile(code, "<case>", "exec"), ns)
-    ns["f"] = ns[entry]
-
-    def alarm(*_):
-        raise _Timeout
-
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        value = eval(witness, ns)
-        return (type(value).__name__, repr(value), _list_types(value))
-    except _Timeout:
-        return ("timeout", "")
-    except BaseException as e:  # noqa: BLE001 - RecursionError, OverflowError are behaviour
-        return ("raise", type(e).__name__)
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-
-
-def _list_types(value) -> str:
-    if isinstance(value, (list, tuple)):
-        return ",".join(type(x).__name__ for x in value[:50])
-    return ""
-
-
-def witness_shows(case: Case) -> tuple[bool, str]:
-    """Whether the witness tells the two programs apart in plain Python, and both results."""
-    a = _observe(case.original, case.entry, case.witness)
-    b = _observe(case.variant, case.entry, case.witness)
-    return a != b, f"original {a[:2]}, variant {b[:2]}"
+from semforge.verifiers.realistic import CASES, FAST, Case, witness_shows
 
 
 def run(cases: list[Case], examples: int, policy: str, seed: int) -> list[dict]:

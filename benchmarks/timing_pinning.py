@@ -5,7 +5,7 @@ Every pair here is the same program twice, so every label other than ``same`` is
 one process spinning and one spinning half the time (as a shared machine has), started by this
 script and stopped at its end. For each of the first N HumanEval+ tasks, one timing of the
 canonical solution on its first 50 base inputs: ``--rounds`` interleaved rounds in one pair of
-sessions, labelled by ``timing.perf_label`` with a 5% band, once with the sessions pinned
+sessions, labelled by ``speed.perf_label`` with a 5% band, once with the sessions pinned
 (``timing.pin_together``, what the verifier does) and once left to the scheduler.
 
     python benchmarks/timing_pinning.py [--tasks 30] [--rounds 15]
@@ -33,13 +33,14 @@ def _spin(duty: float, stop) -> None:
 
 
 def _time_once(sandbox, code: str, entry: str, inputs: list, rounds: int, pin: bool) -> str:
-    from semforge.verifiers import timing
+    from semforge.verifiers import speed
+    from semforge.verifiers.python.measure import timing
 
     block = timing.time_block(sandbox, code, code, entry, inputs, rounds, pin=pin)
     if block is None:
         return "untimed"
-    _, lo, hi = timing.paired_ratio(*block)
-    return timing.perf_label(lo, hi, 0.05)
+    _, lo, hi = speed.paired_ratio(*block)
+    return speed.perf_label(lo, hi, 0.05)
 
 
 def main() -> None:

@@ -43,7 +43,7 @@ from semforge.verifiers import VerifyConfig, verify_variants  # noqa: E402
 
 BASELINE_CHILD = r"""
 import copy, json, sys
-from semforge.verifiers.inputs import generate_inputs
+from semforge.verifiers.python.inputs import generate_inputs
 job = json.loads(sys.stdin.read())
 inputs = generate_inputs(job["original"], job["entry"], job["seeds"], job["examples"], job["seed"])
 def load(code):

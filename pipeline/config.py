@@ -8,6 +8,7 @@ default.
 from __future__ import annotations
 
 import difflib
+import json
 import tomllib
 from pathlib import Path
 from typing import Any, Literal
@@ -150,7 +151,9 @@ class CardSettings(_Section):
 
     name: str = Field("semforge-pairs", description="dataset name shown in the card")
     description: str | None = Field(None, description="a paragraph of your own for the card")
-    license: str | None = Field(None, description="license of the published dataset")
+    license: str | None = Field(
+        None, description="license of the published dataset (a Hub license id); unset: the rows' "
+        "licenses (one: that one; several: their list; one the Hub does not list: other)")
 
 
 class Config(_Section):
@@ -164,6 +167,10 @@ class Config(_Section):
 
     def content_digest(self, corpus_labels: list[str]) -> str:
         """Digest of everything that decides the rows: not placement, not the output path."""
+        return digest(self.digest_payload(corpus_labels))
+
+    def digest_payload(self, corpus_labels: list[str]) -> dict[str, Any]:
+        """What ``content_digest`` digests (``differences`` names what two of them disagree on)."""
         data = self.model_dump(mode="json", exclude={"run": set(PLACEMENT_KEYS), "out": True,
                                                   "curate": True})
         for key in ("limit", "sample_every"):  # unset: digests of configs from before the keys
@@ -173,7 +180,28 @@ class Config(_Section):
             del data["verify"]["timing"]
         for key in LLM_PLACEMENT_KEYS if data["generate"].get("llm") else ():
             del data["generate"]["llm"][key]  # where the model runs is placement too
-        return digest({"config": data, "corpora": corpus_labels, "semforge": __version__})
+        return {"config": data, "corpora": corpus_labels, "semforge": __version__}
+
+
+def differences(before: Any, after: Any, path: str = "", limit: int = 8) -> list[str]:
+    """``key: old -> new`` for each leaf where two digest payloads (or any JSON values) differ,
+    in key order, at most ``limit`` (then a count of the rest)."""
+    found: list[str] = []
+
+    def walk(a: Any, b: Any, where: str) -> None:
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in sorted(set(a) | set(b), key=str):
+                walk(a.get(key, "(unset)"), b.get(key, "(unset)"), f"{where}.{key}" if where else str(key))
+        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for i, (x, y) in enumerate(zip(a, b)):
+                walk(x, y, f"{where}[{i}]")
+        elif a != b:
+            found.append(f"{where}: {json.dumps(a, default=str)} -> {json.dumps(b, default=str)}")
+
+    walk(before, after, path)
+    if len(found) > limit:
+        found = found[:limit] + [f"... and {len(found) - limit} more"]
+    return found
 
 
 class ConfigError(ValueError):

@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -79,9 +80,20 @@ class ScanStats:
     duplicates_by_corpus: Counter = field(default_factory=Counter)
     licenses: set = field(default_factory=set)
     per_corpus: Counter = field(default_factory=Counter)
+    # Seeds by what they are: function, method, generator... of real code (their context's
+    # kind), "program" for a seed that is a whole program (EvalPlus, built-in).
+    by_kind: Counter = field(default_factory=Counter)
+    # Functions and methods of real code that are not seeds (a module that does not load
+    # counts all of its own).
+    functions_rejected: int = 0
+
+    def keep(self, seed: Seed) -> None:
+        self.loaded += 1
+        self.by_kind[seed.context.kind if seed.context is not None else "program"] += 1
 
     def reject(self, rejection: Rejection) -> None:
         self.rejected += 1
+        self.functions_rejected += rejection.covers
         self.rejected_by_kind[reason_kind(rejection.reason)] += 1
         if len(self.listed_rejections) < MAX_LISTED_REJECTIONS:
             self.listed_rejections.append({"source": rejection.source, "source_id":
@@ -117,13 +129,14 @@ def plan_shards(specs: list[CorpusSpec], labels: list[str], seeds_per_shard: int
                                 stats.duplicates_across += 1
                             stats.duplicates_by_corpus[labels[ci]] += 1
                             item = Rejection(item.source, item.source_id,
-                                             f"duplicate of {first[1]}{where}")
+                                             f"duplicate of {first[1]}{where}",
+                                             covers=int(item.context is not None))
                     if isinstance(item, Rejection):
                         stats.reject(item)
                         if on_rejection is not None:
                             on_rejection(item)
                         continue
-                    stats.loaded += 1
+                    stats.keep(item)
                     stats.per_corpus[labels[ci]] += 1
                     if item.license:
                         stats.licenses.add(item.license)
@@ -160,3 +173,72 @@ def read_shard_seeds(refs: list[Ref], specs: list[dict[str, Any]], labels: list[
                                f"item {position} is no longer a seed; start over with --force")
         out.append(item)
     return out
+
+
+class PlanAhead:
+    """The plan pass (``plan_shards``) in a thread of its own, each shard's references written
+    to ``<scratch>/plan.jsonl`` as it is made; iterate for ``(index, refs)`` in order.
+
+    The run learns early how many seeds and shards there are (progress, ETA) while the first
+    shards already run, and neither the driver's memory nor the window of shards in flight
+    holds the pass back. An error of the pass (a corpus that cannot be read) is raised by the
+    iteration, after the shards planned before it.
+    """
+
+    def __init__(self, specs: list[CorpusSpec], labels: list[str], seeds_per_shard: int,
+                 scratch: str, stats: ScanStats, *, limit: int | None = None,
+                 on_rejection: Callable[[Rejection], None] | None = None):
+        self.stats = stats
+        self.shards = 0
+        self.finished = False
+        self.error: BaseException | None = None
+        os.makedirs(scratch, exist_ok=True)
+        self._path = os.path.join(scratch, "plan.jsonl")
+        open(self._path, "w").close()
+        self._changed = threading.Condition()
+        self._stop = threading.Event()
+        self._args = (specs, labels, seeds_per_shard, scratch, stats)
+        self._kwargs = {"limit": limit, "on_rejection": on_rejection}
+        self._thread = threading.Thread(target=self._plan, name="semforge-plan", daemon=True)
+        self._thread.start()
+
+    @property
+    def seeds(self) -> int:
+        return self.stats.loaded
+
+    def _plan(self) -> None:
+        try:
+            with open(self._path, "a", encoding="utf-8") as fh:
+                for refs in plan_shards(*self._args, **self._kwargs):
+                    if self._stop.is_set():
+                        return
+                    fh.write(json.dumps(refs) + "\n")
+                    fh.flush()  # whole lines only: the reader takes a shard once it is counted
+                    with self._changed:
+                        self.shards += 1
+                        self._changed.notify_all()
+        except BaseException as exc:  # noqa: BLE001 - raised again by the iteration
+            self.error = exc
+        finally:
+            with self._changed:
+                self.finished = True
+                self._changed.notify_all()
+
+    def __iter__(self) -> Iterator[tuple[int, list[Ref]]]:
+        with open(self._path, encoding="utf-8") as fh:
+            index = 0
+            while True:
+                with self._changed:
+                    while index >= self.shards and not self.finished:
+                        self._changed.wait(0.5)
+                    if index >= self.shards:
+                        if self.error is not None:
+                            raise self.error
+                        return
+                yield index, json.loads(fh.readline())
+                index += 1
+
+    def close(self) -> None:
+        """Stop the pass (an interrupted run) and wait for its thread."""
+        self._stop.set()
+        self._thread.join(timeout=30)

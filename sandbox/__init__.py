@@ -38,9 +38,11 @@ Outcomes
     For a trusted tool that cannot run in a zygote child (it needs ``sys.settrace`` or
     ``ctypes``, as CrossHair does): start it by path, and confine its own process the same way.
 
-What a child may not do, and how that is enforced, is in ``client.py``, ``session.py`` and
-``replies.py`` (the caller's side),
-``_zygote.py``, ``_child.py`` and ``_guard.py`` (kernel rules and the audit hook).
+What a child may not do, and how that is enforced, is on the caller's side in ``client.py``
+(the zygote, ``Sandbox``), ``session.py`` (one child's session; it reaches its sandbox only
+through ``session.ChildOwner``), ``limits.py`` and ``replies.py`` (what a reply may hold); and in
+the processes, in ``_zygote.py``, ``_child.py`` and ``_guard.py`` (kernel rules and the audit
+hook).
 
 This ``__init__`` loads none of these modules at import time: the zygote and the children import this
 package, and must not carry the caller's modules (``subprocess`` among them, which a program
@@ -53,9 +55,11 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ._dirs import default_root, remove_stale_dirs
-    from .client import (KINDS, OUTCOME_KEYS, Limits, Sandbox, SandboxError, Session,
-                         close_shared_sandboxes, shared_sandbox)
+    from .client import Sandbox, SandboxError, close_shared_sandboxes, shared_sandbox
     from .encoding import encode
+    from .limits import Limits
+    from .replies import KINDS, OUTCOME_KEYS
+    from .session import Session
 
 __all__ = [
     "KINDS", "OUTCOME_KEYS", "Limits", "Sandbox", "SandboxError", "Session", "shared_sandbox",
@@ -63,8 +67,8 @@ __all__ = [
 ]
 
 _HOME = {
-    "KINDS": "client", "OUTCOME_KEYS": "client", "Limits": "client", "Sandbox": "client",
-    "SandboxError": "client", "Session": "client", "shared_sandbox": "client",
+    "KINDS": "replies", "OUTCOME_KEYS": "replies", "Limits": "limits", "Sandbox": "client",
+    "SandboxError": "client", "Session": "session", "shared_sandbox": "client",
     "close_shared_sandboxes": "client",
     "encode": "encoding", "default_root": "_dirs", "remove_stale_dirs": "_dirs",
 }

@@ -44,10 +44,10 @@ import subprocess
 import sys
 import tempfile
 import threading
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 
 from . import counting
-from .replies import KINDS, OUTCOME_KEYS, _outcome  # noqa: F401  (re-exported)
+from .limits import Limits
 from .session import Session
 
 _ZYGOTE_START_S = 60.0
@@ -55,27 +55,6 @@ _ZYGOTE_START_S = 60.0
 # modules, never this one: it must not carry ``subprocess`` and the rest into its children.
 _ZYGOTE_BOOT = "from semforge.sandbox._zygote import main\nmain()\n"
 _ZYGOTE_REPLY_S = 30.0
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Resource limits of every child of a sandbox (and, through ``hash_seed``, its zygote)."""
-
-    timeout_s: float = 2.0  # wall clock per call
-    memory_mb: int = 512  # RLIMIT_AS on top of the interpreter's baseline
-    cpu_s: int = 30  # RLIMIT_CPU per call (renewed before each call; whole seconds, +1 at most)
-    max_output: int = 65536  # characters of stdout/stderr kept per call
-    hash_seed: int | None = None  # PYTHONHASHSEED of the zygote; distinct values, distinct zygotes
-    load_timeout_s: float | None = None  # wall clock for loading the program; None: 2 * timeout_s
-    file_mb: int = 16  # RLIMIT_FSIZE: largest file a program may write in its directory
-    max_files: int = 64  # RLIMIT_NOFILE
-    max_procs: int = 1024  # RLIMIT_NPROC (only binds where the kernel counts per user, not root)
-    max_reply_mb: int = 64  # largest reply accepted from a child for one call
-    max_items: int = 10000  # encoding: items kept per container / generator
-    max_depth: int = 50  # encoding: nesting depth kept
-    # The zygote runs under Valgrind's callgrind, for Session.count_calls (see counting.py):
-    # about 50x slower, and without Landlock (Valgrind 3.19 does not pass its system calls).
-    count_instructions: bool = False
 
 
 class SandboxError(RuntimeError):
@@ -196,7 +175,8 @@ class Sandbox:
         req = json.dumps({"op": "spawn", "sid": sid, "limits": asdict(self.limits)}).encode()
         return self._send(req, (channel_fd,), await_reply=False)[1]
 
-    def _reap(self, sid: int, generation: int) -> str:
+    # -- what sessions call back (``session.ChildOwner``) ------------------------------------
+    def reap(self, sid: int, generation: int) -> str:
         """Kill and collect a session's child; describe how it ended."""
         with self._lock:
             alive = self._proc is not None and self._proc.poll() is None
@@ -208,7 +188,7 @@ class Sandbox:
             return str(e)
         return reply.get("desc", "?") if gen == generation else "lost with its zygote"
 
-    def _discard(self, sid: int, generation: int) -> None:
+    def discard(self, sid: int, generation: int) -> None:
         """Kill and collect a session's child without waiting for the zygote's answer."""
         with self._lock:
             if generation != self._generation or self._ctrl is None:

@@ -11,21 +11,34 @@ import pickle
 import secrets
 import socket
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from . import counting
 from .arg_pickle import dumps_args
+from .limits import Limits
 from .replies import _TOKEN_BYTES, _ChannelError, _clean, _outcome, _ReplyParser
 
-if TYPE_CHECKING:
-    from .client import Sandbox
+
+class ChildOwner(Protocol):
+    """What a session needs of the sandbox that forked its child (``client.Sandbox``): the limits
+    its child runs under, where instruction counts are dumped (``count_instructions`` only), and
+    the zygote's two ways to end a child: ``reap`` kills and collects it and says how it ended,
+    ``discard`` does the same without waiting for the answer. A session is one ``generation``
+    of the zygote's: a child of a zygote since restarted is already gone."""
+
+    limits: Limits
+    count_dir: str | None
+
+    def reap(self, sid: int, generation: int) -> str: ...
+
+    def discard(self, sid: int, generation: int) -> None: ...
 
 
 class Session:
     """One child running one program. Not thread-safe: use it from one thread at a time."""
 
-    def __init__(self, sandbox: Sandbox, sock: socket.socket, sid: int, generation: int):
-        self._sandbox = sandbox
+    def __init__(self, owner: ChildOwner, sock: socket.socket, sid: int, generation: int):
+        self._owner = owner
         self._sock = sock
         self._sid = sid
         self.pid: int | None = None  # the child's pid, as it reported when loaded
@@ -34,7 +47,7 @@ class Session:
         self._seq = 0
         self._buf = bytearray()
         self._parse = _ReplyParser()
-        self._limits = sandbox.limits
+        self._limits = owner.limits
         self._max_reply = self._limits.max_reply_mb << 20
         self.alive = True
         self.load: dict = _outcome("crash", "not loaded")
@@ -108,7 +121,7 @@ class Session:
         try:
             self._sock.close()
         finally:
-            how = self._sandbox._reap(self._sid, self._generation)
+            how = self._owner.reap(self._sid, self._generation)
         return how
 
     def close(self) -> None:
@@ -118,7 +131,7 @@ class Session:
             try:
                 self._sock.close()
             finally:
-                self._sandbox._discard(self._sid, self._generation)
+                self._owner.discard(self._sid, self._generation)
 
     def __enter__(self) -> "Session":
         return self
@@ -233,7 +246,7 @@ class Session:
         shorter than ``rounds`` means the session ended or the round could not be read as the
         calls alone (the program dumped the counters itself). ``timeout_s``: wall clock per
         call instead of the limits' (a session that runs past it ends as a timeout)."""
-        out_dir = self._sandbox.count_dir
+        out_dir = self._owner.count_dir
         if not self.alive or rounds <= 0 or out_dir is None or self.pid is None:
             return []
         blobs = [dumps_args(list(a)) for a in args_list]

@@ -15,6 +15,9 @@ import pyarrow as pa
 LANGUAGES = ("python", "pytorch", "cuda", "c", "cpp")
 VERDICTS = ("equivalent", "different", "error", "timeout", "undecided")
 PERF_LABELS = ("faster", "slower", "same")
+# The strongest level at which a pair was found equivalent: ``strict`` (every input the
+# verifier tries, of any type) or ``typed`` (inputs inside the seed's domain only).
+EQUIVALENCE_LEVELS = ("strict", "typed")
 
 
 @dataclass
@@ -23,6 +26,7 @@ class Seed:
 
     ``code`` is a whole module (imports, helpers and the entry point); ``inputs`` holds example
     calls as lists of positional arguments. ``atol`` is the corpus's float tolerance, if any.
+    ``domain`` is the input domain where the corpus states one (``semforge.domain``).
     """
 
     source: str
@@ -33,6 +37,43 @@ class Seed:
     license: str | None = None
     inputs: list[list[Any]] = field(default_factory=list)
     atol: float = 0.0
+    # The input domain as a corpus states it, in ``semforge.domain`` notation
+    # (``(xs: list[int], k: int)``); None: inferred from the code and the inputs.
+    domain: str | None = None
+    # Where a function or method of real code lives, for seeds that need their module.
+    context: ModuleContext | None = None
+
+
+@dataclass
+class ModuleContext:
+    """Where a seed from real code lives, and what it takes to run it there.
+
+    The published part (``published``, the row's ``context`` column) names the package, its
+    version and a digest of its files, the module, the file and the qualified name: enough to
+    fetch the package again, rebuild the module with a variant swapped in and re-verify the
+    pair. ``root`` (the directory to put on ``sys.path``), ``source`` (the module's text) and
+    ``span`` (first and last line of the def, decorators included) are what the verifier needs
+    on this machine; ``needs_module`` is False for a function that runs on its own (``code``
+    holds everything it uses), ``init`` the constructor's parameters of a method's class.
+    """
+
+    module: str
+    qualname: str
+    kind: str  # function | generator | method | staticmethod | classmethod | property | ...
+    path: str = ""
+    package: str | None = None
+    version: str | None = None
+    digest: str | None = None
+    root: str = ""
+    source: str = ""
+    span: tuple[int, int] = (0, 0)
+    needs_module: bool = True
+    init: list[dict[str, Any]] | None = None
+
+    def published(self) -> dict[str, Any]:
+        return {"package": self.package, "version": self.version, "digest": self.digest,
+                "module": self.module, "path": self.path, "qualname": self.qualname,
+                "kind": self.kind}
 
 
 @dataclass
@@ -42,6 +83,9 @@ class Rejection:
     source: str
     source_id: str
     reason: str
+    # How many functions and methods of real code it stands for: one for a def, all of a
+    # module's for a module that does not load, none for a file without any.
+    covers: int = 0
 
 
 def content_id(language: str, original: str, variant: str) -> str:
@@ -76,6 +120,19 @@ VERIFICATION_TYPE = pa.struct(
     ]
 )
 
+# Where a function or method from real code lives (``ModuleContext.published``).
+CONTEXT_TYPE = pa.struct(
+    [
+        ("package", pa.string()),
+        ("version", pa.string()),
+        ("digest", pa.string()),
+        ("module", pa.string()),
+        ("path", pa.string()),
+        ("qualname", pa.string()),
+        ("kind", pa.string()),
+    ]
+)
+
 # Dataset v1 schema. Extend with new nullable columns; never rename or drop: published datasets
 # and users' loaders depend on these names.
 SCHEMA = pa.schema(
@@ -99,6 +156,13 @@ SCHEMA = pa.schema(
         ("timing", pa.string()),
         ("semforge_version", pa.string()),
         ("config_digest", pa.string()),
+        # The seed's input domain, a Python signature: ``(xs: list[int], k: int)``.
+        ("domain", pa.string()),
+        # The strongest level the pair passed (EQUIVALENCE_LEVELS); null unless equivalent.
+        ("equivalence", pa.string()),
+        # Where a function or method from real code lives (package, version, digest, module,
+        # path, qualified name, kind); null for other seeds.
+        ("context", CONTEXT_TYPE),
     ]
 )
 

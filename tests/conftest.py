@@ -11,6 +11,8 @@ REPO = Path(__file__).resolve().parents[1]
 # Tests load the datasets they write with `datasets`; a cache of their own keeps results from
 # depending on (or leaking into) the user's ~/.cache/huggingface. Set before `datasets` loads.
 os.environ["HF_DATASETS_CACHE"] = tempfile.mkdtemp(prefix="semforge-test-hf-cache-")
+# Module surveys and inputs carved from test suites are cached too: in a folder of the run's own.
+os.environ["SEMFORGE_CACHE_DIR"] = tempfile.mkdtemp(prefix="semforge-test-cache-")
 SEMFORGE = [sys.executable, "-m", "semforge.cli"]
 
 

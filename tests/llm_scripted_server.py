@@ -2,8 +2,9 @@
 
 Answers depend on the prompt kind found in the request (faster / equivalent ...) and on the
 entry point named in it, so tests know exactly what every sample is. Failures can be queued
-(``fail_next``: HTTP statuses, "sleep" to outlast the client's timeout, "ok" to answer). Every request body
-is kept in ``requests``.
+(``fail_next``: HTTP statuses, ``(status, headers)``, "sleep" to outlast the client's timeout,
+"ok" to answer). Every request body is kept in ``requests``; ``connections`` counts the TCP
+connections the clients opened (the server speaks HTTP/1.1, so a client may keep one alive).
 """
 
 from __future__ import annotations
@@ -22,11 +23,19 @@ class ScriptedServer:
         self.model = model
         self.api_key = api_key
         self.requests: list[dict] = []
-        self.fail_next: list[int | str] = []
+        self.fail_next: list[int | str | tuple[int, dict]] = []
+        self.connections = 0
         self.lock = threading.Lock()
         server = self
 
         class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"  # keep-alive, as real servers do
+
+            def setup(self):
+                super().setup()
+                with server.lock:
+                    server.connections += 1
+
             def log_message(self, *args):  # keep pytest output clean
                 pass
 
@@ -40,9 +49,11 @@ class ScriptedServer:
                 if failure == "sleep":
                     time.sleep(1.5)
                     failure = 503
+                headers = {"Retry-After": "0"} if failure == 429 else {}
+                if isinstance(failure, tuple):
+                    failure, headers = failure
                 if failure is not None:
-                    return self._send(failure, {"error": "scripted failure"},
-                                      {"Retry-After": "0"} if failure == 429 else {})
+                    return self._send(failure, {"error": "scripted failure"}, headers)
                 if self.path != "/v1/chat/completions":
                     return self._send(404, {"error": f"no route {self.path}"})
                 if server.api_key and self.headers.get("Authorization") != f"Bearer {server.api_key}":

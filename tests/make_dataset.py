@@ -15,10 +15,10 @@ import pyarrow.parquet as pq
 
 from semforge.pipeline.config import parse_config
 from semforge.pipeline.finalize import finalize
-from semforge.pipeline.stages import make_row
+from semforge.pipeline.steps import make_row
 from semforge.record import Seed, rows_to_table
 from semforge.transforms.compose import Variant
-from semforge.verifiers.python_diff import Verdict, VerifyConfig
+from semforge.verifiers import Verdict, VerifyConfig
 
 # Statement shapes for seed programs; each seed draws its own sequence, names and constants, so
 # seeds are unlike each other (and unlike benchmark problems) and curation keeps them all.

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from semforge.cli import main
 from semforge.verifiers import VerifyConfig
-from semforge.verifiers.timing import perf_label
+from semforge.verifiers.speed import perf_label
 
 GT = "def f(x):\n    return x > 0\n"
 GE = "def f(x):\n    return x >= 0\n"

@@ -2,7 +2,7 @@
 
 import math
 
-from semforge.verifiers.compare import EXACT, Tolerance, diff_outcomes, diff_values, floats_close
+from semforge.verifiers.python.compare.diff import EXACT, Tolerance, diff_outcomes, diff_values, floats_close
 
 
 def f(x):
@@ -104,10 +104,11 @@ def test_builtin_subclass_payload_compared():
     assert diff_values(["float", "inf"], ["float", "-inf"]) is not None
 
 
-# Speed labels (verifiers/timing.py): pure parts.
+# Speed labels (verifiers/speed.py): pure parts.
 
 def test_speed_label_needs_the_whole_interval_outside_the_band():
-    from semforge.verifiers.timing import bootstrap_ratio, perf_label, pick_timing_inputs
+    from semforge.verifiers.python.measure.timing import pick_timing_inputs
+    from semforge.verifiers.speed import bootstrap_ratio, perf_label
 
     slow = [200, 210, 190, 205, 195, 200, 202]
     fast = [100, 105, 95, 102, 98, 100, 101]
@@ -127,7 +128,7 @@ def test_speed_label_needs_the_whole_interval_outside_the_band():
 
 
 def test_paired_ratio_cancels_drift_that_both_programs_share():
-    from semforge.verifiers.timing import bootstrap_ratio, paired_ratio, perf_label
+    from semforge.verifiers.speed import bootstrap_ratio, paired_ratio, perf_label
 
     # The machine's speed swings by 2x from round to round; in every round the variant takes
     # half the original's time (within 1%). Paired, that is a clear 2x; side by side, noise.
@@ -144,7 +145,7 @@ def test_paired_ratio_cancels_drift_that_both_programs_share():
 
 
 def test_block_interval_widens_with_blocks_that_disagree():
-    from semforge.verifiers.timing import block_interval
+    from semforge.verifiers.speed import block_interval
 
     lo, hi = block_interval([0.80, 0.81, 0.79, 0.80, 0.80])
     assert 0.78 < lo < 0.80 < hi < 0.82

@@ -79,7 +79,7 @@ def test_every_verify_key_reaches_the_verifier():
     import dataclasses
 
     from semforge.pipeline.config import VerifySettings
-    from semforge.pipeline.stages import verifier_config
+    from semforge.pipeline.steps.verify import verifier_config
 
     changed = {"examples": 7, "seed": 3, "timeout_s": 1.5, "memory_mb": 300, "policy": "domain",
                "rtol": 1e-6, "atol": 1e-3, "measure_speed": False, "speed_band": 0.1,

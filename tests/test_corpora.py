@@ -323,31 +323,41 @@ def test_real_humaneval_plus_loads_completely_with_capped_inputs(humaneval_path)
 
 
 def test_bad_folder_corpus():
-    spec = CorpusSpec(kind="files", path=str(DATA / "bad_corpus"))
+    ids = ["empty.py", "good.py::_square", "good.py::sum_squares", "good.py::hypotenuse",
+           "good.py::scaled", "good.py::unit", "good.py::roll", "latin1.py",
+           "pkg/helpers.py::clip", "syntax_error.py"]
+    bad_files = {"empty.py": "empty file", "latin1.py": "not UTF-8: byte 0xe9 at offset 25",
+                 "syntax_error.py": "syntax error at line 4: expected ':'"}
+    # Self-contained functions only (module_context off): what needs its module is rejected.
+    spec = CorpusSpec(kind="files", path=str(DATA / "bad_corpus"), module_context=False)
     items = list(iter_corpus(spec))
-    assert [i.source_id for i in items] == [
-        "empty.py", "good.py::_square", "good.py::sum_squares", "good.py::hypotenuse",
-        "good.py::scaled", "good.py::unit", "good.py::roll", "latin1.py", "pkg/helpers.py::clip",
-        "syntax_error.py",
-    ]
-    reasons = {i.source_id: i.reason for i in items if isinstance(i, Rejection)}
-    assert reasons == {
-        "empty.py": "empty file",
+    assert [i.source_id for i in items] == ids
+    assert {i.source_id: i.reason for i in items if isinstance(i, Rejection)} == {**bad_files,
         "good.py::unit": "not self-contained: uses top-level name 'UNITS', which is not a function, an import "
                          "or a constant",
         "good.py::roll": "not self-contained: imports module 'random' (I/O, clock, randomness or interpreter state)",
-        "latin1.py": "not UTF-8: byte 0xe9 at offset 25",
-        "syntax_error.py": "syntax error at line 4: expected ':'",
+    }
+    # In their module: 'unit' reads UNITS from its loaded module.
+    spec = CorpusSpec(kind="files", path=str(DATA / "bad_corpus"), module_context=True)
+    items = list(iter_corpus(spec))
+    assert [i.source_id for i in items] == ids
+    assert {i.source_id: i.reason for i in items if isinstance(i, Rejection)} == {**bad_files,
+        "good.py::roll": "hazard: imports module 'random' (I/O, clock, randomness or interpreter state)",
     }
     seeds = {i.source_id: i for i in items if isinstance(i, Seed)}
+    unit = seeds["good.py::unit"]
+    assert unit.code == 'def unit(i: int) -> str:\n    return UNITS[i]\n'
+    assert unit.context.module == "good" and unit.context.needs_module
+    assert seeds["good.py::scaled"].context.needs_module is False  # self-contained: runs alone
     assert seeds["good.py::hypotenuse"].code == (
         "import math\n\n\ndef _square(x: int) -> int:\n    return x * x\n\n\n"
         "def hypotenuse(a: float, b: float) -> float:\n    return math.sqrt(_square(a) + _square(b))\n"
     )
     assert seeds["good.py::scaled"].code == "SCALE = 10\n\n\ndef scaled(x: int) -> int:\n    return x * SCALE\n"
-    assert all(s.inputs == [] and s.license is None for s in seeds.values())
+    # The folder lies in this repository, whose pyproject.toml says Apache-2.0.
+    assert all(s.inputs == [] and s.license == "Apache-2.0" for s in seeds.values())
     label = corpus_label(spec)
-    assert label.startswith(f"files:{DATA / 'bad_corpus'}@") and len(label.split("@")[1]) == 12
+    assert label.startswith("files:bad_corpus@") and len(label.split("@")[1]) == 12
     assert {i.source for i in items} == {label}
 
 

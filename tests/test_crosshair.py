@@ -14,8 +14,7 @@ import pytest
 
 from semforge.pipeline.config import ConfigError, parse_config
 from semforge.verifiers import VerifyConfig, verify_pair
-from semforge.verifiers.crosshair_check import (literal, propose_inputs, remove_stale,
-                                                unsupported_reason)
+from semforge.verifiers.python.judge.crosshair import literal, propose_inputs, remove_stale, unsupported_reason
 from semforge.sandbox import Limits, default_root, shared_sandbox
 
 from conftest import run_cli
@@ -211,7 +210,7 @@ def _alive_children(pid: int) -> list[int]:
 
 def test_killing_the_verifier_kills_crosshair_and_all_it_started():
     blocked = "import select\ndef f(x: int) -> int:\n    select.select([], [], [], 1000)\n    return x\n"
-    script = ("from semforge.verifiers.crosshair_check import propose_inputs\n"
+    script = ("from semforge.verifiers.python.judge.crosshair import propose_inputs\n"
               f"propose_inputs({IDENTITY!r}, {blocked!r}, 'f', 120)\n")
     verifier = subprocess.Popen([sys.executable, "-c", script])
     try:

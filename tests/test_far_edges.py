@@ -10,11 +10,12 @@ import json
 import pytest
 
 from semforge.verifiers import VerifyConfig, verify_pair
-from semforge.verifiers.compare import _norm_stderr
-from semforge.verifiers.edge_inputs import (magnitude_inputs, mixed_type_inputs, optional_inputs,
-                                            optional_pair_inputs, keyword_only_defaults,
-                                            type_edge_inputs)
-from semforge.verifiers.scale_inputs import ladders
+from semforge.verifiers.python.compare.diff import norm_stderr
+from semforge.verifiers.python.inputs import ladders
+from semforge.verifiers.python.inputs.magnitudes import magnitude_inputs
+from semforge.verifiers.python.inputs.optional import optional_inputs, optional_pair_inputs
+from semforge.verifiers.python.inputs.type_edges import mixed_type_inputs, type_edge_inputs
+from semforge.verifiers.python.program.signature import keyword_only_defaults
 
 FAST = VerifyConfig(examples=200, measure_speed=False)
 
@@ -148,7 +149,7 @@ def test_eager_rewrites_and_overflowing_keys_are_caught():
 
 def test_stderr_masks_line_numbers_only():
     text = "rejected:3\n<program>:12: UserWarning: x\n  File \"<program>\", line 5, in f\n"
-    assert _norm_stderr(text) == ("rejected:3\n<program>:?: UserWarning: x\n"
+    assert norm_stderr(text) == ("rejected:3\n<program>:?: UserWarning: x\n"
                                   "  File \"<program>\", line ?, in f\n")
 
 
@@ -199,11 +200,12 @@ def test_one_nan_in_two_places_reaches_the_program_as_one_object(name):
 
 
 def test_magnitude_inputs_the_original_is_slow_on_are_not_repeated_by_every_variant():
-    from semforge.verifiers.python_diff import _sandboxes, prepare_original
+    from semforge.verifiers.python.run.original import prepare_original
+    from semforge.verifiers.python.run.sandboxes import hash_seed_sandboxes
 
     loop = "def f(n):\n    t = 0\n    for i in range(n):\n        t += i\n    return t\n"
     config = VerifyConfig(examples=60, measure_speed=False, policy="domain")  # ints only
-    run = prepare_original(loop, "f", [[5], [9]], config, _sandboxes(config), 0.0)
+    run = prepare_original(loop, "f", [[5], [9]], config, hash_seed_sandboxes(config), 0.0)
     magnitude = [args[0] for args, c in zip(run.inputs, run.classes) if c == "magnitude"]
     assert magnitude and all(n < 10**6 for n in magnitude), magnitude  # 561, 2047: yes; 1194649: no
     assert verify_pair(loop, "def f(n):\n    return n * (n - 1) // 2 if n > 0 else 0\n", "f",

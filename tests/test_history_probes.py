@@ -1,11 +1,13 @@
-"""The ``history`` behaviour probes (verifiers/probes.py) through the real sandbox: state that
+"""The ``history`` behaviour probes (verifiers/python/probes/) through the real sandbox: state that
 only a long call history shows (a memo past 256 entries, a counter past 1000 calls, colliding
 cache slots, a bounded cache whose objects the caller mutates), and correct caches that must
 stay equivalent."""
 
 import pytest
 
-from semforge.verifiers import VerifyConfig, probes, verify_pair
+from semforge.verifiers import VerifyConfig, verify_pair
+from semforge.verifiers.python.probes import history, plan
+from semforge.verifiers.python.program.state import may_keep_state
 
 FAST = VerifyConfig(examples=120, measure_speed=False, timeout_s=2.0)
 SEEDS = [[3], [10], [25]]
@@ -95,8 +97,8 @@ def test_history_plans_only_where_a_call_can_leave_state():
     verdict = verify_pair(pure, fn("return list(sorted(x))"), "f", [[[3, 1, 2]]], FAST)
     assert verdict.verdict == "equivalent", verdict.reason
     assert "probe:history" not in verdict.input_classes and "probe:alias" in verdict.input_classes
-    assert not probes.may_keep_state(pure)
-    assert not probes.may_keep_state('from typing import List\nimport math\nMOD = 10**9 + 7\n\n\n'
+    assert not may_keep_state(pure)
+    assert not may_keep_state('from typing import List\nimport math\nMOD = 10**9 + 7\n\n\n'
                               + fn('"""Doc."""\nmemo = {}\ndef g(y):\n    memo[y] = 1\n'
                                    'g(x)\nreturn math.floor(MOD / x)', "f(x: List[int], n=-1)"))
     for stateful in ["_seen = []\n" + fn("return _seen"),              # a mutable module global
@@ -106,7 +108,7 @@ def test_history_plans_only_where_a_call_can_leave_state():
                      fn("f.n = getattr(f, 'n', 0) + 1\nreturn f.n"),    # a function attribute
                      "import sys\n" + fn("sys.setrecursionlimit(9000)\nreturn x"),  # impure module
                      "import re\n" + fn("re._cache.clear()\nreturn x")]:  # a module's private state
-        assert probes.may_keep_state(stateful), stateful
+        assert may_keep_state(stateful), stateful
 
 
 def test_history_plans_within_the_budget_and_none_for_a_slow_original():
@@ -114,30 +116,31 @@ def test_history_plans_within_the_budget_and_none_for_a_slow_original():
     returned = list(range(300))
     fast = [{"kind": "return", "value": ["int", "1"], "args_after": [["int", "1"]], "time_ns": 500}
             for _ in inputs]
-    plans = probes.history_plans(inputs, returned, fast)
+    plans = history.history_plans(inputs, returned, fast)
     # The known inputs cycled (most of the calls), and 600 distinct values of the int argument.
     assert [len(p.plan[1]) for p in plans] == [300, 600]
-    assert all(len(p.plan[1]) < p.plan[2] <= probes.HISTORY_CALLS for p in plans)
+    assert all(len(p.plan[1]) < p.plan[2] <= history.HISTORY_CALLS for p in plans)
     assert plans[1].plan[1][:3] == [[0], [1], [2]]
-    assert plans[0].plan[2] * (500 + probes.HISTORY_CALL_NS) <= probes.HISTORY_BUDGET_NS
+    assert plans[0].plan[2] * (500 + history.HISTORY_CALL_NS) <= history.HISTORY_BUDGET_NS
     slow = [dict(o, time_ns=5_000_000) for o in fast]
-    assert probes.history_plans(inputs, returned, slow) == []
+    assert history.history_plans(inputs, returned, slow) == []
     # Planned last: dropping one (the original not answering it alike under both hash seeds)
     # leaves the state the other plans were recorded in as it was.
-    kinds = [p.kind for p in probes.plan_probes(None, inputs, returned, outcomes=fast)]
+    kinds = [p.kind for p in plan.plan_probes(None, inputs, returned, outcomes=fast)]
     assert "history" in kinds and kinds[kinds.index("history"):] == ["history"] * 2
-    assert "history" not in [p.kind for p in probes.plan_probes(None, inputs, returned)]
+    assert "history" not in [p.kind for p in plan.plan_probes(None, inputs, returned)]
 
 
 def test_a_history_plan_the_original_answers_differently_per_hash_seed_is_dropped():
     """Between 150 and 600 the original's result depends on str hashes (a set's order) on one
     value in seven; no plain input lands there, the history plan of 600 ints does. That plan is
     dropped (no behaviour to compare), the one cycling the known inputs is kept."""
-    from semforge.verifiers.python_diff import _sandboxes, prepare_original
+    from semforge.verifiers.python.run.original import prepare_original
+    from semforge.verifiers.python.run.sandboxes import hash_seed_sandboxes
 
     original = fn("if 150 < x < 600 and x % 7 == 3:\n    return list({str(x), 'zz'})[0]\n"
                   "return x * x + 1")
-    run = prepare_original(original, "f", SEEDS, FAST, _sandboxes(FAST), 0.0)
+    run = prepare_original(original, "f", SEEDS, FAST, hash_seed_sandboxes(FAST), 0.0)
     assert run.failure is None, run.failure.reason
     history = [p for p in run.probes if p.kind == "history"]
     assert len(history) == 1 and [3] in history[0].plan[1]

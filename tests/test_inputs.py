@@ -2,8 +2,12 @@
 
 import re
 
-from semforge.verifiers.inputs import (Bounds, boundary_inputs, entry_params, generate_inputs,
-                                       input_key, parse_hint)
+import pytest
+
+from semforge.verifiers.python.inputs import generate_inputs, input_key
+from semforge.verifiers.python.inputs.boundary import boundary_inputs
+from semforge.verifiers.python.inputs.bounds import Bounds
+from semforge.verifiers.python.program.signature import entry_params, parse_hint
 
 CODE = '''
 from typing import List, Optional, Tuple
@@ -114,7 +118,7 @@ def test_numbers_inside_strings_mutate_as_numbers():
 
 
 def test_rarest_outcomes_come_first():
-    from semforge.verifiers.python_diff import rare_inputs
+    from semforge.verifiers.python.run.original import rare_inputs
 
     inputs = [[1], [2], [3], [4]]
     outcomes = [{"kind": "return", "value": ["bool", False]}] * 3 + [{"kind": "return", "value": ["bool", True]}]
@@ -155,7 +159,8 @@ def test_coordinated_fields_inside_a_string_find_a_wrong_table_entry():
 
 
 def test_table_probes_pair_an_index_with_its_entry():
-    from semforge.verifiers.table_inputs import program_tables, table_probes
+    from semforge.verifiers.python.inputs.tables import table_probes
+    from semforge.verifiers.python.program.tables import program_tables
 
     tables = program_tables(STAMP)
     assert [t.values for t in tables] == [(31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)]
@@ -167,7 +172,7 @@ def test_table_probes_pair_an_index_with_its_entry():
 
 
 def test_compared_constants_reach_every_numeric_field():
-    from semforge.verifiers.inputs import compared_ints
+    from semforge.verifiers.python.program.facts import compared_ints
 
     code = "def f(s):\n    a, b = map(int, s.split(':'))\n    return a <= 23 and -1 < b < 60\n"
     assert set(compared_ints(code)) == {23, -1, 60}
@@ -186,7 +191,7 @@ def test_separators_of_structured_strings_are_replaced():
 def test_crossover_carries_a_change_from_each_parent():
     import random
 
-    from semforge.verifiers.mutation import crossover, second_order, shape
+    from semforge.verifiers.python.inputs.crossover import crossover, second_order, shape
 
     seed = ["03-11-2000", [1, 5]]
     month, day = ["12-11-2000", [1, 5]], ["03-31-2000", [1, 9]]
@@ -255,3 +260,43 @@ def _utf8_multibyte(v: bytes) -> bool:
         return any(ord(c) > 0xFF for c in v.decode("utf-8"))
     except UnicodeDecodeError:
         return False
+
+
+REGISTRY_FIXTURES = [
+    # a date string with a table behind it, a list, a float, a dict, an int, optional parameters
+    ("DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]\n\n"
+     "def f(date, xs, x, d, n, sep=' ', lo=-10, hi=10):\n"
+     "    m, day, _ = (int(p) for p in date.split('-'))\n"
+     "    return 1 <= m <= 12 and day <= DAYS[m - 1] and min(max(n, lo), hi)\n", "f",
+     [["03-11-2000", [1, 2, 3], 1.5, {"a": 1}, 5], ["12-31-1999", [4, 5], -2.0, {"b": 0}, 7]]),
+    ("def g(*xs):\n    return sum(xs)\n", "g", [[1, 2]]),  # *args
+]
+
+
+def test_input_classes_come_from_the_registry_and_every_one_is_made():
+    """``generate_inputs`` labels its inputs only with classes of the registry, and every class
+    the registry says it makes is made on one of the fixtures: a class added to the registry
+    (or emitted without being registered, as ``optional-pairs`` and ``varargs`` once were)
+    fails here until both agree."""
+    from semforge.verifiers.python.inputs import CLASSES, INPUT_CLASSES, named
+
+    labels = set()
+    for code, entry, seeds in REGISTRY_FIXTURES:
+        origin: list[str] = []
+        inputs = generate_inputs(code, entry, seeds, 200, 0, "strict", origin)
+        assert len(origin) == len(inputs)
+        labels |= set(origin)
+    assert labels <= set(INPUT_CLASSES)
+    assert labels == {c.name for c in CLASSES if c.made in ("seeds", "edge", "drawn")}
+    assert INPUT_CLASSES == tuple(c.name for c in CLASSES) and len(set(INPUT_CLASSES)) == len(CLASSES)
+    with pytest.raises(KeyError):
+        named("optional-pair")
+
+
+def test_the_domain_policy_leaves_out_the_strict_classes():
+    from semforge.verifiers.python.inputs import CLASSES
+
+    code, entry, seeds = REGISTRY_FIXTURES[0]
+    origin: list[str] = []
+    generate_inputs(code, entry, seeds, 200, 0, "domain", origin)
+    assert not set(origin) & {c.name for c in CLASSES if c.strict}

@@ -112,7 +112,7 @@ def test_cli_and_pipeline_settings_reach_the_verifier(tmp_path):
 
     from semforge.cli import main
     from semforge.pipeline.config import VerifySettings
-    from semforge.pipeline.stages import verifier_config
+    from semforge.pipeline.steps.verify import verifier_config
 
     assert verifier_config(VerifySettings(timing="instructions")).timing == "instructions"
     pairs, out = tmp_path / "pairs.jsonl", tmp_path / "out.jsonl"
@@ -153,7 +153,7 @@ LINEAR = "def f(xs, k):\n    t = 0\n    for x in xs:\n        t += x * k\n    re
 
 def _bottom_rungs_run(lads, program: str):
     """An OriginalRun as if the verification climb had run only each ladder's bottom rung."""
-    from semforge.verifiers.verdict import OriginalRun
+    from semforge.verifiers.python.run.reference import OriginalRun
 
     run = OriginalRun(ladders=lads)
     sandbox = Sandbox(Limits(timeout_s=10))
@@ -171,7 +171,7 @@ def _bottom_rungs_run(lads, program: str):
 
 
 def _counted(run, program: str):
-    from semforge.verifiers.speed_input import counted_inputs
+    from semforge.verifiers.python.measure.counts import counted_inputs
 
     sandbox = Sandbox(Limits(timeout_s=600, cpu_s=1800, hash_seed=0, count_instructions=True))
     try:
@@ -182,7 +182,7 @@ def _counted(run, program: str):
 
 @needs_valgrind
 def test_the_counted_input_is_the_same_whatever_the_wall_clock_search_found():
-    from semforge.verifiers.scale_inputs import extend_for_speed, ladders
+    from semforge.verifiers.python.inputs import extend_for_speed, ladders
 
     seeds = [[[1, 2, 3], 2]]
     quiet = _bottom_rungs_run(ladders(seeds), LINEAR)
@@ -205,7 +205,7 @@ def test_the_counted_input_is_the_same_whatever_the_wall_clock_search_found():
 
 @needs_valgrind
 def test_a_ladder_that_does_no_more_work_as_it_grows_gives_way_to_one_that_does():
-    from semforge.verifiers.scale_inputs import ladders
+    from semforge.verifiers.python.inputs import ladders
 
     # The list is ignored past its first item: its ladder stays flat, the int's does the work.
     program = "def f(xs, k):\n    t = xs[0]\n    for i in range(k):\n        t += i\n    return t\n"
@@ -216,7 +216,7 @@ def test_a_ladder_that_does_no_more_work_as_it_grows_gives_way_to_one_that_does(
 
 @needs_valgrind
 def test_a_ladder_still_growing_at_its_top_is_doubled_on_a_copy():
-    from semforge.verifiers.scale_inputs import Ladder
+    from semforge.verifiers.python.inputs import Ladder
 
     rungs = [("len 100", [list(range(100)), 1]), ("len 200", [list(range(200)), 1])]
     lad = Ladder("arg 0 (list)", list(rungs), item_cost_ns=3000.0, arg=0, built=2)
@@ -229,7 +229,7 @@ def test_a_ladder_still_growing_at_its_top_is_doubled_on_a_copy():
 
 @needs_valgrind
 def test_without_a_ladder_the_counted_prefix_does_not_follow_recorded_times():
-    from semforge.verifiers.verdict import OriginalRun
+    from semforge.verifiers.python.run.reference import OriginalRun
 
     inputs = [[n] for n in (10, 20, 40, 80, 160, 320, 640, 1280, 2560, 5120, 10240, 20480)]
     found = []

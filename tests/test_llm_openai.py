@@ -3,8 +3,10 @@ real HumanEval+ seed: what reaches the dataset is known exactly, and the verifie
 
 from __future__ import annotations
 
+import email.utils
 import json
 from collections import Counter
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -14,9 +16,10 @@ from conftest import run_cli
 from llm_scripted_server import ScriptedServer
 from semforge.pipeline.config import VerifySettings
 from semforge.pipeline.corpora import CorpusSpec, iter_corpus
-from semforge.pipeline.stages import Stats, verify_batch
+from semforge.pipeline.steps import Verify
 from semforge.transforms.llm import LLMBackendError, LLMConfig, sample_variants
 from semforge.transforms.llm.backends import get_backend
+from semforge.transforms.llm.backends.openai_http import retry_after
 
 EP = "greatest_common_divisor"
 # Equivalent on every input, ill-typed ones included (None: the same TypeError; NaN: the same
@@ -108,9 +111,9 @@ def test_scripted_answers_reach_the_dataset_exactly(server, gcd_seed, tmp_path):
 
     # The same verification as rule variants: the good ones equivalent, the wrong ones rejected
     # with a counterexample.
-    stats = Stats()
-    rows = verify_batch([(gcd_seed, variants)], VerifySettings(examples=200, measure_speed=False),
-                        "test-digest", stats)
+    verify = Verify(VerifySettings(examples=200, measure_speed=False), "test-digest")
+    rows = verify.rows(gcd_seed, variants)
+    stats = verify.stats
     by_variant = {r["variant"]: r for r in rows}
     for code in (STEP_HELPER, RECURSIVE):
         assert by_variant[code]["verdict"] == "equivalent", by_variant[code]["verification"]
@@ -161,6 +164,30 @@ def test_overload_and_timeouts_are_retried(server, gcd_seed):
     [variants] = sample_variants([gcd_seed], cfg, None)
     assert [v.code for v in variants] == [STEP_HELPER, RECURSIVE, MATH_GCD]
     assert len(server.requests) == 1 and server.fail_next == []
+
+
+def test_one_pooled_connection_serves_every_request(gcd_seed):
+    """Requests reuse a kept-alive connection (a new one per request was the old behaviour),
+    and a 429 whose Retry-After is an HTTP date (already past) is retried, not misread."""
+    past = email.utils.format_datetime(datetime.now(timezone.utc) - timedelta(seconds=30),
+                                       usegmt=True)
+    with ScriptedServer(script_for(gcd_seed.code)) as srv:
+        cfg = config(srv, concurrency=1, n=8, prompts=["equivalent", "faster"])
+        srv.fail_next = [(429, {"Retry-After": past})]
+        [variants] = sample_variants([gcd_seed], cfg, None)
+        # 5 scripted answers per prompt for n=8: each prompt asks once more for the rest
+        assert len(srv.requests) == 4 and srv.fail_next == []
+        assert srv.connections == 1
+        assert [v.code for v in variants] == [c for c, _ in EXPECTED_KEPT]
+
+
+def test_retry_after_reads_seconds_and_http_dates():
+    now = datetime(2025, 1, 1, 12, 0, 0, tzinfo=timezone.utc)
+    assert retry_after("7", now) == 7.0 and retry_after(" 1.5 ", now) == 1.5
+    assert retry_after("Wed, 01 Jan 2025 12:00:30 GMT", now) == 30.0
+    assert retry_after("Wed, 01 Jan 2025 11:59:00 GMT", now) == 0.0  # already past
+    assert retry_after("-3", now) == 0.0
+    assert retry_after(None, now) is None and retry_after("soon", now) is None
 
 
 def test_retries_run_out_with_an_error_naming_the_endpoint(server, gcd_seed):

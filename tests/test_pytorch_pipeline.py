@@ -10,7 +10,7 @@ pytest.importorskip("torch")
 
 from semforge.pipeline.config import parse_config  # noqa: E402
 from semforge.pipeline.corpora import iter_corpus  # noqa: E402
-from semforge.pipeline.stages import Stats, generate_batch, select_rules  # noqa: E402
+from semforge.pipeline.steps import Generate, SeedWork  # noqa: E402
 from semforge.verifiers.cuda import NO_CUDA_REASON, cuda_available  # noqa: E402
 
 from conftest import run_cli  # noqa: E402
@@ -20,10 +20,10 @@ def test_generate_stage_routes_pytorch_seeds():
     config = parse_config({"corpus": [{"kind": "builtin-pytorch"}],
                            "generate": {"variants_per_seed": 3, "cuda_forms": ["fused", "strided"]}})
     seeds = {s.source_id: s for s in iter_corpus(config.corpus[0])}
-    stats = Stats()
-    groups = generate_batch([seeds["linear_relu"], seeds["matmul"]], select_rules(config.generate),
-                            config.generate, stats)
-    (relu_seed, relu_variants), (_, matmul_variants) = groups
+    generate = Generate(config.generate)
+    relu, matmul = generate.run([SeedWork(seeds["linear_relu"]), SeedWork(seeds["matmul"])])
+    relu_variants, matmul_variants = relu.variants, matmul.variants
+    stats = generate.stats
     kinds = [v.transforms[0].split(":")[0] for v in relu_variants]
     assert "torch-relu-as-clamp" in kinds and "cuda-template" in kinds
     assert any(t.startswith("cuda-edit:") for v in relu_variants for t in v.transforms)
@@ -99,7 +99,7 @@ def test_semforge_verify_judges_pytorch_pairs(tmp_path):
 
 def test_every_verify_pytorch_key_reaches_the_torch_verifier():
     from semforge.pipeline.config import TorchSettings, VerifySettings
-    from semforge.pipeline.torch_stages import torch_config
+    from semforge.pipeline.steps.verify import torch_config
 
     changed = {"cases_per_shape": 3, "shapes": 1, "device": "cpu", "compile_timeout_s": 9.0,
                "run_timeout_s": 8.0, "speed_band": 0.2, "sanitize": False, "cache_dir": "/tmp/x",

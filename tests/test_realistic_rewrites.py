@@ -2,17 +2,10 @@
 the real sandbox: one non-equivalent rewrite of every class, and tricky equivalent ones. Every
 case's witness is first run in plain Python, so a label here is checked, not assumed."""
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-
-from realistic_rewrites import witness_shows  # noqa: E402
-from realistic_rewrites_data import CASES, FAST  # noqa: E402
-
-from semforge.verifiers import VerifyConfig, verify_pair  # noqa: E402
+from semforge.verifiers import VerifyConfig, verify_pair
+from semforge.verifiers.realistic import CASES, FAST, witness_shows
 
 CONFIG = VerifyConfig(examples=120, measure_speed=False)
 SUBSET = [c for c in CASES if c.name in FAST]

@@ -3,8 +3,8 @@ empty-strategy rules, and the biases the mutation modules rely on."""
 
 import math
 
-from semforge.verifiers import sampler as st
-from semforge.verifiers.drawing import draw
+from semforge.verifiers.python.inputs import sampler as st
+from semforge.verifiers.python.inputs.drawing import draw
 
 
 def values(strategy, n=2000, seed=0):

@@ -595,7 +595,7 @@ def test_deep_values_are_one_exact_digest(wrap, levels):
     """Past max_depth a value is one digest of all of it (walked without recursion), not a cut:
     equal deep values give equal trees, a change at the innermost level (value, type, one more
     level) gives another digest, and the digest counts as exact (weigh finds no cut)."""
-    from semforge.verifiers.scale_run import weigh
+    from semforge.verifiers.python.compare.weigh import weigh
 
     w = DEEP_WRAPS[wrap]
     tree = encode(nested(levels, 1, w))

@@ -1,6 +1,6 @@
-"""How the scale climb predicts the original's time at the next rung (``verifiers/scale_run``)."""
+"""How the scale climb predicts the original's time at the next rung (``verifiers/python/run/climb.py``)."""
 
-from semforge.verifiers.scale_run import RUNG_CAP_NS, _predict
+from semforge.verifiers.python.run.climb import RUNG_CAP_NS, _predict
 
 
 def test_one_noisy_time_between_close_rungs_does_not_end_a_flat_ladder():

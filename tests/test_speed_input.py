@@ -1,11 +1,11 @@
-"""Which scaled input speed is measured on (verifiers/speed_input.py): the choice must not
+"""Which scaled input speed is measured on (verifiers/python/measure/speed_input.py): the choice must not
 follow timing noise, or a second run times the same pair on another input and labels it
 otherwise."""
 
 from types import SimpleNamespace
 
-from semforge.verifiers.speed_input import (SPEED_MIN_NS, _exercising_ladder, find_speed_input,
-                                            speed_inputs)
+from semforge.verifiers.python.measure.speed_input import (SPEED_MIN_NS, _exercising_ladder,
+                                                           find_speed_input, speed_inputs)
 
 MS = 1_000_000
 
@@ -31,7 +31,7 @@ def test_first_ladder_about_as_slow_as_the_slowest_is_taken():
 
 
 def test_settle_moves_one_rung_where_three_calls_disagree_with_one():
-    from semforge.verifiers.speed_input import settle_rung
+    from semforge.verifiers.python.measure.speed_input import settle_rung
 
     def fastest_of(ms):
         return lambda j: None if ms[j] is None else int(ms[j] * MS)
@@ -111,8 +111,7 @@ def test_a_rung_only_its_first_call_found_slow_is_not_a_speed_input():
 
 
 def test_list_and_string_ladders_are_doubled_past_their_top_for_the_speed_input_only():
-    from semforge.verifiers.scale_inputs import (MAX_LIST, SPEED_MAX_ITEMS, extend_for_speed,
-                                                 ladders)
+    from semforge.verifiers.python.inputs.scale import MAX_LIST, SPEED_MAX_ITEMS, extend_for_speed, ladders
 
     lad = ladders([[[[1], [2]], "ab"]])
     lists, texts = lad[0], lad[1]
@@ -130,7 +129,7 @@ def test_speed_is_timed_past_the_verification_ladders_top_when_that_is_still_fas
     # One character in 64 looked at: at the string ladder's top (65536 characters) about a
     # thousand steps, far from the millisecond the speed input needs, on any machine.
     from semforge.verifiers import VerifyConfig, verify_pair
-    from semforge.verifiers.scale_inputs import MAX_STR
+    from semforge.verifiers.python.inputs.scale import MAX_STR
 
     original = "def f(s):\n    return sum(1 for c in s[::64] if c == 'a')\n"
     variant = "def f(s):\n    t = 0\n    for c in s[::64]:\n        t += c == 'a'\n    return t\n"

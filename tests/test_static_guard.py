@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from semforge.verifiers import VerifyConfig, verify_variants
-from semforge.verifiers.static_guard import escape_hatches, introduced_hatches
+from semforge.verifiers.python.program.static_guard import escape_hatches, introduced_hatches
 
 FAST = VerifyConfig(examples=60, measure_speed=False, probes=4)
 
@@ -96,7 +96,7 @@ def test_the_sandbox_does_not_tell_a_program_its_hash_seed():
 
 def test_hash_seeds_are_drawn_per_process_unless_fixed():
     """Fixed seeds let a variant carry their set orders and behave only under them."""
-    probe = "from semforge.verifiers.verdict import HASH_SEEDS; print(*HASH_SEEDS)"
+    probe = "from semforge.verifiers.python.config import HASH_SEEDS; print(*HASH_SEEDS)"
     env = {k: v for k, v in os.environ.items() if k != "SEMFORGE_HASH_SEEDS"}
     runs = [subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True,
                            text=True, check=True).stdout.split() for _ in range(2)]

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from semforge.verifiers import VerifyConfig, verify_pair
-from semforge.verifiers.variant_constants import directed_inputs, novel_constants
+from semforge.verifiers.python.inputs import directed_inputs
+from semforge.verifiers.python.program.facts import novel_constants
 
 DOMAIN = VerifyConfig(examples=150, measure_speed=False, policy="domain")
 

@@ -101,7 +101,7 @@ def test_a_local_named_like_a_frame_function_is_no_hatch():
 
 def test_the_guard_lists_are_the_project_hazard_lists():
     from semforge import hazards
-    from semforge.verifiers.static_guard import escape_hatches, nondeterminism_sources
+    from semforge.verifiers.python.program.static_guard import escape_hatches, nondeterminism_sources
 
     for attr in sorted(hazards.FRAME_ATTRIBUTES | hazards.INTROSPECTION_ATTRIBUTES):
         assert escape_hatches(f"def f(x):\n    return x.{attr}\n") == {"." + attr}, attr
@@ -188,10 +188,14 @@ def test_verdict_records_seed_examples_and_method():
     assert v.verdict == "equivalent", v.reason
     assert (v.seed, v.method, v.policy) == (7, "hypothesis-diff", "strict")
     # The examples budget, plus the scale ladders' rungs (their own, time-bounded budget).
-    from semforge.verifiers.scale_run import MAX_RUNGS
+    from semforge.verifiers.python.run.climb import MAX_RUNGS
 
     assert 0 < v.examples <= 50 + MAX_RUNGS
     assert {"seeds", "boundary", "scale", "probe:alias"} <= set(v.input_classes)
+    # Every class a verdict records is one of the registry's (``inputs.INPUT_CLASSES``).
+    from semforge.verifiers.python.inputs import INPUT_CLASSES
+
+    assert {c for c in v.input_classes if not c.startswith("probe:")} <= set(INPUT_CLASSES)
 
 
 def assert_label_fits_interval(v, band: float) -> None:
@@ -214,14 +218,18 @@ def test_equivalent_pair_gets_a_speed_label():
 
 
 def test_hash_seed_sensitivity_is_judged_conservatively():
-    from semforge.verifiers.python_diff import may_depend_on_hash_seed
+    """A second hash seed is skipped only where neither the code nor the inputs can make a str,
+    bytes or object whose hash varies between processes."""
+    from semforge.verifiers.python.inputs import inputs_hold_strings
+    from semforge.verifiers.python.program.static_guard import code_may_hash_strings
 
     ints = [[[3, 1, 2]]]
-    assert not may_depend_on_hash_seed(fn('"""Doc."""\nreturn sorted(set(x))'), ints)
-    assert may_depend_on_hash_seed(fn("return list({str(i) for i in x})"), ints)
-    assert may_depend_on_hash_seed(fn("return list(set(x))"), [[["a", "b"]]])
-    assert may_depend_on_hash_seed(fn("return list({'%d' % i for i in x})"), ints)
-    assert may_depend_on_hash_seed("class A:\n    pass\n" + fn("return {A() for _ in x}"), ints)
+    assert not inputs_hold_strings(ints) and inputs_hold_strings([[["a", "b"]]])
+    assert not code_may_hash_strings(fn('"""Doc."""\nreturn sorted(set(x))'))
+    assert not code_may_hash_strings(fn("return list(set(x))"))
+    assert code_may_hash_strings(fn("return list({str(i) for i in x})"))
+    assert code_may_hash_strings(fn("return list({'%d' % i for i in x})"))
+    assert code_may_hash_strings("class A:\n    pass\n" + fn("return {A() for _ in x}"))
 
 
 def test_real_corpus_task(humaneval_path):
@@ -279,10 +287,11 @@ def test_original_failure_at_scale_is_the_reference():
     domain_types = VerifyConfig(examples=120, measure_speed=False, policy="domain")
     verdict = verify_pair(original, loop, "f", [[[1, 2, 3]]], domain_types)
     assert verdict.verdict == "equivalent", verdict.reason  # domain: only where it returns
-    from semforge.verifiers.python_diff import _sandboxes, prepare_original
+    from semforge.verifiers.python.run.original import prepare_original
+    from semforge.verifiers.python.run.sandboxes import hash_seed_sandboxes
 
     config = VerifyConfig(examples=40, measure_speed=False)
-    run = prepare_original(original, "f", [[[1, 2, 3]]], config, _sandboxes(config), 0.0)
+    run = prepare_original(original, "f", [[[1, 2, 3]]], config, hash_seed_sandboxes(config), 0.0)
     scaled = [run.outcomes[0][i] for i in run.scale]
     assert any(o.get("exc_type") == "RecursionError" for o in scaled)  # kept as the reference
     assert verify_pair(original, loop, "f", [[[1, 2, 3]]], config).verdict == "different"
@@ -375,7 +384,7 @@ def test_timing_sessions_are_pinned_to_one_cpu_and_only_our_own():
     import os
 
     from semforge.sandbox import Sandbox
-    from semforge.verifiers import timing
+    from semforge.verifiers.python.measure import timing
 
     if not hasattr(os, "sched_setaffinity"):
         pytest.skip("no sched_setaffinity on this platform")
@@ -413,7 +422,8 @@ def test_fast_verified_inputs_are_timed_in_several_passes_per_round():
 
 def test_more_rounds_only_while_the_interval_crosses_an_edge_of_the_band():
     from semforge.sandbox import Sandbox
-    from semforge.verifiers import timing
+    from semforge.verifiers.python.measure import timing
+    from semforge.verifiers.speed import block_interval, perf_label
 
     sandbox = Sandbox()
     try:
@@ -425,11 +435,11 @@ def test_more_rounds_only_while_the_interval_crosses_an_edge_of_the_band():
         # Stopped early only with an interval that clears both edges or lies inside the band;
         # one that still crosses an edge at the limit gets no label.
         assert speed.rounds == 18 or not crosses, (speed.rounds, speed.ci)
-        assert speed.label == timing.perf_label(lo, hi, 0.05)
+        assert speed.label == perf_label(lo, hi, 0.05)
         assert (speed.label is None) == crosses
         # The interval holds the blocks' own spread: every block ratio, 2 rounds each.
         assert len(speed.blocks) == speed.rounds // 2
-        assert lo <= timing.block_interval(list(speed.blocks))[0]
+        assert lo <= block_interval(list(speed.blocks))[0]
     finally:
         sandbox.close()
 
@@ -438,7 +448,7 @@ def test_measure_times_in_as_many_blocks_as_asked():
     """``blocks`` sets how the rounds split into fresh pairs of sessions (label_stability.py
     compares such settings): 12 rounds in 6 blocks are 6 block ratios of 2 rounds each."""
     from semforge.sandbox import Sandbox
-    from semforge.verifiers import timing
+    from semforge.verifiers.python.measure import timing
 
     sandbox = Sandbox()
     try:

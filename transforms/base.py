@@ -29,9 +29,11 @@ from dataclasses import dataclass
 from typing import ClassVar, Iterable
 
 import libcst as cst
+from libcst.codemod import CodemodContext
 from libcst.metadata import MetadataWrapper, ParentNodeProvider
 
 from . import _libcst_speedups
+from .context import apply_scheduled
 
 _libcst_speedups.install()
 
@@ -48,6 +50,10 @@ class RuleTransformer(cst.CSTTransformer):
     ``self.protected`` holds names the caller needs to survive the rewrite unchanged (the seed's
     entry point, names a test imports): a rule must not rename, remove or redefine them. Rules
     that only touch locals can ignore it; `Rule.transform` sets it before visiting.
+
+    ``self.context`` (libcst's ``CodemodContext``) is where a rule schedules module-level edits
+    that are made after its pass: a new helper function (``context.schedule_helper``), an import
+    (``AddImportsVisitor.add_needed_import(self.context, ...)``).
     """
 
     protected: frozenset[str] = frozenset()
@@ -55,6 +61,7 @@ class RuleTransformer(cst.CSTTransformer):
     def __init__(self, rng: random.Random) -> None:
         super().__init__()
         self.rng = rng
+        self.context = CodemodContext()
         self.sites = 0
         self.skips: list[str] = []
 
@@ -130,6 +137,10 @@ class Rule:
     category: ClassVar[str] = ""
     # What the rule is *meant* to do to speed. Never a label: only a measurement is.
     intent: ClassVar[str] = "neutral"
+    # The id of the rule that undoes this one, if any (``redundant-list-copy`` and
+    # ``remove-redundant-list-copy``). The two read their shared preconditions and constants
+    # from one module of ``analysis`` so they cannot drift apart; tests check the pairing.
+    inverse: ClassVar[str] = ""
     Transformer: ClassVar[type[RuleTransformer]]
 
     def transform(self, module: cst.Module, seed: int = 0, protected: Iterable[str] = (),
@@ -150,17 +161,19 @@ class Rule:
             if wrapper is None:
                 wrapper = MetadataWrapper(module)
             transformer.metadata = LazyMetadata(wrapper, providers)
+            visited = wrapper.module
             try:
-                new_module = wrapper.module.visit(transformer)
+                new_module = visited.visit(transformer)
             finally:
                 transformer.metadata = {}
         else:  # no metadata: visit the module itself, no copy, no wrapper
+            visited = module
             new_module = module.visit(transformer)
         if skips is not None:
             skips.extend(transformer.skips)
         if transformer.sites == 0:
             return module, 0
-        return new_module, transformer.sites
+        return apply_scheduled(transformer.context, visited, new_module), transformer.sites
 
     def apply(self, source: str, seed: int = 0, protected: Iterable[str] = ()) -> Rewrite:
         """Apply the rule to source text. Raises ``libcst.ParserSyntaxError`` on invalid input."""
@@ -180,6 +193,7 @@ class Rule:
             "language": cls.language,
             "category": cls.category,
             "intent": cls.intent,
+            "inverse": cls.inverse or None,
             "description": cls.description,
             "module": cls.__module__,
         }

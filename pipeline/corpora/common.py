@@ -48,7 +48,8 @@ def _without_duplicates(items: Iterable[Seed | Rejection]) -> Iterator[Seed | Re
         if isinstance(item, Seed):
             key = (item.entry_point, hashlib.sha256(item.code.encode("utf-8")).hexdigest())
             if key in first:
-                item = Rejection(item.source, item.source_id, f"duplicate of {first[key]}")
+                item = Rejection(item.source, item.source_id, f"duplicate of {first[key]}",
+                                 covers=int(item.context is not None))
             else:
                 first[key] = item.source_id
         yield item

@@ -33,6 +33,12 @@ class CorpusSpec(BaseModel):
         None, description="hf: a column naming each row (e.g. a file path) for source ids; "
         "default: <split>[<row number>]")
     license: str | None = Field(None, description="license of the corpus (overrides what is known)")
+    tests: str | None = Field(
+        None, description="files: the project's tests (a folder or file run with pytest); the "
+        "calls they make to the corpus's functions and methods become the seeds' inputs")
+    module_context: bool = Field(
+        False, description="files: every function and method is a seed, run in its module "
+        "(false: only self-contained top-level functions)")
     limit: int | None = Field(None, ge=0, description="keep only the first N records")
     max_inputs: int = Field(64, ge=0, description="seed inputs kept per record")
 
@@ -49,6 +55,13 @@ class CorpusSpec(BaseModel):
             raise ValueError(f"an EvalPlus corpus must be one of {', '.join(EVALPLUS_SUFFIXES)}, "
                              f"got '{path}'")
         return path
+
+    @field_validator("tests")
+    @classmethod
+    def _tests_fit_kind(cls, tests: str | None, info: ValidationInfo) -> str | None:
+        if tests and info.data.get("kind") != "files":
+            raise ValueError("tests is only used when kind is 'files'")
+        return tests
 
     @field_validator("name")
     @classmethod

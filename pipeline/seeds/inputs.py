@@ -39,6 +39,45 @@ def json_value_reason(value: Any, where: str, depth: int = 0) -> str | None:
     return f"{where} is not a JSON value ({type(value).__name__})"
 
 
+_COPYABLE_SCALARS = (type(None), bool, int, float, complex, str, bytes)
+
+
+def copyable_value_reason(value: Any, where: str, depth: int = 0) -> str | None:
+    """None when ``value`` is built of builtin values only (scalars, bytes, lists, tuples,
+    dicts, sets and frozensets, exactly those types): what can be copied into the sandbox as
+    it is. Inputs carved from a project's tests are such values; unlike JSON, a tuple stays a
+    tuple."""
+    if depth > 100:
+        return f"{where} is nested too deeply"
+    kind = type(value)
+    if kind in _COPYABLE_SCALARS:
+        return None
+    if kind in (list, tuple, set, frozenset):
+        for i, item in enumerate(value):
+            if reason := copyable_value_reason(item, f"{where}[{i}]", depth + 1):
+                return reason
+        return None
+    if kind is dict:
+        for key, item in value.items():
+            if reason := (copyable_value_reason(key, f"{where} key", depth + 1)
+                          or copyable_value_reason(item, f"{where}[{key!r}]", depth + 1)):
+                return reason
+        return None
+    return f"{where} is not a builtin value ({kind.__name__})"
+
+
+def copyable_inputs_reason(inputs: Any) -> str | None:
+    """As ``inputs_reason``, for builtin values that are not all JSON (``copyable_value_reason``)."""
+    if not isinstance(inputs, list):
+        return f"inputs must be a list of argument lists, got {type(inputs).__name__}"
+    for i, args in enumerate(inputs):
+        if not isinstance(args, list):
+            return f"inputs[{i}] must be a list of positional arguments, got {type(args).__name__}"
+        if reason := copyable_value_reason(args, f"inputs[{i}]"):
+            return reason
+    return None
+
+
 def inputs_reason(inputs: Any) -> str | None:
     """None when ``inputs`` is a list of positional-argument lists of JSON values."""
     if not isinstance(inputs, list):

@@ -48,4 +48,4 @@ def reason_kind(reason: str) -> str:
     # numbers standing alone (line 3, 12 bytes) vary; those inside words (UTF-8) do not
     text = re.sub(r"(?<![\w-])\d+(?![\w-])", "N", re.sub(r"'[^']*'", "'…'", reason)).split(" (")[0]
     head, _, rest = text.partition(": ")
-    return f"{head}: {rest}" if head == "not self-contained" else head
+    return f"{head}: {rest}" if head in ("not self-contained", "hazard") else head

@@ -25,9 +25,9 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
-from . import kernels
-from .analyze import (ELEMENTWISE, Elem, Forward, Input, Node, Opaque, Param, Reduce, Row, Scalar,
-                      read_forward)
+from . import kernels, rowops
+from .analyze import read_forward
+from .graph import ELEMENTWISE, Elem, Forward, Input, Node, Opaque, Param, Reduce, Row, Scalar
 
 
 @dataclass(frozen=True)
@@ -215,7 +215,7 @@ class _Emitter:
     def row(self, node: Row, epi_expr: str = "", k: int = -1, epi_tensors: list[Node] | None = None,
             scalars: list[Scalar] | None = None) -> str:
         if node.kind == "cross_entropy":
-            name, src = kernels.cross_entropy(self.form.row)
+            name, src = rowops.cross_entropy(self.form.row)
             self.add(name, src, f"cuda:cross-entropy-{self.form.row}")
             return (f'launch_cross_entropy(_k, "{name}", {self.value(node.arg)}, '
                     f'{self.value(node.target)}, "{self.form.row}")')
@@ -238,12 +238,12 @@ class _Emitter:
             tensors = tensors + others
         form = self.form.row
         if node.kind == "layer_norm":
-            name, src = kernels.layer_norm(pro, epi, n_pro, len(tensors), len(scalars), form)
+            name, src = rowops.layer_norm(pro, epi, n_pro, len(tensors), len(scalars), form)
             m = f"self.{node.module}"
             rest = [f"tuple({m}.normalized_shape)", f'"{form}"', f"n_pro={n_pro}",
                     f"extra=[optr({m}.weight), optr({m}.bias), f32({m}.eps)]"]
         else:
-            name, src = kernels.softmax(node.kind, pro, epi, n_pro, len(tensors), len(scalars), form)
+            name, src = rowops.softmax(node.kind, pro, epi, n_pro, len(tensors), len(scalars), form)
             rest = [str(node.dim), f'"{form}"', f"n_pro={n_pro}"]
         tag = f"cuda:{node.kind.replace('_', '-')}-{form}" + ("-fused-map" if pro != "v0" else "") \
             + ("-epilogue" if epi != "r" else "")

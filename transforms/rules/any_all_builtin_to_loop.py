@@ -48,6 +48,7 @@ class AnyAllBuiltinToLoop(Rule):
     description = "Replace return any()/all() by an explicit search loop."
     category = "performance"
     intent = "faster"
+    inverse = "any-all-loop-to-builtin"
 
     class Transformer(EvidenceTransformer):
         def _applies(self, stmt: cst.SimpleStatementLine) -> bool:

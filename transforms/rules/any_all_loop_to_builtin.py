@@ -59,6 +59,7 @@ class AnyAllLoopToBuiltin(Rule):
     description = "Replace a search loop returning True/False by return any()/all()."
     category = "performance"
     intent = "slower"
+    inverse = "any-all-builtin-to-loop"
 
     class Transformer(FusePairs, EvidenceTransformer):
         def _applies(self, loop: cst.CSTNode, after: cst.CSTNode) -> bool:

@@ -23,6 +23,7 @@ class BuiltinToWrappingLambda(Rule):
     description = "Wrap a builtin passed to map/filter/key= in a lambda that calls it."
     category = "expression"
     intent = "slower"
+    inverse = "lambda-wrapping-builtin"
 
     class Transformer(EvidenceTransformer):
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call):

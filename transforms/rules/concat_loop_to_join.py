@@ -41,6 +41,7 @@ class ConcatLoopToJoin(Rule):
     description = "Replace a str += loop by ''.join() over the items or a list comprehension."
     category = "performance"
     intent = "faster"
+    inverse = "join-to-concat-loop"
 
     class Transformer(FusePairs, EvidenceTransformer):
         def _applies(self, init: cst.CSTNode, loop: cst.CSTNode) -> bool:

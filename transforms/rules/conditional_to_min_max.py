@@ -27,6 +27,7 @@ class ConditionalToMinMax(Rule):
     description = "Replace a two-way conditional that picks the smaller/larger value by min/max."
     category = "expression"
     intent = "slower"
+    inverse = "min-max-pair-to-conditional"
 
     class Transformer(EvidenceTransformer):
         def leave_IfExp(self, original_node: cst.IfExp, updated_node: cst.IfExp):

@@ -27,6 +27,7 @@ class DictKeysMembership(Rule):
     description = "Test membership in a dict directly instead of in its keys() view."
     category = "performance"
     intent = "faster"
+    inverse = "dict-membership-to-keys"
 
     class Transformer(MembershipTransformer):
         def applies(self, left: cst.BaseExpression, call: cst.BaseExpression) -> bool:

@@ -27,6 +27,7 @@ class DictMembershipToKeys(Rule):
     description = "Test membership in a dict's keys() view instead of the dict itself."
     category = "performance"
     intent = "slower"
+    inverse = "dict-keys-membership"
 
     class Transformer(MembershipTransformer):
         def applies(self, left: cst.BaseExpression, container: cst.BaseExpression) -> bool:

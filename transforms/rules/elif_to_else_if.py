@@ -21,6 +21,7 @@ class ElifToElseIf(Rule):
     description = "Rewrite `elif` as `else:` with a nested `if`."
     category = "control-flow"
     intent = "neutral"
+    inverse = "else-if-to-elif"
 
     class Transformer(RuleTransformer):
         def leave_If(self, original_node: cst.If, updated_node: cst.If) -> cst.If:

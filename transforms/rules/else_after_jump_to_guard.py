@@ -33,6 +33,7 @@ class ElseAfterJumpToGuard(Rule):
     description = "Remove `else:` after an if-branch that returns/raises (guard clause)."
     category = "control-flow"
     intent = "neutral"
+    inverse = "guard-to-else"
 
     class Transformer(RuleTransformer):
         def _flatten(self, body: Sequence[cst.BaseStatement]) -> list[cst.BaseStatement] | None:

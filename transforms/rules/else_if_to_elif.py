@@ -22,6 +22,7 @@ class ElseIfToElif(Rule):
     description = "Rewrite `else:` holding only an `if` as `elif`."
     category = "control-flow"
     intent = "neutral"
+    inverse = "elif-to-else-if"
 
     class Transformer(RuleTransformer):
         def leave_If(self, original_node: cst.If, updated_node: cst.If) -> cst.If:

@@ -12,6 +12,7 @@ from ..analysis import (NameAllocator, bound_before, global_nonlocal_names, is_l
 from ..analysis.recursion import RECURSIVE, CallGraph
 from ..analysis.scopes import DYNAMIC_FUNCTION, SCOPE_SENSITIVE
 from ..base import Rule, RuleTransformer
+from ..context import schedule_helper
 from ..registry import register
 
 HELPER_WORDS = ("compute", "calc", "result", "value", "expr", "combine", "evaluate", "answer",
@@ -58,7 +59,6 @@ class ExtractHelper(Rule):
             self.module_defs = {f.name.value for f in m.findall(node, m.FunctionDef())}
             self.call_graph = CallGraph(node)
             self.calls: dict[cst.Return, cst.Call] = {}
-            self.helpers: dict[int, list[cst.FunctionDef]] = {}  # id(top-level stmt) -> defs
 
         def _top_level(self, node: cst.CSTNode) -> tuple[cst.CSTNode, cst.CSTNode | None]:
             """(statement of the module holding node, statement of func's body holding node)"""
@@ -135,10 +135,9 @@ class ExtractHelper(Rule):
                 params=cst.Parameters(params=[cst.Param(cst.Name(a)) for a in args]),
                 body=cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Return(
                     value=node.value)])]),
-                leading_lines=[cst.EmptyLine(), cst.EmptyLine()],
             )
             top, _ = self._top_level(node)
-            self.helpers.setdefault(id(top), []).append(helper)
+            schedule_helper(self.context, top, helper)
             self.calls[node] = cst.Call(func=cst.Name(name),
                                         args=[cst.Arg(cst.Name(a)) for a in args])
 
@@ -150,19 +149,3 @@ class ExtractHelper(Rule):
             # `return(a + b)` has no space after `return`: keep the call apart from it
             return updated_node.with_changes(value=call,
                                              whitespace_after_return=cst.SimpleWhitespace(" "))
-
-        def leave_Module(self, original_node, updated_node):
-            if not self.helpers:
-                return updated_node
-            body: list[cst.BaseStatement] = []
-            for orig, new in zip(original_node.body, updated_node.body):
-                helpers = self.helpers.get(id(orig), [])
-                if helpers:
-                    # Blank lines go before the helper; comments stay with their statement.
-                    blank = [ln for ln in new.leading_lines if ln.comment is None]
-                    notes = [ln for ln in new.leading_lines if ln.comment is not None]
-                    body += [helpers[0].with_changes(leading_lines=blank), *helpers[1:]]
-                    new = new.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(), *notes])
-                body.append(new)
-            return updated_node.with_changes(body=body)
-

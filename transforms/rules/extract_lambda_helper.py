@@ -12,6 +12,7 @@ from ..analysis import (NameAllocator, bound_before, global_nonlocal_names, is_l
 from ..analysis.recursion import RECURSIVE, CallGraph
 from ..analysis.scopes import DYNAMIC_FUNCTION, SCOPE_SENSITIVE
 from ..base import Rule, RuleTransformer
+from ..context import schedule_helper
 from ..registry import register
 
 HELPER_WORDS = ("keep", "key", "pick", "check", "test", "each", "item", "apply", "mapped", "rank")
@@ -64,7 +65,6 @@ class ExtractLambdaHelper(Rule):
             self.module_defs = {f.name.value for f in m.findall(node, m.FunctionDef())}
             self.call_graph = CallGraph(node)
             self.calls: dict[cst.Lambda, cst.Call] = {}
-            self.helpers: dict[int, list[cst.FunctionDef]] = {}  # id(top-level stmt) -> defs
 
         def _chain(self, node: cst.CSTNode) -> list[cst.CSTNode]:
             """``node`` and its ancestors up to (not including) the module."""
@@ -140,10 +140,8 @@ class ExtractLambdaHelper(Rule):
                 params=cst.Parameters(params=[cst.Param(cst.Name(a)) for a in args]),
                 body=cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Return(
                     value=node.body)])]),
-                leading_lines=[cst.EmptyLine(), cst.EmptyLine()],
             )
-            top = self._chain(node)[-1]
-            self.helpers.setdefault(id(top), []).append(helper)
+            schedule_helper(self.context, self._chain(node)[-1], helper)
             self.calls[node] = cst.Call(func=cst.Name(name),
                                         args=[cst.Arg(cst.Name(a)) for a in args])
 
@@ -153,18 +151,3 @@ class ExtractLambdaHelper(Rule):
                 return updated_node
             self.sites += 1
             return updated_node.with_changes(body=call)
-
-        def leave_Module(self, original_node, updated_node):
-            if not self.helpers:
-                return updated_node
-            body: list[cst.BaseStatement] = []
-            for orig, new in zip(original_node.body, updated_node.body):
-                helpers = self.helpers.get(id(orig), [])
-                if helpers:
-                    # Blank lines go before the helper; comments stay with their statement.
-                    blank = [ln for ln in new.leading_lines if ln.comment is None]
-                    notes = [ln for ln in new.leading_lines if ln.comment is not None]
-                    body += [helpers[0].with_changes(leading_lines=blank), *helpers[1:]]
-                    new = new.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(), *notes])
-                body.append(new)
-            return updated_node.with_changes(body=body)

@@ -65,6 +65,7 @@ class ForRangeToWhile(Rule):
     description = "Rewrite `for i in range(...)` as a while loop with an explicit counter."
     category = "loops"
     intent = "slower"
+    inverse = "while-to-for-range"
 
     class Transformer(RuleTransformer):
         METADATA_DEPENDENCIES = (ScopeProvider,)

@@ -71,6 +71,7 @@ class FormatToFString(Rule):
     description = "Rewrite a str.format call on a literal as an f-string."
     category = "expression"
     intent = "neutral"
+    inverse = "fstring-to-format"
 
     class Transformer(RuleTransformer):
         METADATA_DEPENDENCIES = (ScopeProvider, PositionProvider)

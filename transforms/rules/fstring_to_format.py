@@ -46,6 +46,7 @@ class FStringToFormat(Rule):
     description = "Rewrite an f-string as a str.format call."
     category = "expression"
     intent = "neutral"
+    inverse = "format-to-fstring"
 
     class Transformer(RuleTransformer):
         METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)

@@ -24,6 +24,7 @@ class GuardToElse(Rule):
     description = "Wrap the statements after a returning if-branch in `else:`."
     category = "control-flow"
     intent = "neutral"
+    inverse = "else-after-jump-to-guard"
 
     class Transformer(RuleTransformer):
         def leave_IndentedBlock(self, original_node, updated_node):

@@ -49,6 +49,7 @@ class HoistLenOutOfLoop(Rule):
     description = "Compute len() of an immutable sequence once before a loop."
     category = "performance"
     intent = "faster"
+    inverse = "recompute-len-in-loop"
 
     class Transformer(EvidenceTransformer):
         def _sites(self, loop: cst.CSTNode, func: cst.FunctionDef) -> dict[str, list[cst.Call]]:

@@ -52,6 +52,7 @@ class IfToTernary(Rule):
     description = "Collapse if/else that assign or return in both branches into `a if c else b`."
     category = "control-flow"
     intent = "neutral"
+    inverse = "ternary-to-if"
 
     class Transformer(RuleTransformer):
         def __init__(self, rng):

@@ -38,6 +38,7 @@ class JoinAssignments(Rule):
     description = "Join two consecutive single-name assignments into one tuple assignment."
     category = "unpacking"
     intent = "neutral"
+    inverse = "split-tuple-assignment"
 
     class Transformer(FrameTracker, RuleTransformer):
         def _joinable(self, first: cst.BaseStatement, second: cst.BaseStatement) -> bool:

@@ -36,6 +36,7 @@ class JoinToConcatLoop(Rule):
     description = "Replace ''.join() of strs by a += concatenation loop."
     category = "performance"
     intent = "slower"
+    inverse = "concat-loop-to-join"
 
     class Transformer(EvidenceTransformer):
         def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine,

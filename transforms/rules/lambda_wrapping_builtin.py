@@ -31,6 +31,7 @@ class LambdaWrappingBuiltin(Rule):
     description = "Pass a builtin directly instead of a lambda that only calls it."
     category = "performance"
     intent = "faster"
+    inverse = "builtin-to-wrapping-lambda"
 
     class Transformer(EvidenceTransformer):
         def _wrapped_builtin(self, lam: cst.BaseExpression) -> str | None:

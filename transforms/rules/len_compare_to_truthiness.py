@@ -54,6 +54,7 @@ class LenCompareToTruthiness(Rule):
     description = "Test emptiness of a builtin container by truthiness instead of len()."
     category = "performance"
     intent = "faster"
+    inverse = "truthiness-to-len-compare"
 
     class Transformer(EvidenceTransformer):
         def _len_arg(self, node: cst.BaseExpression) -> cst.BaseExpression | None:

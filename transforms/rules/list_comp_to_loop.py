@@ -55,6 +55,7 @@ class ListCompToLoop(Rule):
     description = "Expand `y = [e for x in xs if c]` into a for loop appending to a list."
     category = "comprehension"
     intent = "neutral"
+    inverse = "loop-to-list-comp"
 
     class Transformer(RuleTransformer):
         METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)

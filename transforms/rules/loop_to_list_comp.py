@@ -117,6 +117,7 @@ class LoopToListComp(Rule):
     description = "Collapse an append loop into a list comprehension."
     category = "comprehension"
     intent = "neutral"
+    inverse = "list-comp-to-loop"
 
     class Transformer(RuleTransformer):
         METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)

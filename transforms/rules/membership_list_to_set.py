@@ -30,6 +30,7 @@ class MembershipListToSet(Rule):
     description = "Test membership of an int/str in a set literal instead of a list/tuple literal."
     category = "performance"
     intent = "faster"
+    inverse = "membership-set-to-list"
 
     class Transformer(MembershipTransformer):
         def applies(self, left: cst.BaseExpression, container: cst.BaseExpression) -> bool:

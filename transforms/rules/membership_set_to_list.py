@@ -26,6 +26,7 @@ class MembershipSetToList(Rule):
     description = "Test membership of an int/str in a list literal instead of a set literal."
     category = "performance"
     intent = "slower"
+    inverse = "membership-list-to-set"
 
     class Transformer(MembershipTransformer):
         def applies(self, left: cst.BaseExpression, container: cst.BaseExpression) -> bool:

@@ -27,6 +27,7 @@ class MergeChainedComparison(Rule):
     description = "Merge `a < b and b < c` into `a < b < c` when b is a literal or local."
     category = "expression"
     intent = "neutral"
+    inverse = "split-chained-comparison"
 
     class Transformer(RuleTransformer):
         METADATA_DEPENDENCIES = (ScopeProvider,)

@@ -41,6 +41,7 @@ class MinMaxPairToConditional(Rule):
     description = "Replace min/max of two locals by a conditional expression (no builtin call)."
     category = "performance"
     intent = "faster"
+    inverse = "conditional-to-min-max"
 
     class Transformer(EvidenceTransformer):
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call):

@@ -27,6 +27,7 @@ class MultiplyToPower(Rule):
     description = "Square an int with ** 2 instead of multiplying it by itself."
     category = "performance"
     intent = "slower"
+    inverse = "power-to-multiply"
 
     class Transformer(EvidenceTransformer):
         def leave_BinaryOperation(self, original_node: cst.BinaryOperation,

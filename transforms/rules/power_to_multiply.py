@@ -42,6 +42,7 @@ class PowerToMultiply(Rule):
     description = "Square an int by multiplication instead of ** 2."
     category = "performance"
     intent = "faster"
+    inverse = "multiply-to-power"
 
     class Transformer(EvidenceTransformer):
         def leave_BinaryOperation(self, original_node: cst.BinaryOperation,

@@ -51,6 +51,7 @@ class RecomputeLenInLoop(Rule):
     description = "Call len() again inside loops instead of reading a variable holding it."
     category = "performance"
     intent = "slower"
+    inverse = "hoist-len-out-of-loop"
 
     class Transformer(EvidenceTransformer):
         def _candidate(self, stmt: cst.CSTNode, func: cst.FunctionDef) -> tuple[str, str] | None:

@@ -7,13 +7,8 @@ import libcst as cst
 from ..base import Rule
 from ..registry import register
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.copies import IDENTITY_KEEPERS, PURE_ITER, READERS
 from ..analysis.purity import scalar
-
-# Consumers that iterate their (first) argument once and only read the items.
-_READERS = frozenset({"sum", "min", "max", "any", "all", "set", "frozenset", "tuple"})
-# Builtin containers whose iteration runs no user code and is finite and cheap to copy
-# (``range`` is left out: ``list(range(10**12))`` exhausts memory where iterating it does not).
-_PURE_ITER = frozenset({"str", "bytes", "list", "tuple", "dict", "set", "frozenset"})
 
 
 @register
@@ -42,13 +37,14 @@ class RedundantListCopy(Rule):
     description = "Insert a redundant list() copy before sorted()/sum()/min()/max()/any()/all()/set()."
     category = "performance"
     intent = "slower"
+    inverse = "remove-redundant-list-copy"
 
     class Transformer(EvidenceTransformer):
         def _wrappable(self, call: cst.Call) -> bool:
             ev = self.ev
             # skip reasons only for calls of the readers (every call is looked at)
             skip = self.skip if (isinstance(call.func, cst.Name) and call.args and (
-                call.func.value in _READERS or call.func.value == "sorted")) else (lambda r: False)
+                call.func.value in READERS | IDENTITY_KEEPERS or call.func.value == "sorted")) else (lambda r: False)
             if not (isinstance(call.func, cst.Name) and ev.is_builtin(call.func.value)
                     and ev.is_builtin("list") and call.args):
                 if isinstance(call.func, cst.Name) and call.args:
@@ -68,8 +64,10 @@ class RedundantListCopy(Rule):
                 if not all(a.keyword is not None and not a.star for a in rest):
                     return skip("sorted() with positional arguments besides the iterable")
                 return all(self._inert(a.value) for a in rest) or skip(inert)
-            if fname not in _READERS or fname in ("tuple", "frozenset"):
+            if fname in IDENTITY_KEEPERS:
                 return skip(f"{fname}() of a copy would not be its argument itself (identity)")
+            if fname not in READERS:
+                return False
             positional_ok = (not rest) or (fname == "sum" and len(rest) == 1)
             if not positional_ok and not all(a.keyword is not None and not a.star for a in rest):
                 return skip("more positional arguments")
@@ -87,7 +85,7 @@ class RedundantListCopy(Rule):
             # The reader adds, compares, hashes or tests each item as it walks ``x``; only for
             # builtin scalar items is that free of user code, which could otherwise change
             # ``x`` mid-walk (the copy would not see it).
-            return t is not None and t.kind in _PURE_ITER and scalar(ev.elem_of(first.value)) \
+            return t is not None and t.kind in PURE_ITER and scalar(ev.elem_of(first.value)) \
                 or skip("no evidence the argument is a builtin container of builtin scalars")
 
         def _inert(self, e: cst.BaseExpression) -> bool:

@@ -8,12 +8,9 @@ import libcst.matchers as m
 from ..base import Rule
 from ..registry import register
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.copies import PURE_ITER, READERS
 from ..analysis.purity import scalar
 
-# Readers that iterate their first argument once, in order, and only read the items.
-_READERS = frozenset({"sum", "min", "max", "any", "all", "set"})
-# Builtin containers: iterating them runs no user code and cannot fail.
-_PURE_ITER = frozenset({"str", "bytes", "list", "tuple", "dict", "set", "frozenset"})
 _VIEWS = frozenset({"keys", "values", "items"})
 # Builtins that always return an iterable object (if they return at all).
 _ITERABLE_RESULTS = frozenset({"map", "filter", "zip", "enumerate", "reversed", "sorted",
@@ -47,6 +44,7 @@ class RemoveRedundantListCopy(Rule):
     description = "Drop a redundant list() copy before sorted()/join()/sum()/min()/max()/any()/all()/set()."
     category = "performance"
     intent = "faster"
+    inverse = "redundant-list-copy"
 
     class Transformer(EvidenceTransformer):
         def _copy_arg(self, call: cst.Call) -> cst.BaseExpression | None:
@@ -63,7 +61,7 @@ class RemoveRedundantListCopy(Rule):
         def _pure_iterable(self, x: cst.BaseExpression) -> bool:
             ev = self.ev
             t = ev.type_of(x)
-            if t is not None and t.kind in _PURE_ITER:
+            if t is not None and t.kind in PURE_ITER:
                 return True
             if (isinstance(x, cst.Call) and not x.args and isinstance(x.func, cst.Attribute)
                     and x.func.attr.value in _VIEWS):
@@ -123,7 +121,7 @@ class RemoveRedundantListCopy(Rule):
                     # a keyword that raises (``reverse=opts["desc"]``) would win over the items.
                     return all(self._inert_keyword(a.value) for a in rest) or self.skip(
                         "a sorted() keyword that may raise or run code")
-                if func.value not in _READERS:
+                if func.value not in READERS:
                     return self.skip(f"{func.value}() is not a reader the copy is invisible to")
                 if func.value == "sum":
                     # a user start's __add__ would run during the walk

@@ -30,6 +30,7 @@ class SplitChainedComparison(Rule):
     description = "Split `a < b < c` into `a < b and b < c` when b is a literal or local."
     category = "expression"
     intent = "neutral"
+    inverse = "merge-chained-comparison"
 
     class Transformer(RuleTransformer):
         METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)

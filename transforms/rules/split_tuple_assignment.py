@@ -47,6 +47,7 @@ class SplitTupleAssignment(Rule):
     description = "Split `a, b = x, y` into one assignment per name."
     category = "unpacking"
     intent = "neutral"
+    inverse = "join-assignments"
 
     class Transformer(FrameTracker, RuleTransformer):
         def leave_SimpleStatementLine(self, original_node, updated_node):

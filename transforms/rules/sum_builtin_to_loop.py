@@ -41,6 +41,7 @@ class SumBuiltinToLoop(Rule):
     description = "Replace sum() of ints by an explicit accumulation loop."
     category = "performance"
     intent = "slower"
+    inverse = "sum-loop-to-builtin"
 
     class Transformer(EvidenceTransformer):
         def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine,

@@ -49,6 +49,7 @@ class SumLoopToBuiltin(Rule):
     description = "Replace an int accumulation loop by sum() over the items or a list comprehension."
     category = "performance"
     intent = "faster"
+    inverse = "sum-builtin-to-loop"
 
     class Transformer(FusePairs, EvidenceTransformer):
         def _applies(self, init: cst.CSTNode, loop: cst.CSTNode) -> bool:

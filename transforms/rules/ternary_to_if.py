@@ -29,6 +29,7 @@ class TernaryToIf(Rule):
     description = "Expand `x = a if c else b` / `return a if c else b` into an if statement."
     category = "control-flow"
     intent = "neutral"
+    inverse = "if-to-ternary"
 
     class Transformer(RuleTransformer):
         def leave_SimpleStatementLine(self, original_node, updated_node):

@@ -33,6 +33,7 @@ class TruthinessToLenCompare(Rule):
     description = "Test emptiness of a builtin container with len() instead of truthiness."
     category = "performance"
     intent = "slower"
+    inverse = "len-compare-to-truthiness"
 
     class Transformer(EvidenceTransformer):
         def _ok(self, expr: cst.BaseExpression) -> bool:

@@ -88,6 +88,7 @@ class WhileToForRange(Rule):
     description = "Turn a counting while loop into a for loop over range()."
     category = "loops"
     intent = "faster"
+    inverse = "for-range-to-while"
 
     class Transformer(EvidenceTransformer):
         def _plan(self, init: cst.BaseStatement, loop: cst.BaseStatement):

@@ -24,6 +24,7 @@ class WhileToWhileTrue(Rule):
     description = "Rewrite `while c:` as `while True:` with `if not c: break`."
     category = "loops"
     intent = "neutral"
+    inverse = "while-true-to-while"
 
     class Transformer(RuleTransformer):
         def leave_While(self, original_node, updated_node):

@@ -28,6 +28,7 @@ class WhileTrueToWhile(Rule):
     description = "Rewrite `while True: if c: break ...` as `while not c: ...`."
     category = "loops"
     intent = "neutral"
+    inverse = "while-to-while-true"
 
     class Transformer(RuleTransformer):
         def leave_While(self, original_node, updated_node):

@@ -17,8 +17,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..python_diff import Verdict
-from ..timing import bootstrap_ratio, perf_label
+from ..verdict import Verdict
+from ..speed import bootstrap_ratio, perf_label
 from . import static
 from .build import extension_dir
 from .cases import schedule, shape_names

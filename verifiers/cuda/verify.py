@@ -29,8 +29,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from ..python_diff import Verdict
-from ..timing import bootstrap_ratio, perf_label
+from ..speed import bootstrap_ratio, perf_label
+from ..verdict import Verdict
 from . import static
 from .build import precompile
 from .config import NO_CUDA_REASON, TorchVerifyConfig, cuda_available

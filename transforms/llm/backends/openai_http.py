@@ -1,24 +1,26 @@
 """The openai backend: any OpenAI-compatible chat completions endpoint (``vllm serve``, ...).
 
 ``POST {base_url}/chat/completions`` with model, messages, n, temperature, top_p, max_tokens and
-seed; ``concurrency`` requests in flight. Overload and transient failures (429, 5xx, timeouts,
-dropped connections) are retried with exponential backoff and jitter, honouring ``Retry-After``;
-a wrong key, model or URL (400/401/403/404) stops at once with an error naming the model and URL,
-since no retry can fix it. A server that returns fewer than ``n`` choices (some ignore ``n``) is
-asked again for the rest.
+seed; ``concurrency`` requests in flight over one pooled ``httpx.Client`` (kept-alive
+connections, reused by every request of the process). Overload and transient failures (429,
+5xx, timeouts, dropped connections) are retried with exponential backoff and jitter, honouring
+``Retry-After`` in either of its forms (seconds, or an HTTP date); a wrong key, model or URL
+(400/401/403/404) stops at once with an error naming the model and URL, since no retry can fix
+it. A server that returns fewer than ``n`` choices (some ignore ``n``) is asked again for the
+rest.
 """
 
 from __future__ import annotations
 
-import json
+import email.utils
 import os
 import random
-import socket
 import time
-import urllib.error
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
+
+import httpx
 
 from .base import LLMBackendError, OnDone, Request, Sample
 
@@ -48,6 +50,14 @@ class OpenAIBackend:
                 )
             self.headers["Authorization"] = f"Bearer {key}"
         self.backoff_s = 0.5  # first retry's base delay; doubles each time (tests shorten it)
+        # One pool for the process's lifetime (the backend is cached per engine config): a
+        # request reuses a kept-alive connection instead of opening one. Waiting for a free
+        # connection has no limit (``pool=None``): ``concurrency`` caps the requests in flight.
+        self.client = httpx.Client(
+            headers=self.headers,
+            limits=httpx.Limits(max_connections=max(1, config.concurrency),
+                                max_keepalive_connections=max(1, config.concurrency)),
+            timeout=httpx.Timeout(config.timeout_s, pool=None))
 
     def generate(self, config: "LLMConfig", requests: list[Request], on_done: OnDone) -> None:
         if not requests:
@@ -82,10 +92,9 @@ class OpenAIBackend:
                 "seed": request.seed + attempt}
 
     def _post(self, config: "LLMConfig", body: dict[str, Any]) -> list[Sample]:
-        data = json.dumps(body).encode("utf-8")
         for retry in range(config.max_retries + 1):
             try:
-                return self._post_once(data, config.timeout_s)
+                return self._post_once(body, config.timeout_s)
             except _Retryable as exc:
                 if retry == config.max_retries:
                     raise LLMBackendError(
@@ -97,27 +106,27 @@ class OpenAIBackend:
                 time.sleep(min(delay, 60.0))
         raise AssertionError("unreachable")
 
-    def _post_once(self, data: bytes, timeout_s: float) -> list[Sample]:
-        req = urllib.request.Request(self.url, data=data, headers=self.headers, method="POST")
+    def _post_once(self, body: dict[str, Any], timeout_s: float) -> list[Sample]:
         try:
-            with urllib.request.urlopen(req, timeout=timeout_s) as resp:
-                payload = json.loads(resp.read().decode("utf-8"))
-        except urllib.error.HTTPError as exc:
-            detail = exc.read()[:300].decode("utf-8", "replace")
-            if exc.code in _FATAL:
-                raise LLMBackendError(
-                    f"{self.url} answered {exc.code} ({_FATAL[exc.code]}) for model "
-                    f"{self.model!r}: {detail.strip()} -- check generate.llm.model, "
-                    "base_url and api_key_env"
-                ) from None
-            if exc.code == 429 or exc.code >= 500:
-                raise _Retryable(f"HTTP {exc.code}: {detail.strip()}",
-                                 _retry_after(exc.headers.get("Retry-After"))) from None
-            raise LLMBackendError(
-                f"{self.url} answered HTTP {exc.code}: {detail.strip()}"
-            ) from None
-        except (urllib.error.URLError, socket.timeout, TimeoutError, ConnectionError) as exc:
+            resp = self.client.post(self.url, json=body,
+                                    timeout=httpx.Timeout(timeout_s, pool=None))
+        except (httpx.TimeoutException, httpx.TransportError) as exc:
+            # timeouts, refused or dropped connections, a torn reply: the server may recover
             raise _Retryable(f"{type(exc).__name__}: {exc}") from None
+        if resp.status_code >= 400:
+            detail = resp.text[:300].strip()
+            if resp.status_code in _FATAL:
+                raise LLMBackendError(
+                    f"{self.url} answered {resp.status_code} ({_FATAL[resp.status_code]}) for "
+                    f"model {self.model!r}: {detail} -- check generate.llm.model, base_url and "
+                    "api_key_env"
+                )
+            if resp.status_code == 429 or resp.status_code >= 500:
+                raise _Retryable(f"HTTP {resp.status_code}: {detail}",
+                                 retry_after(resp.headers.get("Retry-After")))
+            raise LLMBackendError(f"{self.url} answered HTTP {resp.status_code}: {detail}")
+        try:
+            payload = resp.json()
         except ValueError as exc:  # a body that is not JSON: a proxy's error page, a torn reply
             raise _Retryable(f"unreadable response: {exc}") from None
         try:
@@ -127,8 +136,20 @@ class OpenAIBackend:
             raise _Retryable(f"response without choices/message: {str(payload)[:200]}") from exc
 
 
-def _retry_after(value: str | None) -> float | None:
-    try:
-        return max(0.0, float(value)) if value is not None else None
-    except ValueError:
+def retry_after(value: str | None, now: datetime | None = None) -> float | None:
+    """Seconds to wait from a ``Retry-After`` header: a number of seconds or an HTTP date
+    (RFC 9110 10.2.3); None when absent or unreadable (then the backoff decides)."""
+    if value is None:
         return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when.tzinfo is None:  # an HTTP date is always GMT
+        when = when.replace(tzinfo=timezone.utc)
+    return max(0.0, (when - (now or datetime.now(timezone.utc))).total_seconds())

@@ -17,6 +17,7 @@ class MseLossDecompose(Rule):
     language = "pytorch"
     category = "decompose"
     intent = "slower"
+    inverse = "torch-mse-loss-recompose"
 
     class Transformer(TorchTransformer):
         def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:

@@ -19,6 +19,7 @@ class MseLossRecompose(Rule):
     language = "pytorch"
     category = "recompose"
     intent = "faster"
+    inverse = "torch-mse-loss-decompose"
 
     class Transformer(TorchTransformer):
         def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
