@@ -182,6 +182,11 @@ class _Emitter:
                 k = tensors.index(c)
                 if isinstance(c, Reduce) and not others:
                     return self.reduce(c, self.bind(expr, {k: "r"}), scalars)
+                if isinstance(c, Reduce) and c.keepdim and isinstance(c.dim, (int, str)) \
+                        and c.kind != "lse":
+                    fused = self.rowmap(c, expr, tensors, scalars)
+                    if fused:
+                        return fused
                 if isinstance(c, Row) and c.kind != "cross_entropy" \
                         and all(isinstance(o, Param) for o in others):
                     return self.row(c, expr, k, others, scalars)
@@ -211,6 +216,26 @@ class _Emitter:
         dims = "None" if full else node.dim if isinstance(node.dim, str) else \
             repr(list(node.dim) if isinstance(node.dim, tuple) else [node.dim])
         return self.call("reduce", name, tensors, scalars, dims, str(bool(node.keepdim)), f'"{form}"')
+
+    def rowmap(self, node: Reduce, expr: str, leaves: list[Node], scalars: list[Scalar]) -> str | None:
+        """``f(x, reduce(g(x), dim, keepdim=True))`` as one kernel per row (None when the map
+        reads tensors other than the reduction's own operands and parameters)."""
+        pro, tensors = self._pro(node.arg, scalars)
+        n_pro = len(tensors)
+        combined = list(tensors)
+        for leaf in leaves:
+            if leaf is node or any(leaf is t for t in combined):
+                continue
+            if not isinstance(leaf, Param):
+                return None
+            combined.append(leaf)
+        mapping = {j: "r" if leaf is node else f"v{next(i for i, t in enumerate(combined) if t is leaf)}"
+                   for j, leaf in enumerate(leaves)}
+        epi = self.bind(expr, mapping)
+        name, src = rowops.rowmap(node.kind, pro, epi, n_pro, len(combined), len(scalars), self.form.row)
+        self.add(name, src, f"cuda:rowmap-{node.kind}-{self.form.row}")
+        return self.call("rowwise", name, combined, scalars, str(node.dim), f'"{self.form.row}"',
+                         f"n_pro={n_pro}")
 
     def row(self, node: Row, epi_expr: str = "", k: int = -1, epi_tensors: list[Node] | None = None,
             scalars: list[Scalar] | None = None) -> str:

@@ -88,6 +88,23 @@ __device__ float sf_block_{op}(float v, float* smem) {{
     __syncthreads();
     return r;
 }}""")
+    out.append("""
+__device__ double sf_block_sumd(double v, double* smem) {
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+    const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5;
+    if (lane == 0) smem[wid] = v;
+    __syncthreads();
+    const int nw = (blockDim.x + 31) >> 5;
+    if (wid == 0) {
+        v = lane < nw ? smem[lane] : 0.0;
+        for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+        if (lane == 0) smem[0] = v;
+    }
+    __syncthreads();
+    const double r = smem[0];
+    __syncthreads();
+    return r;
+}""")
     return "\n".join(out)
 
 

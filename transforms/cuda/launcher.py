@@ -189,9 +189,13 @@ def operands(tensors, shape=None):
 
     dev = next((t.device for t in tensors if isinstance(t, torch.Tensor)), None)
     # a number passed where a tensor may be (a forward argument): a 0-d float32 tensor
+    # (and a 0-d tensor made on the host, torch.tensor(c), which torch's ops also accept)
     tensors = [torch.tensor(float(t), dtype=torch.float32, device=dev)
-               if isinstance(t, (int, float)) and not isinstance(t, bool) and dev is not None else t
+               if isinstance(t, (int, float)) and not isinstance(t, bool) and dev is not None else
+               t.to(dev, torch.float32) if isinstance(t, torch.Tensor) and t.dim() == 0
+               and not t.is_cuda and dev is not None and dev.type == "cuda" else t
                for t in tensors]
+    dev = next((t.device for t in tensors if t.is_cuda), dev)
     for t in tensors:
         if not isinstance(t, torch.Tensor) or t.dtype != torch.float32 or not t.is_cuda:
             raise TypeError("these kernels take float32 CUDA tensors")

@@ -21,14 +21,15 @@ extern "C" __global__ void {name}_thread({p}, float* __restrict__ out, long long
     const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= n) return;
     const long long base = (t / inner) * R * inner + t % inner;
-    float m = -INFINITY, s = 0.f;
+    float m = -INFINITY;
+    double s = 0.0;  // one thread sums a whole row: a float would drift over long rows
     for (long long rr = 0; rr < R; ++rr) {{
         const long long i = base + rr * inner;
         {_loads(n_pro)}
         const float x = {pro};
         {online}
     }}
-    const float M = m, S = s;
+    const float M = m, S = (float)s;
     for (long long rr = 0; rr < R; ++rr) {{
         const long long i = base + rr * inner;
         {_loads(n_in)}
@@ -91,19 +92,19 @@ def layer_norm(pro: str, epi: str, n_pro: int, n_in: int, n_sc: int, form: str) 
     if form == "block":
         return name, f"""
 extern "C" __global__ void {name}_row({p}, float* __restrict__ out, long long R, int vec, int small) {{
-    __shared__ float smem[32];
+    __shared__ double dsmem[32];
     const long long base = (long long)blockIdx.x * R;
     float K;
     {{ const long long i = base; {_loads(n_pro)} K = {pro}; }}
-    float s1 = 0.f, s2 = 0.f;
+    double s1 = 0.0, s2 = 0.0;  // per thread in double: rows of millions of elements stay exact enough
     for (long long j = threadIdx.x; j < R; j += blockDim.x) {{
         const long long i = base + j;
         {_loads(n_pro)}
-        const float d = {pro} - K;
+        const double d = (double)({pro}) - (double)K;
         s1 += d; s2 += d * d;
     }}
-    const float m1 = sf_block_sum(s1, smem) / (float)R, m2 = sf_block_sum(s2, smem) / (float)R;
-    const float mean = K + m1, rstd = rsqrtf(fmaxf(m2 - m1 * m1, 0.f) + eps);
+    const double m1 = sf_block_sumd(s1, dsmem) / (double)R, m2 = sf_block_sumd(s2, dsmem) / (double)R;
+    const float mean = (float)((double)K + m1), rstd = rsqrtf((float)fmax(m2 - m1 * m1, 0.0) + eps);
     for (long long j = threadIdx.x; j < R; j += blockDim.x) {{
         const long long i = base + j;
         {_loads(n_in)}
@@ -162,9 +163,10 @@ extern "C" __global__ void {name}_rows(const float* __restrict__ logits, const l
     const long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     if (row >= rows) return;
     const float* x = logits + row * R;
-    float m = -INFINITY, s = 0.f;
+    float m = -INFINITY;
+    double s = 0.0;
     for (long long j = 0; j < R; ++j) {{ const float v = x[j]; {online} }}
-    const float M = m, S = s;{per_row.replace("THREAD0", "true")}
+    const float M = m, S = (float)s;{per_row.replace("THREAD0", "true")}
 }}"""
     return name, body + f"""
 extern "C" __global__ void {name}_mean(const float* __restrict__ loss, const float* __restrict__ valid, float* __restrict__ out, long long rows) {{
@@ -174,4 +176,76 @@ extern "C" __global__ void {name}_mean(const float* __restrict__ loss, const flo
     a = sf_block_sum(a, smem);
     c = sf_block_sum(c, smem);
     if (threadIdx.x == 0) out[0] = a / c;
+}}"""
+
+
+def rowmap(kind: str, pro: str, epi: str, n_pro: int, n_in: int, n_sc: int,
+           form: str) -> tuple[str, str]:
+    """A reduction over a row and the elementwise map that uses it, in one kernel: the row's
+    sum / mean / max / min of ``pro`` becomes ``r``, then every element of the row is written
+    as ``epi`` (``x / mean(|x|)``, ``x / sqrt(mean(x^2) + eps)``: read twice, written once)."""
+    from .kernels import _COMBINE
+
+    name = f"rowmap_{kind}_{form}_{digest(kind, pro, epi, str(n_pro), str(n_in), str(n_sc), form)}"
+    init, comb = _COMBINE[kind]
+    c = comb.replace("(a)", "(acc)").replace("(b)", "(v)")
+    op = "sum" if kind in ("sum", "mean") else kind
+    finish = "acc / (float)R" if kind == "mean" else "acc"
+    p = _params(n_in, n_sc)
+    thread = f"""
+extern "C" __global__ void {name}_thread({p}, float* __restrict__ out, long long n, long long R, long long inner, int small) {{
+    const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= n) return;
+    const long long base = (t / inner) * R * inner + t % inner;
+    {"double" if op == "sum" else "float"} acc = {init};
+    for (long long rr = 0; rr < R; ++rr) {{
+        const long long i = base + rr * inner;
+        {_loads(n_pro)}
+        const float v = {pro}; acc = {c};
+    }}
+    const float r = (float)({finish.replace("(float)", "(double)") if op == "sum" else finish});
+    for (long long rr = 0; rr < R; ++rr) {{
+        const long long i = base + rr * inner;
+        {_loads(n_in)}
+        out[i] = {epi};
+    }}
+}}"""
+    if form != "block":
+        return name, thread
+    stats4 = _lanes(n_pro, f"const float v = {pro}; acc = {c};")
+    write4 = _lanes(n_in, f"o.@L@ = {epi};")
+    return name, thread + f"""
+extern "C" __global__ void {name}_row({p}, float* __restrict__ out, long long R, int vec, int small) {{
+    __shared__ float smem[32];
+    const long long base = (long long)blockIdx.x * R;
+    float acc = {init};
+    if (vec) {{
+        #pragma unroll 4
+        for (long long q = threadIdx.x; q < R / 4; q += blockDim.x) {{
+            const long long i = base + q * 4;
+            {stats4}
+        }}
+    }} else {{
+        for (long long j = threadIdx.x; j < R; j += blockDim.x) {{
+            const long long i = base + j;
+            {_loads(n_pro)}
+            const float v = {pro}; acc = {c};
+        }}
+    }}
+    acc = sf_block_{op}(acc, smem);
+    const float r = {finish};
+    if (vec) {{
+        for (long long q = threadIdx.x; q < R / 4; q += blockDim.x) {{
+            const long long i = base + q * 4;
+            float4 o;
+            {write4}
+            *reinterpret_cast<float4*>(out + i) = o;
+        }}
+    }} else {{
+        for (long long j = threadIdx.x; j < R; j += blockDim.x) {{
+            const long long i = base + j;
+            {_loads(n_in)}
+            out[i] = {epi};
+        }}
+    }}
 }}"""

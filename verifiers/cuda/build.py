@@ -101,16 +101,59 @@ def torch_arch_list(config: TorchVerifyConfig) -> str | None:
     return f"{arch[3:-1]}.{arch[-1]}" if arch and arch.startswith("sm_") else None
 
 
+_RUNTIME_NAMES = {"_NVCC_FLAGS", "_cubin_cache", "_cubin_key", "_nvcc", "_compile_cubin"}
+
+
 def generated_source(program: str) -> str | None:
     """The kernel source of a generated program (``_k = CudaKernels(_cuda_source)``)."""
     if "CudaKernels(_cuda_source)" not in program:
         return None
-    from semforge.transforms.cuda.nvcc import cuda_source
+    tree = static.parse(program)
+    for node in tree.body if tree is not None else []:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "_cuda_source"
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
+            return node.value.value
+    return None
 
-    try:
-        return cuda_source(program)
-    except SyntaxError:
+
+def program_compiler(program: str) -> str | None:
+    """The program's own cubin builder (its module-level ``_compile_cubin`` and what it uses,
+    imports included), as a script: the verifier builds a program's kernels the way the program
+    would, with no copy of the generator's code, and in a process of its own."""
+    tree = static.parse(program)
+    if tree is None:
         return None
+    keep = [n for n in tree.body
+            if isinstance(n, (ast.Import, ast.ImportFrom))
+            or (isinstance(n, ast.FunctionDef) and n.name in _RUNTIME_NAMES)
+            or (isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id in _RUNTIME_NAMES
+                                                  for t in n.targets))]
+    if not any(isinstance(n, ast.FunctionDef) and n.name == "_compile_cubin" for n in keep):
+        return None
+    keep = [n for n in keep if not (isinstance(n, (ast.Import, ast.ImportFrom))
+                                    and any(a.name.split(".")[0] == "torch" for a in n.names)
+                                    or isinstance(n, ast.ImportFrom) and (n.module or "").startswith("torch"))]
+    return ast.unparse(ast.Module(keep, type_ignores=[])) + (
+        "\nimport sys\n_compile_cubin(open(sys.argv[1]).read(), sys.argv[2])\n")
+
+
+def _build_cubin(program: str, source: str, arch: str, timeout: float) -> bool:
+    import sys
+    import tempfile
+
+    script = program_compiler(program)
+    if script is None:
+        return False
+    with tempfile.NamedTemporaryFile("w", suffix=".cu", delete=False) as fh:
+        fh.write(source)
+    try:
+        return subprocess.run([sys.executable, "-c", script, fh.name, arch], timeout=timeout,
+                              capture_output=True).returncode == 0
+    except subprocess.TimeoutExpired:
+        return False
+    finally:
+        os.unlink(fh.name)
 
 
 _LOAD_ONLY = r"""
@@ -154,22 +197,20 @@ def precompile(programs: list[str], config: TorchVerifyConfig, jobs: int | None 
     Returns counts and seconds; failures are left for the program's own load to report."""
     import time
 
-    from semforge.transforms.cuda import launcher
-
     arch = device_arch(config)
-    sources = {s for s in map(generated_source, programs) if s}
+    sources = {}
+    for p in programs:
+        src = generated_source(p)
+        if src is not None:
+            sources.setdefault(src, p)
     inline = [p for p in programs if generated_source(p) is None and "load_inline" in p]
     os.environ["SEMFORGE_CUBIN_CACHE"] = cubin_cache(config)  # the workers started from here too
     t0 = time.perf_counter()
 
-    def cubin(src: str) -> bool:
-        try:
-            launcher._compile_cubin(src, arch)
-            return True
-        except Exception:
-            return False
+    def cubin(item: tuple[str, str]) -> bool:
+        return _build_cubin(item[1], item[0], arch, config.compile_timeout_s)
 
-    work = [(cubin, s) for s in sorted(sources)] if arch else []
+    work = [(cubin, item) for item in sorted(sources.items())] if arch else []
     work += [(lambda p: _build_extension(p, config, config.compile_timeout_s), p) for p in inline]
     with ThreadPoolExecutor(max_workers=jobs or max(1, os.cpu_count() or 1)) as pool:
         ok = sum(pool.map(lambda item: item[0](item[1]), work))
