@@ -26,8 +26,9 @@ from pathlib import Path
 
 
 def prepare(args) -> None:
+    from semforge.pipeline.config import GenerateSettings
     from semforge.pipeline.kernelbench import builtin_programs, program_reason
-    from semforge.transforms.pytorch import pytorch_variants
+    from semforge.pipeline.steps.generate import pytorch_variants
     from semforge.verifiers.cuda.build import precompile
     from semforge.verifiers.cuda.config import TorchVerifyConfig
 
@@ -43,8 +44,9 @@ def prepare(args) -> None:
     for corpus, name, code in problems:
         if program_reason(code):
             continue
-        variants, _ = pytorch_variants(code, count=args.rules, max_chain=2, seed=0,
-                                       cuda_forms=args.forms.split(","), cuda_edits=[])
+        variants = pytorch_variants(code, GenerateSettings(
+            variants_per_seed=args.rules, max_chain=2, seed=0, cuda_forms=args.forms.split(","),
+            cuda_edits=[])).variants
         rows.append({"corpus": corpus, "name": name, "code": code,
                      "variants": [{"code": v.code, "transforms": v.transforms} for v in variants]})
         programs += [v.code for v in variants]

@@ -139,6 +139,7 @@ extern "C" __global__ void {name}({p}, float* __restrict__ out, long long n, int
     const long long stride = (long long)blockDim.x * gridDim.x;
     const long long start = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     const long long nvec = vec ? n / 4 : 0;
+    #pragma unroll 4
     for (long long q = start; q < nvec; q += stride) {{
         const long long i = q * 4;
         float4 r;

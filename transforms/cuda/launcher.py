@@ -249,7 +249,7 @@ def elementwise(k, name, tensors, scalars, form):
     tail = [ptr(out), i64(n), i32(vec), i32(small)]
     if form == "vec":
         work = n // 4 + n % 4 if vec else n
-        blocks = _clip((work + BLOCK - 1) // BLOCK, 1, 2 ** 31 - 1)  # one float4 per thread
+        blocks = _clip((work + 4 * BLOCK - 1) // (4 * BLOCK), 1, 2 ** 31 - 1)  # 4 float4 per thread
     elif form == "strided":
         rows = (n + 31) // 32
         blocks = (rows * 32 + BLOCK - 1) // BLOCK
