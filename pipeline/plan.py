@@ -187,8 +187,10 @@ class PlanAhead:
 
     def __init__(self, specs: list[CorpusSpec], labels: list[str], seeds_per_shard: int,
                  scratch: str, stats: ScanStats, *, limit: int | None = None,
-                 on_rejection: Callable[[Rejection], None] | None = None):
+                 on_rejection: Callable[[Rejection], None] | None = None,
+                 on_finished: Callable[["PlanAhead"], None] | None = None):
         self.stats = stats
+        self._on_finished = on_finished  # called in the pass's thread once it is complete
         self.shards = 0
         self.finished = False
         self.error: BaseException | None = None
@@ -217,6 +219,8 @@ class PlanAhead:
                     with self._changed:
                         self.shards += 1
                         self._changed.notify_all()
+            if self._on_finished is not None:
+                self._on_finished(self)
         except BaseException as exc:  # noqa: BLE001 - raised again by the iteration
             self.error = exc
         finally:

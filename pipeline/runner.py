@@ -224,9 +224,13 @@ def run(
                 if verbose:
                     log(f"skipped {r.source_id} ({r.source}): {r.reason}")
 
+            def planned(plan: PlanAhead) -> None:  # as soon as the pass is complete
+                if plan.seeds:
+                    log(f"{plan.seeds} seeds from {', '.join(labels)}; {plan.shards} shards")
+
             planner = PlanAhead(config.corpus, labels, config.run.seeds_per_shard,
                                 os.path.join(scratch, "plan"), scan, limit=config.run.limit,
-                                on_rejection=on_rejection)
+                                on_rejection=on_rejection, on_finished=planned)
             stack.callback(planner.close)
             bar = Progress(progress, log, plan=planner)
             client = None
@@ -287,7 +291,6 @@ def run(
                     output.remove("run.json")
                     output.remove_tree("_runs")
                 raise _no_seeds(scan, labels, output.url_of("rejected_records.jsonl"))
-            log(f"{scan.loaded} seeds from {', '.join(labels)}; {n_planned} shards")
             while in_flight:
                 _collect(next(pending), in_flight, merge, bar, failed, log)
                 clock.shard_done()

@@ -200,3 +200,50 @@ def test_stats_count_what_was_found(project):
                                    "property": 1, "generator": 1}
     # 7 seeds + 5 rejected defs (a module that does not load counts its 2) = 12 found
     assert stats.functions_rejected == 5
+
+
+# ------------------------------------------------------------------------ verification in module
+
+
+def _verify(seed: Seed, variants: list[str]):
+    from semforge.verifiers import VerifyConfig, verify_variants
+
+    config = VerifyConfig(examples=30, measure_speed=False)
+    return verify_variants(seed.code, seed.entry_point, variants, seed.inputs, config,
+                           context=seed.context)
+
+
+def test_a_function_runs_in_its_module(items):
+    slug = items["core.py::slug"]
+    same = slug.code.replace("return SEP.join(_WORDS.findall(clean(text)))",
+                             "words = _WORDS.findall(clean(text))\n    return SEP.join(words)")
+    other = slug.code.replace("SEP.join", "'_'.join")
+    helper = slug.code.replace("clean(text)", "_lower(text)") + "\n\ndef _lower(t):\n    return t.strip().lower()\n"
+    assert slug.code not in (same, other, helper)
+    verdicts = _verify(slug, [same, other, helper])
+    assert [v.verdict for v in verdicts] == ["equivalent", "different", "equivalent"], verdicts
+
+
+def test_a_method_is_compared_on_the_instance_after_the_call(items):
+    add = items["core.py::Counter.add"]
+    same = add.code.replace("self.total += x", "self.total = self.total + x")
+    # Same return value, but the instance is left in another state.
+    forgets = add.code.replace("    self.seen.append(x)\n", "")
+    # The same return value always; another state only after adding 0.
+    skips_zero = add.code.replace("    self.seen.append(x)\n", "    if x:\n        self.seen.append(x)\n")
+    assert add.code not in (same, forgets, skips_zero)
+    verdicts = _verify(add, [same, forgets, skips_zero])
+    assert [v.verdict for v in verdicts] == ["equivalent", "different", "different"], verdicts
+    assert "argument 0 after the call" in verdicts[1].reason  # the instance's state
+
+
+def test_a_generator_is_compared_step_by_step(items):
+    chunks = items["core.py::chunks"]
+    same = chunks.code.replace('        print("chunk", i)\n        yield xs[i:i + n]\n',
+                               '        part = xs[i:i + n]\n        print("chunk", i)\n        yield part\n')
+    # The same items and the same printed text in all, but printed after each item, not before.
+    late = chunks.code.replace('        print("chunk", i)\n        yield xs[i:i + n]\n',
+                               '        yield xs[i:i + n]\n        print("chunk", i)\n')
+    assert chunks.code not in (same, late)
+    verdicts = _verify(chunks, [same, late])
+    assert [v.verdict for v in verdicts] == ["equivalent", "different"], verdicts

@@ -3,7 +3,9 @@
 ``doctest_calls(docstring, names)``: the arguments of doctest examples that call the function
 directly with literal arguments (``>>> slugify("Hello World", "-")``, ``>>> mod.f([1, 2])``).
 ``literal(text)``: a builtin value from its ``repr`` (``ast.literal_eval``'s values plus
-``nan``/``inf``, ``set()`` and ``frozenset(...)``), for reports of processes that ran untrusted code.
+``nan``/``inf``, ``set()``, ``frozenset(...)`` and the builtin callables of
+``semforge.references``: ``len``, ``operator.add``), for reports of processes that ran
+untrusted code.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 import ast
 import doctest
 import math
+
+from semforge.references import REFERENCES
 
 _NAMED_FLOATS = {"nan": math.nan, "inf": math.inf}
 MAX_TEXT = 4000
@@ -28,6 +32,9 @@ def _value(node: ast.AST):
         return node.value
     if isinstance(node, ast.Name) and node.id in _NAMED_FLOATS:
         return _NAMED_FLOATS[node.id]
+    name = _dotted(node)
+    if name is not None and name in REFERENCES:  # a builtin callable: len, operator.add
+        return REFERENCES[name]
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         v = _value(node.operand)
         if type(v) not in (int, float, complex):
@@ -52,6 +59,14 @@ def _value(node: ast.AST):
         kind = set if node.func.id == "set" else frozenset
         return kind(_value(node.args[0])) if node.args else kind()
     raise ValueError(f"not a plain value: {type(node).__name__}")
+
+
+def _dotted(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return f"{node.value.id}.{node.attr}"
+    return None
 
 
 def doctest_calls(docstring: str | None, names: set[str]) -> list[list]:

@@ -41,10 +41,13 @@ import time
 from contextlib import contextmanager
 from dataclasses import replace
 
+from semforge.record import ModuleContext
+
 from ..verdict import Verdict
 from .compare.describe import short
 from .config import VerifyConfig
 from .judge.variant import judge_variant
+from .program.in_module import needs_program, program_text
 from .program.state import may_keep_state
 from .program.static_guard import nondeterminism_sources
 from .run.original import prepare_original
@@ -53,10 +56,43 @@ from .verdicts import new_verdict, tolerance_of
 
 
 def verify_variants(original: str, entry_point: str, variants: list[str], seed_inputs: list[list],
-                    config: VerifyConfig = VerifyConfig(), atol: float = 0.0) -> list[Verdict]:
-    """One Verdict per variant, in order. Never raises for a bad program."""
+                    config: VerifyConfig = VerifyConfig(), atol: float = 0.0,
+                    context: ModuleContext | None = None) -> list[Verdict]:
+    """One Verdict per variant, in order. Never raises for a bad program.
+
+    ``context``: the original is a def of real code (``ModuleContext``) and runs in its module,
+    each variant in a separate load of the module with the variant in its place
+    (``program/in_module.py``)."""
     with _older_objects_frozen():
+        if needs_program(context):
+            return _verify_in_module(original, entry_point, variants, seed_inputs, config, atol,
+                                     context)
         return _verify_variants(original, entry_point, variants, seed_inputs, config, atol)
+
+
+def _verify_in_module(original: str, entry_point: str, variants: list[str],
+                      seed_inputs: list[list], config: VerifyConfig, atol: float,
+                      context: ModuleContext) -> list[Verdict]:
+    """``_verify_variants`` on the sides as they run in their module (``ProgramText``): a
+    variant that has no def to put in the original's place is ``different`` (the module would
+    lose the function)."""
+    t0 = time.perf_counter()
+    try:
+        program = program_text(context, original, entry_point)
+    except (ValueError, SyntaxError) as exc:
+        reason = f"the original cannot be run in its module: {short(str(exc), 120)}"
+        return [new_verdict("error", reason, config, t0) for _ in variants]
+    sides: list = []
+    for variant in variants:
+        try:
+            sides.append(program_text(context, variant, entry_point))
+        except (ValueError, SyntaxError) as exc:
+            sides.append(new_verdict("different", "the variant cannot take the original's place "
+                                     f"in its module: {short(str(exc), 100)}", config, t0))
+    texts = [s for s in sides if isinstance(s, str)]
+    judged = iter(_verify_variants(program, entry_point, texts, seed_inputs, config, atol)
+                  if texts else [])
+    return [next(judged) if isinstance(s, str) else s for s in sides]
 
 
 @contextmanager
