@@ -86,7 +86,8 @@ class Verify(Step):
                 return verify_pytorch_variants(seed.code, [v.code for v in variants],
                                                torch_config(self.settings))
             return verify_variants(seed.code, seed.entry_point, [v.code for v in variants],
-                                   seed.inputs, self.vconfig, atol=seed.atol)
+                                   seed.inputs, self.vconfig, atol=seed.atol,
+                                   context=seed.context)
         except Exception as exc:  # the verifier must not raise; if it does, no pair is published
             self.stats.error(seed, "verify", exc)
             return [None] * len(variants)
