@@ -72,6 +72,17 @@ class Worker:
             except OSError:
                 self.proc.kill()
             self.proc.wait()
+        self._drop_log()
+
+    def _drop_log(self) -> None:
+        log = getattr(self, "log", None)
+        if log is not None:
+            log.close()
+            try:
+                os.unlink(log.name)
+            except OSError:
+                pass
+            self.log = None
 
     def close(self) -> None:
         if self.alive():
@@ -81,9 +92,11 @@ class Worker:
                 self.proc.wait(timeout=30)
             except (OSError, subprocess.TimeoutExpired):
                 self.kill()
+        self._drop_log()
 
     def submit(self, workdir: Path, arch_list: str | None = None) -> None:
         if not self.alive():
+            self._drop_log()  # the last one's (it ended: a crash, or a variant that patched torch)
             self.start(arch_list)
         self.proc.stdin.write(str(workdir).encode() + b"\n")
         self.proc.stdin.flush()
@@ -93,6 +106,9 @@ def _take() -> Worker:
     global _FREE
     with _LOCK:
         if _FREE is None:
+            import atexit
+
+            atexit.register(shutdown)
             _FREE = queue.Queue()
             for gpu in _devices():
                 w = Worker(gpu)
