@@ -66,6 +66,13 @@ class TorchSettings(_Section):
     sanitize: bool = Field(True, description="compute-sanitizer initcheck on passing CUDA variants")
     cache_dir: str | None = Field(None, description="compiled-kernel cache shared by workers")
     parallel: int = Field(4, ge=1, description="variants of one seed checked at once")
+    engine: Literal["auto", "worker", "processes"] = Field(
+        "auto", description="worker: one long-lived process per GPU judges every pair (CUDA "
+        "contexts reused, outputs compared on the device); processes: one process per program "
+        "(compute-sanitizer runs here); auto: worker on CUDA, processes on the CPU")
+    cuda_arch: str | None = Field(
+        None, description="compute capability kernels are compiled for ahead of the GPU (sm_90); "
+        "default: the first GPU nvidia-smi lists on the machine compiling")
 
 
 class VerifySettings(_Section):

@@ -141,9 +141,10 @@ def shard_steps(task: ShardTask, config: Config, started: float | None = None) -
     return steps
 
 
-def process_shard(task: ShardTask) -> dict[str, Any]:
+def process_shard(task: ShardTask, *_after: Any) -> dict[str, Any]:
     """Run the shard's steps and write its files; then its stats and, last, its completion
-    marker. Returns the shard's stats (those already written when the shard is complete)."""
+    marker. Returns the shard's stats (those already written when the shard is complete).
+    ``_after``: results of tasks this one waits for (the kernels built for a GPU shard)."""
     out = _out(task.out_dir)
     if is_complete(out, task.index, task.config_digest):
         return read_stats(out, task.index).to_json()

@@ -24,6 +24,10 @@ FILES = {
 
         def clean(text):
             return text.strip().lower()
+
+
+        def apply_all(fn, xs):
+            return [fn(x) for x in xs]
         ''',
     "minipkg/core.py": '''
         import re
@@ -99,6 +103,7 @@ FILES = {
         ''',
     "tests/test_core.py": '''
         from minipkg.core import Counter, chunks, double, slug
+        from minipkg.util import apply_all
 
 
         def test_slug():
@@ -111,6 +116,11 @@ FILES = {
 
         def test_chunks():
             assert list(chunks([1, 2, 3], 2)) == [[1, 2], [3]]
+
+
+        def test_apply_all():
+            assert apply_all(lambda x: x * 2, [1, 2]) == [2, 4]
+            assert apply_all(len, ["ab"]) == [2]
 
 
         def test_counter():
@@ -143,7 +153,8 @@ def test_every_function_and_method_is_a_seed_or_a_rejection(items):
     reasons = {k: v.reason for k, v in items.items() if isinstance(v, Rejection)}
     assert sorted(seeds) == [
         "core.py::Counter.__init__", "core.py::Counter.add", "core.py::Counter.mean",
-        "core.py::chunks", "core.py::double", "core.py::slug", "util.py::clean"]
+        "core.py::chunks", "core.py::double", "core.py::slug", "util.py::apply_all",
+        "util.py::clean"]
     assert reasons == {
         "__init__.py": "no function or method",
         "broken.py": "module does not load in the sandbox: PermissionError: sandbox: socket.__new__ "
@@ -158,7 +169,8 @@ def test_every_function_and_method_is_a_seed_or_a_rejection(items):
     assert kinds == {
         "core.py::Counter.__init__": "constructor", "core.py::Counter.add": "method",
         "core.py::Counter.mean": "property", "core.py::chunks": "generator",
-        "core.py::double": "function", "core.py::slug": "function", "util.py::clean": "function"}
+        "core.py::double": "function", "core.py::slug": "function", "util.py::clean": "function",
+        "util.py::apply_all": "function"}
     slug = seeds["core.py::slug"]
     assert slug.context.needs_module and slug.code.startswith("def slug(text: str) -> str:")
     assert slug.context.published() == {
@@ -174,6 +186,9 @@ def test_inputs_come_from_the_projects_tests_and_doctests(items):
     assert inputs["core.py::double"] == [[21]]
     assert inputs["core.py::chunks"] == [[[1, 2, 3], 2]]
     assert inputs["util.py::clean"] == [[" Hello World "]]  # called by slug during the test
+    # A builtin passed by the test is itself; the test's lambda becomes a builtin that takes as
+    # many arguments (repr for one), so the call keeps the shape of the rest.
+    assert inputs["util.py::apply_all"] == [[repr, [1, 2]], [len, ["ab"]]]
     # Methods: the instance's constructor arguments (one tuple), then the method's.
     assert inputs["core.py::Counter.__init__"] == [[5]]
     assert inputs["core.py::Counter.add"] == [[(5,), 3]]
@@ -182,7 +197,7 @@ def test_inputs_come_from_the_projects_tests_and_doctests(items):
 
 def test_the_test_run_is_confined_and_counts_the_tests_that_call_each_function(project):
     report = run_tests(project / "minipkg", project / "tests", [project])
-    assert report.status == "done" and report.tests == {"passed": 4}
+    assert report.status == "done" and report.tests == {"passed": 5}
     assert "landlock" in report.confinement and "netns" in report.confinement
     assert report.touched["core.py"]["slug"] == 1
     assert report.touched["util.py"]["clean"] == 1
@@ -196,9 +211,9 @@ def test_stats_count_what_was_found(project):
     from semforge.pipeline.corpora import corpus_label
 
     list(plan_shards([spec], [corpus_label(spec)], 10, str(project.parent / "scratch"), stats))
-    assert dict(stats.by_kind) == {"function": 3, "constructor": 1, "method": 1,
+    assert dict(stats.by_kind) == {"function": 4, "constructor": 1, "method": 1,
                                    "property": 1, "generator": 1}
-    # 7 seeds + 5 rejected defs (a module that does not load counts its 2) = 12 found
+    # 8 seeds + 5 rejected defs (a module that does not load counts its 2) = 13 found
     assert stats.functions_rejected == 5
 
 

@@ -24,6 +24,7 @@ import json
 import os
 import sys
 import time
+import types
 
 from semforge.references import reference_name
 from semforge.sandbox import tool
@@ -38,6 +39,15 @@ _SCALARS = (type(None), bool, int, float, complex, str, bytes)
 _CONTAINERS = (list, tuple, set, frozenset)
 CO_OPTIMIZED, CO_VARARGS, CO_VARKEYWORDS = 0x01, 0x04, 0x08
 CO_SUSPENDABLE = 0x20 | 0x80 | 0x200  # generator, coroutine, async generator
+CALLABLE_PREFIX = "__semforge_callable_"
+FunctionType = types.FunctionType
+
+
+def arity(code) -> str:
+    """How many positional arguments a function takes: "n", or "v" (any number)."""
+    if code.co_flags & CO_VARARGS:
+        return "v"
+    return str(code.co_argcount)
 
 
 def text_of(value, budget: list, depth: int = 0) -> str | None:
@@ -53,6 +63,8 @@ def text_of(value, budget: list, depth: int = 0) -> str | None:
     name = reference_name(value)
     if name is not None:
         return name
+    if t is FunctionType:  # a test's own function or lambda: stands for "a callable of n"
+        return f"{CALLABLE_PREFIX}{arity(value.__code__)}"
     if t is dict:
         items = [(text_of(k, budget, depth + 1), text_of(v, budget, depth + 1))
                  for k, v in value.items()]

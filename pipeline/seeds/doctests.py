@@ -17,6 +17,9 @@ import math
 from semforge.references import REFERENCES
 
 _NAMED_FLOATS = {"nan": math.nan, "inf": math.inf}
+CALLABLE_PREFIX = "__semforge_callable_"
+# Builtins taking 0, 1, 2, 3 or any number of positional arguments, total on most values.
+STAND_INS = {"0": list, "1": repr, "2": max, "3": max, "v": print}
 MAX_TEXT = 4000
 
 
@@ -35,6 +38,10 @@ def _value(node: ast.AST):
     name = _dotted(node)
     if name is not None and name in REFERENCES:  # a builtin callable: len, operator.add
         return REFERENCES[name]
+    if name is not None and name.startswith(CALLABLE_PREFIX):
+        # A function the tests passed (a lambda, a helper of theirs): a builtin that takes as
+        # many arguments stands in for it, so the call keeps the shape of its other arguments.
+        return STAND_INS.get(name[len(CALLABLE_PREFIX):], print)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         v = _value(node.operand)
         if type(v) not in (int, float, complex):

@@ -55,7 +55,7 @@ def torch_config(settings: VerifySettings):
         seed=settings.seed, cases_per_shape=t.cases_per_shape, shapes=t.shapes, device=t.device,
         compile_timeout_s=t.compile_timeout_s, run_timeout_s=t.run_timeout_s,
         measure_speed=settings.measure_speed, speed_band=t.speed_band, sanitize=t.sanitize,
-        cache_dir=t.cache_dir, parallel=t.parallel)
+        cache_dir=t.cache_dir, parallel=t.parallel, engine=t.engine, cuda_arch=t.cuda_arch)
 
 
 class Verify(Step):
@@ -88,8 +88,10 @@ class Verify(Step):
                                                torch_config(self.settings))
             return verify_variants(seed.code, seed.entry_point, [v.code for v in variants],
                                    seed.inputs, self.vconfig, atol=seed.atol,
-                                   domain=seed_domain(seed.code, seed.entry_point, seed.inputs,
-                                                      seed.domain))
+                                   context=seed.context,
+                                   # (a def of real code: read from the seed inputs instead)
+                                   domain=None if seed.context else seed_domain(
+                                       seed.code, seed.entry_point, seed.inputs, seed.domain))
         except Exception as exc:  # the verifier must not raise; if it does, no pair is published
             self.stats.error(seed, "verify", exc)
             return [None] * len(variants)
