@@ -60,16 +60,22 @@ def judge_seed(args: tuple) -> dict:
     from semforge.transforms.compose import generate_variants
     from semforge.verifiers import VerifyConfig, verify_variants
 
+    from semforge.domain_infer import seed_domain
+
     rules = [cls() for cls in all_rules().values()]
     t0 = time.perf_counter()
+    # As the pipeline does: the seed's domain is evidence for the rules that take it, and what
+    # the verifier judges on (the default typed policy).
+    domain = seed_domain(seed.code, seed.entry_point, seed.inputs, seed.domain)
     gen = generate_variants(seed.code, rules, count=variants, max_chain=max_chain, seed=gen_seed,
-                            protected={seed.entry_point})
+                            protected={seed.entry_point}, domain=domain)
     t1 = time.perf_counter()
     verdicts = verify_variants(seed.code, seed.entry_point, [v.code for v in gen.variants],
                                seed.inputs, VerifyConfig(examples=examples, measure_speed=True,
                                                           timing=timing),
-                               atol=seed.atol)
-    rows = [{"transforms": v.transforms, "verdict": d.verdict, "reason": d.reason,
+                               atol=seed.atol, domain=domain)
+    rows = [{"transforms": v.transforms, "verdict": d.verdict, "equivalence": d.equivalence,
+             "reason": d.reason,
              "perf_label": d.perf_label, "speedup": d.speedup, "speedup_ci": d.speedup_ci,
              "speed_input": d.speed_input, "code_hash": hashlib.sha256(v.code.encode()).hexdigest(),
              "counterexample": d.counterexample if d.verdict == "different" else None,

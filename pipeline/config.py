@@ -66,6 +66,13 @@ class TorchSettings(_Section):
     sanitize: bool = Field(True, description="compute-sanitizer initcheck on passing CUDA variants")
     cache_dir: str | None = Field(None, description="compiled-kernel cache shared by workers")
     parallel: int = Field(4, ge=1, description="variants of one seed checked at once")
+    engine: Literal["auto", "worker", "processes"] = Field(
+        "auto", description="worker: one long-lived process per GPU judges every pair (CUDA "
+        "contexts reused, outputs compared on the device); processes: one process per program "
+        "(compute-sanitizer runs here); auto: worker on CUDA, processes on the CPU")
+    cuda_arch: str | None = Field(
+        None, description="compute capability kernels are compiled for ahead of the GPU (sm_90); "
+        "default: the first GPU nvidia-smi lists on the machine compiling")
 
 
 class VerifySettings(_Section):
@@ -75,9 +82,16 @@ class VerifySettings(_Section):
     seed: int = Field(0, description="Hypothesis seed (derandomized), recorded per row")
     timeout_s: float = Field(2.0, gt=0, le=600, description="wall-clock limit per call")
     memory_mb: int = Field(512, ge=64, description="memory limit of a sandboxed program")
-    policy: Literal["strict", "domain"] = Field(
-        "strict", description="strict: exception types must match; domain: only inputs the original accepts"
+    policy: Literal["typed", "strict", "domain"] = Field(
+        "typed", description="typed: every input of the seed's domain (its inferred input types), "
+        "exception types matched, and the level each pair reaches recorded (equivalence: strict "
+        "when inputs of any type pass too, else typed); strict: inputs of any type; domain: only "
+        "the domain's inputs the original accepts"
     )
+    default_level: dict[Literal["rules", "llm"], Literal["strict", "typed"]] = Field(
+        default_factory=lambda: {"rules": "typed", "llm": "typed"},
+        description="per generator, the equivalence level a pair must reach to land in the "
+        "default config (strict: pairs equivalent only on the domain's types go to rejected)")
     rtol: float = Field(1e-9, ge=0, description="relative tolerance for floats")
     atol: float = Field(0.0, ge=0, description="absolute tolerance for floats (max-ed with the corpus's)")
     measure_speed: bool = Field(True, description="measure speedup of equivalent pairs")

@@ -123,6 +123,16 @@ class Progress:
             self._thread = threading.Thread(target=self._tick, name="semforge-progress", daemon=True)
             self._thread.start()
 
+    def wrap(self, log):
+        """``log`` that, while the bar is on screen, prints above it instead of through it."""
+        def say(message: str) -> None:
+            bar = self.bar
+            if bar is None:
+                log(message)
+            else:
+                bar.write(message, file=sys.stderr)
+        return say
+
     # -- what the run reports
 
     def set_phase(self, phase: str) -> None:
@@ -210,5 +220,6 @@ class Progress:
         if self._thread is not None:
             self._thread.join()
         if self.bar is not None:
+            self.bar.set_description("shards", refresh=False)  # what stays on screen: the count
             self.bar.close()
             self.bar = None

@@ -233,6 +233,7 @@ def run(
                                 on_rejection=on_rejection, on_finished=planned)
             stack.callback(planner.close)
             bar = Progress(progress, log, plan=planner)
+            log = bar.wrap(log)  # every message from here on, the plan pass's included
             client = None
             in_flight: dict[Any, int] = {}
             pending = None
@@ -261,10 +262,20 @@ def run(
                     bar.set_phase("running shards")
                 task = shards.ShardTask(index, None, config_data, digest, output.url, refs,
                                         specs, labels)
-                future = client.submit(shards.process_shard, task,
+                resources = _resources(config, refs)
+                built = []
+                if resources and "GPU" in resources:
+                    # kernels are compiled on a CPU worker first: the GPU never waits for nvcc
+                    from .placement.kernels import precompile_shard
+
+                    cpu = {k: v for k, v in resources.items() if k != "GPU"} or None
+                    built = [client.submit(precompile_shard, task, pure=False,
+                                           key=f"semforge-build-{digest}-{index:05d}",
+                                           resources=cpu)]
+                future = client.submit(shards.process_shard, task, *built,
                                        key=f"semforge-shard-{digest}-{index:05d}",
                                        retries=config.run.max_retries, pure=False,
-                                       resources=_resources(config, refs))
+                                       resources=resources)
                 bar.working()
                 in_flight[future] = index
                 pending.add(future)

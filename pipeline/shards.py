@@ -137,13 +137,14 @@ def shard_steps(task: ShardTask, config: Config, started: float | None = None) -
         steps.append(InSeedProcesses(per_seed, task.config, task.config_digest, run, deadline))
     else:
         steps.extend(per_seed)
-    steps.append(WriteShard(out, task.index))
+    steps.append(WriteShard(out, task.index, dict(config.verify.default_level)))
     return steps
 
 
-def process_shard(task: ShardTask) -> dict[str, Any]:
+def process_shard(task: ShardTask, *_after: Any) -> dict[str, Any]:
     """Run the shard's steps and write its files; then its stats and, last, its completion
-    marker. Returns the shard's stats (those already written when the shard is complete)."""
+    marker. Returns the shard's stats (those already written when the shard is complete).
+    ``_after``: results of tasks this one waits for (the kernels built for a GPU shard)."""
     out = _out(task.out_dir)
     if is_complete(out, task.index, task.config_digest):
         return read_stats(out, task.index).to_json()

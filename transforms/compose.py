@@ -82,9 +82,10 @@ class _State:
 
 class _Composer:
     def __init__(self, source: str, rules: Sequence[Rule], seed: int,
-                 protected: frozenset[str]) -> None:
+                 protected: frozenset[str], domain=None) -> None:
         self.rules = list(rules)
         self.protected = protected
+        self.domain = domain
         source_hash = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
         self.rng = random.Random(f"semforge-compose:{seed}:{source_hash}")
         self.result = GenerateResult()
@@ -104,7 +105,8 @@ class _Composer:
         step_seed = self.rng.randrange(2**31)
         try:
             new_module, sites = rule.transform(state.module, seed=step_seed,
-                                               protected=self.protected, wrapper=state.wrapper)
+                                               protected=self.protected, wrapper=state.wrapper,
+                                               domain=self.domain)
             if sites == 0:
                 return None
             code = new_module.code
@@ -217,13 +219,15 @@ class _Composer:
 
 def generate_variants(source: str, rules: Sequence[Rule], *, count: int = 8,
                       max_chain: int = 3, seed: int = 0,
-                      protected: Iterable[str] = ()) -> GenerateResult:
+                      protected: Iterable[str] = (), domain=None) -> GenerateResult:
     """Up to ``count`` distinct variants of ``source`` made by ``rules`` (see module docstring).
 
-    Deterministic for ``(source, rules, seed)``. ``protected`` names are never renamed or
-    removed. Never raises for a rule's bug: crashes are listed in ``rule_errors``.
+    Deterministic for ``(source, rules, seed, domain)``. ``protected`` names are never renamed
+    or removed. ``domain``, the entry point's ``semforge.domain.Domain``, is type evidence for
+    the rules that declare ``uses_domain`` (their variants hold on the domain's types). Never
+    raises for a rule's bug: crashes are listed in ``rule_errors``.
     """
     if count <= 0:
         return GenerateResult()
-    composer = _Composer(source, rules, seed, frozenset(protected))
+    composer = _Composer(source, rules, seed, frozenset(protected), domain)
     return composer.run(source, count, max(1, max_chain))

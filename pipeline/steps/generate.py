@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from semforge.transforms import Rule, all_rules
+from semforge.domain_infer import seed_domain
 from semforge.transforms.compose import GenerateResult, Variant, generate_variants
 from semforge.transforms.normalize import normal_form
 
@@ -125,8 +126,11 @@ class Generate(Step):
         seed, s = work.seed, self.settings
         if seed.language == "pytorch":
             return pytorch_variants(seed.code, s)
+        # The seed's input domain: type evidence for the rules that take it (uses_domain).
+        domain = seed_domain(seed.code, seed.entry_point, seed.inputs, seed.domain)
         return generate_variants(seed.code, self.rules, count=s.variants_per_seed,
-                                 max_chain=s.max_chain, seed=s.seed, protected=[seed.entry_point])
+                                 max_chain=s.max_chain, seed=s.seed, protected=[seed.entry_point],
+                                 domain=domain)
 
     def run(self, data: Iterable[SeedWork], rank: int = 0, world_size: int = 1) -> Iterator[SeedWork]:
         c = self.stats.counters

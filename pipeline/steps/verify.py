@@ -20,6 +20,7 @@ from typing import Any
 from hypothesis.errors import HypothesisDeprecationWarning
 
 from semforge import __version__
+from semforge.domain_infer import seed_domain
 from semforge.record import Seed, content_id
 from semforge.transforms.compose import Variant
 from semforge.verifiers import Verdict, VerifyConfig, verify_variants
@@ -54,7 +55,7 @@ def torch_config(settings: VerifySettings):
         seed=settings.seed, cases_per_shape=t.cases_per_shape, shapes=t.shapes, device=t.device,
         compile_timeout_s=t.compile_timeout_s, run_timeout_s=t.run_timeout_s,
         measure_speed=settings.measure_speed, speed_band=t.speed_band, sanitize=t.sanitize,
-        cache_dir=t.cache_dir, parallel=t.parallel)
+        cache_dir=t.cache_dir, parallel=t.parallel, engine=t.engine, cuda_arch=t.cuda_arch)
 
 
 class Verify(Step):
@@ -87,7 +88,10 @@ class Verify(Step):
                                                torch_config(self.settings))
             return verify_variants(seed.code, seed.entry_point, [v.code for v in variants],
                                    seed.inputs, self.vconfig, atol=seed.atol,
-                                   context=seed.context)
+                                   context=seed.context,
+                                   # (a def of real code: read from the seed inputs instead)
+                                   domain=None if seed.context else seed_domain(
+                                       seed.code, seed.entry_point, seed.inputs, seed.domain))
         except Exception as exc:  # the verifier must not raise; if it does, no pair is published
             self.stats.error(seed, "verify", exc)
             return [None] * len(variants)
@@ -149,5 +153,7 @@ def make_row(seed: Seed, variant: Variant, verdict: Verdict | None, vconfig: Ver
         "timing": verdict.timing,
         "semforge_version": __version__,
         "config_digest": config_digest,
+        "domain": getattr(verdict, "domain", None),
+        "equivalence": getattr(verdict, "equivalence", None) if verdict.verdict == "equivalent" else None,
         "context": seed.context.published() if seed.context is not None else None,
     }

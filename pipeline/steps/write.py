@@ -35,15 +35,24 @@ class WriteShard(Step):
 
     name = "write"
 
-    def __init__(self, out, index: int):
+    def __init__(self, out, index: int, default_level: dict[str, str] | None = None):
         super().__init__()
         self.out, self.index = out, index
+        # per generator, the equivalence level a pair must reach for the default config
+        # (VerifySettings.default_level): "typed" takes both levels, "strict" only strict
+        self.default_level = default_level or {}
         self.written: dict[str, int] = {split: 0 for split in SPLITS}
+
+    def lands_in_default(self, row: dict) -> bool:
+        if row["verdict"] != "equivalent":
+            return False
+        need = self.default_level.get(row.get("generator") or "rules", "typed")
+        return need != "strict" or row.get("equivalence") in ("strict", None)
 
     def run(self, data: Iterable[dict], rank: int = 0, world_size: int = 1) -> Iterator[Any]:
         by_split: dict[str, list[dict]] = {split: [] for split in SPLITS}
         for row in data:
-            by_split["equivalent" if row["verdict"] == "equivalent" else "rejected"].append(row)
+            by_split["equivalent" if self.lands_in_default(row) else "rejected"].append(row)
         for split, rows in by_split.items():
             name = data_name(split, self.index)
             if rows:

@@ -297,7 +297,9 @@ class EvidenceTransformer(RuleTransformer):
 
     @cached_property
     def ev(self) -> TypeEvidence:
-        return self.EVIDENCE(self._module, self.metadata, skip=self.skip)
+        ev = self.EVIDENCE(self._module, self.metadata, skip=self.skip, domain=self.domain)
+        ev.protected = self.protected
+        return ev
 
     @cached_property
     def names(self) -> NameAllocator:

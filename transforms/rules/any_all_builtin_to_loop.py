@@ -48,6 +48,7 @@ class AnyAllBuiltinToLoop(Rule):
     description = "Replace return any()/all() by an explicit search loop."
     category = "performance"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "any-all-loop-to-builtin"
 
     class Transformer(EvidenceTransformer):

@@ -35,6 +35,7 @@ class AnyAllGeneratorToList(Rule):
     description = "Materialize the generator given to any()/all() as a list (no short-circuit)."
     category = "performance"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
 
     class Transformer(EvidenceTransformer):
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:

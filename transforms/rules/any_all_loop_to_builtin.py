@@ -59,6 +59,7 @@ class AnyAllLoopToBuiltin(Rule):
     description = "Replace a search loop returning True/False by return any()/all()."
     category = "performance"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "any-all-builtin-to-loop"
 
     class Transformer(FusePairs, EvidenceTransformer):

@@ -41,6 +41,7 @@ class ConcatLoopToJoin(Rule):
     description = "Replace a str += loop by ''.join() over the items or a list comprehension."
     category = "performance"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "join-to-concat-loop"
 
     class Transformer(FusePairs, EvidenceTransformer):

@@ -49,6 +49,7 @@ class HoistLenOutOfLoop(Rule):
     description = "Compute len() of an immutable sequence once before a loop."
     category = "performance"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "recompute-len-in-loop"
 
     class Transformer(EvidenceTransformer):

@@ -36,6 +36,7 @@ class JoinToConcatLoop(Rule):
     description = "Replace ''.join() of strs by a += concatenation loop."
     category = "performance"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "concat-loop-to-join"
 
     class Transformer(EvidenceTransformer):

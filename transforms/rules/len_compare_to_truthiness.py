@@ -54,6 +54,7 @@ class LenCompareToTruthiness(Rule):
     description = "Test emptiness of a builtin container by truthiness instead of len()."
     category = "performance"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "truthiness-to-len-compare"
 
     class Transformer(EvidenceTransformer):

@@ -30,6 +30,7 @@ class MembershipListToSet(Rule):
     description = "Test membership of an int/str in a set literal instead of a list/tuple literal."
     category = "performance"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "membership-set-to-list"
 
     class Transformer(MembershipTransformer):

@@ -26,6 +26,7 @@ class MembershipSetToList(Rule):
     description = "Test membership of an int/str in a list literal instead of a set literal."
     category = "performance"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "membership-list-to-set"
 
     class Transformer(MembershipTransformer):

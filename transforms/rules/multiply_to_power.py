@@ -27,6 +27,7 @@ class MultiplyToPower(Rule):
     description = "Square an int with ** 2 instead of multiplying it by itself."
     category = "performance"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "power-to-multiply"
 
     class Transformer(EvidenceTransformer):

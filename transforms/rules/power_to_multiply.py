@@ -42,6 +42,7 @@ class PowerToMultiply(Rule):
     description = "Square an int by multiplication instead of ** 2."
     category = "performance"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "multiply-to-power"
 
     class Transformer(EvidenceTransformer):

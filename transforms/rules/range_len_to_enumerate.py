@@ -128,6 +128,7 @@ class RangeLenToEnumerate(Rule):
     description = "Iterate with enumerate() instead of indexing a sequence by range(len())."
     category = "performance"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
 
     class Transformer(EvidenceTransformer):
         EVIDENCE = RicherEvidence

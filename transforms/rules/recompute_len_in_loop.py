@@ -51,6 +51,7 @@ class RecomputeLenInLoop(Rule):
     description = "Call len() again inside loops instead of reading a variable holding it."
     category = "performance"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "hoist-len-out-of-loop"
 
     class Transformer(EvidenceTransformer):

@@ -39,6 +39,7 @@ class ReduceGeneratorToList(Rule):
     description = "Pass a list comprehension instead of a generator to sum()/min()/max()."
     category = "performance"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
 
     class Transformer(EvidenceTransformer):
         EVIDENCE = RicherEvidence

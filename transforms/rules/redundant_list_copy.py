@@ -37,6 +37,7 @@ class RedundantListCopy(Rule):
     description = "Insert a redundant list() copy before sorted()/sum()/min()/max()/any()/all()/set()."
     category = "performance"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "remove-redundant-list-copy"
 
     class Transformer(EvidenceTransformer):

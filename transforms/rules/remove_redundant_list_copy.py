@@ -44,6 +44,7 @@ class RemoveRedundantListCopy(Rule):
     description = "Drop a redundant list() copy before sorted()/join()/sum()/min()/max()/any()/all()/set()."
     category = "performance"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "redundant-list-copy"
 
     class Transformer(EvidenceTransformer):

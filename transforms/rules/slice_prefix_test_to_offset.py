@@ -46,6 +46,7 @@ class SlicePrefixTestToOffset(Rule):
     description = "Test startswith/endswith at an offset instead of on a slice copy."
     category = "performance"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
 
     class Transformer(EvidenceTransformer):
         def _bounded(self, call: cst.Call, seq: cst.BaseExpression, index: cst.Name) -> bool:

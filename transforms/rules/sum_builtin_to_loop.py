@@ -41,6 +41,7 @@ class SumBuiltinToLoop(Rule):
     description = "Replace sum() of ints by an explicit accumulation loop."
     category = "performance"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "sum-loop-to-builtin"
 
     class Transformer(EvidenceTransformer):

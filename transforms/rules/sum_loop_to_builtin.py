@@ -49,6 +49,7 @@ class SumLoopToBuiltin(Rule):
     description = "Replace an int accumulation loop by sum() over the items or a list comprehension."
     category = "performance"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "sum-builtin-to-loop"
 
     class Transformer(FusePairs, EvidenceTransformer):

@@ -33,6 +33,7 @@ class TruthinessToLenCompare(Rule):
     description = "Test emptiness of a builtin container with len() instead of truthiness."
     category = "performance"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "len-compare-to-truthiness"
 
     class Transformer(EvidenceTransformer):

@@ -5,6 +5,8 @@ non-equivalent one, a witness expression that tells the two apart).
     from semforge.verifiers.realistic import CASES, FAST, witness_shows
 
 ``witness_shows(case)`` checks a case's label in plain Python before any verifier is asked.
+``typed`` holds model-style rewrites whose labels depend on the seed's input domain, with their
+own checks (``typed.checks``).
 The benchmark (``benchmarks/realistic_rewrites.py``) runs all of them through the verifier; the
 test suite runs ``FAST``.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import signal
 
+from . import typed
 from .cases import CASES, FAST, Case
 
 
@@ -57,4 +60,4 @@ def witness_shows(case: Case) -> tuple[bool, str]:
     return a != b, f"original {a[:2]}, variant {b[:2]}"
 
 
-__all__ = ["CASES", "FAST", "Case", "witness_shows"]
+__all__ = ["CASES", "FAST", "Case", "typed", "witness_shows"]

@@ -32,6 +32,12 @@ class Case:
     seeds: list
     witness: str | None = None  # Python expression over f; None for equivalent cases
     entry: str = "f"
+    # typed_rewrites_data.py's model-style cases: the prompt the variant answers (equivalent,
+    # faster, slower, explicit), where the original comes from, and for a correct rewrite a
+    # call outside the seed's domain on which the two differ (None: equal for every value).
+    prompt: str | None = None
+    source: str | None = None
+    outside: str | None = None
 
     @property
     def equivalent(self) -> bool:
