@@ -10,19 +10,24 @@ OUT    ?= semforge-out
 
 .PHONY: setup demo test bench clean
 
+# setuptools adds a note to every editable install of a package laid out with package-dir, as
+# this one is ("folders ... with the same name as your package may take precedence"): known and
+# harmless here, so the installs leave it out (PYTHONWARNINGS matches the note's first words).
+QUIET_EDITABLE = PYTHONWARNINGS="ignore:Editable installation:UserWarning"
+
 setup: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test,crosshair]"
+	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e ".[test,crosshair]"
 	touch $@
 
 # The tests also run a real vLLM engine on the CPU: its CPU build (several GB) is installed once.
 # It drags in torchvision/torchaudio/torchcodec, unused, and PyPI's torchvision does not import
 # beside the CPU torch it pins: they are removed.
 $(VENV)/.installed-llm: $(VENV)/.installed
-	$(BIN)/python -m pip install --quiet -e ".[test,crosshair,llm-cpu]"
+	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e ".[test,crosshair,llm-cpu]"
 	$(BIN)/python -m pip uninstall --quiet -y torchvision torchaudio torchcodec
 	touch $@
 

@@ -67,17 +67,16 @@ def no_scale() -> None:
 
 
 def variants_and_verdicts(humaneval: Path | None) -> tuple[dict, dict]:
-    from semforge.pipeline.stages import Stats, generate_batch, select_rules, verify_batch
+    from semforge.pipeline.steps import Generate, SeedWork, Verify
 
     config, seeds = _seeds(humaneval)
-    rules = select_rules(config.generate)
+    generate, verify = Generate(config.generate), Verify(config.verify, "digest")
     per_seed_variants, per_seed_verdicts = {}, {}
     for seed in seeds:
-        stats = Stats()
-        groups = generate_batch([seed], rules, config.generate, stats)
+        work = list(generate.run([SeedWork(seed)]))
         key = f"{seed.source}:{seed.source_id}"
-        per_seed_variants[key] = _sha([[v.code, v.transforms] for _, vs in groups for v in vs])
-        rows = verify_batch(groups, config.verify, "digest", stats)
+        per_seed_variants[key] = _sha([[v.code, v.transforms] for w in work for v in w.variants])
+        rows = list(verify.run(work))
         per_seed_verdicts[key] = _sha([
             [r["variant"], r["verdict"], r["verification"]] for r in rows
         ])

@@ -2,8 +2,8 @@
 
     python benchmarks/cuda_pipeline.py [--limit N] [--forms fused,strided] [--out rows.parquet]
 
-Runs ``generate_batch`` and ``verify_batch`` (the functions ``semforge run`` wires into its Dask
-graph) over the ``builtin-pytorch`` corpus and prints the pairs per generator kind (PyTorch
+Runs the ``Generate`` and ``Verify`` steps (``semforge run``'s per-seed steps, see
+``pipeline/steps``) with ``run_steps`` over the ``builtin-pytorch`` corpus and prints the pairs per generator kind (PyTorch
 rules, CUDA templates) and verdict, with the speed labels. On a machine without CUDA the CUDA
 pairs come out ``undecided``; with one, they are verified and timed.
 """
@@ -16,7 +16,7 @@ from collections import Counter
 
 from semforge.pipeline.config import parse_config
 from semforge.pipeline.corpora import iter_corpus
-from semforge.pipeline.stages import Stats, generate_batch, select_rules, verify_batch
+from semforge.pipeline.steps import SeedWork, run_steps, seed_steps
 from semforge.record import Seed, rows_to_table
 
 
@@ -31,10 +31,8 @@ def main() -> None:
                            "generate": {"variants_per_seed": args.variants, "max_chain": 2,
                                         "cuda_forms": args.forms.split(",")}})
     seeds = [s for s in iter_corpus(config.corpus[0]) if isinstance(s, Seed)]
-    stats = Stats()
     t0 = time.perf_counter()
-    groups = generate_batch(seeds, select_rules(config.generate), config.generate, stats)
-    rows = verify_batch(groups, config.verify, "demo", stats)
+    rows = run_steps(seed_steps(config, "demo"), [SeedWork(s) for s in seeds])
     wall = time.perf_counter() - t0
     table = Counter()
     for r in rows:

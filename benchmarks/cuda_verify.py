@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -57,10 +58,15 @@ print("PASS" if ok else "FAIL")
 '''
 
 
-def kernelbench_check(original: Path, variant: Path) -> str:
-    """KernelBench's correctness check (its inputs, its tolerance), in a process of its own."""
+def kernelbench_check(original: Path, variant: Path, config: TorchVerifyConfig) -> str:
+    """KernelBench's correctness check (its inputs, its tolerance), in a process of its own
+    (which finds the variant's extension already built by the verifier)."""
+    from semforge.verifiers.cuda.build import extension_dir, torch_arch_list
+
+    env = dict(os.environ, TORCH_EXTENSIONS_DIR=str(extension_dir(config, variant.read_text())))
+    env.setdefault("TORCH_CUDA_ARCH_LIST", torch_arch_list(config) or "")
     proc = subprocess.run([sys.executable, "-c", KB_CHECK, str(original), str(variant)],
-                          capture_output=True, text=True, timeout=900)
+                          capture_output=True, text=True, timeout=900, env=env)
     out = proc.stdout.strip().splitlines()
     return out[-1] if out and out[-1] in ("PASS", "FAIL") else "FAIL (crashed)"
 
@@ -129,7 +135,7 @@ def main() -> None:
         def judge(item):
             path, orig = item
             v = verify_pytorch_variants(orig.read_text(), [path.read_text()], config)[0]
-            kb = kernelbench_check(orig, path) if cuda_available() else "n/a"
+            kb = kernelbench_check(orig, path, config) if cuda_available() else "n/a"
             return path.stem, v, kb
 
         with ThreadPoolExecutor(max_workers=max(args.seeds_parallel, 1)) as pool:

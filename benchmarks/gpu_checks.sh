@@ -10,6 +10,8 @@
 #         verified and timed; planted faults against KernelBench's own check)
 #   run   `semforge run` on the built-in PyTorch corpus with the GPU
 #   llm   benchmarks/llm_transformers_throughput.py with a 1.5 B random Llama (tokens/s, samples/s)
+#   scale benchmarks/cuda_scale.py run twice over BUNDLE (made on a CPU machine with
+#         `cuda_scale.py prepare`: KernelBench levels 1 and 2, kernels compiled), then the summary
 set -uo pipefail
 WHEELS=${WHEELS:-.whl}
 OUT=${OUT:-/tmp/gpu-out}
@@ -70,6 +72,16 @@ s = json.load(open("/tmp/gpu-run-out/stats.json"))
 print(json.dumps({k: s[k] for k in s if k in ("pairs", "verdicts", "perf_labels", "seeds")}, indent=1)[:3000])
 EOF
     cp /tmp/gpu-run-out/stats.json "$OUT/gpu_run_stats.json" 2>/dev/null
+fi
+
+if [ "$STEP" = scale ]; then
+    echo "== KernelBench at scale, two identical runs"
+    for k in 1 2; do
+        python3 "$REPO/benchmarks/cuda_scale.py" run --bundle "${BUNDLE:-$REPO/bundle}" \
+            --out "$OUT/scale_run$k.jsonl" --cases 3 --min-trials 8 --time-budget 0.3 \
+            2>&1 | tee "$OUT/scale_run$k.log" | tail -1
+    done
+    python3 "$REPO/benchmarks/cuda_scale.py" summary "$OUT/scale_run1.jsonl" "$OUT/scale_run2.jsonl"
 fi
 
 if [ "$STEP" = llm ] || [ "$STEP" = all ]; then

@@ -29,10 +29,10 @@ import math
 import time
 from pathlib import Path
 
-from label_stability import BAND, timed_pairs
+from label_stability import timed_pairs
 from variant_yield import CORPUS, load_seeds
 
-BLOCKS, PER_BLOCK, STEP = 15, 3, 5  # the verifier's most blocks, rounds per block, blocks per step
+from semforge.verifiers.label_agreement import BLOCKS, LABEL_RULES, PER_BLOCK, score
 
 
 def record(pairs: list[tuple], passes: int) -> list[list]:
@@ -66,113 +66,6 @@ def record(pairs: list[tuple], passes: int) -> list[list]:
     return rounds
 
 
-def _sequential(interval):
-    """A rule that decides as ``timing.measure`` does: on 5 blocks, 5 more while undecided, at
-    most 15; ``interval(blocks)`` gives (point, lo, hi)."""
-    def rule(blocks):
-        for n in range(STEP, BLOCKS + 1, STEP):
-            label = _label(interval(blocks[:n]))
-            if label is not None:
-                return label, n
-        return None, BLOCKS
-    return rule
-
-
-def _all_blocks(interval):
-    """A rule that decides once, on all 15 blocks."""
-    return lambda blocks: (_label(interval(blocks)), BLOCKS)
-
-
-def _verifiers(blocks):
-    """The verifier's interval (``speed.interval``)."""
-    from semforge.verifiers import speed
-
-    return speed.interval(*_pooled(blocks), _ratios(blocks))
-
-
-def _widened(block_interval):
-    """The rounds' paired bootstrap widened by ``block_interval`` of the blocks' ratios."""
-    def interval(blocks):
-        from semforge.verifiers import speed
-
-        point, lo, hi = speed.paired_ratio(*_pooled(blocks))
-        b_lo, b_hi = block_interval(_ratios(blocks))
-        return point, min(lo, b_lo), max(hi, b_hi)
-    return interval
-
-
-def _rounds_only(blocks):
-    """The rounds' paired bootstrap alone: blind to blocks that disagree."""
-    from semforge.verifiers import speed
-
-    return speed.paired_ratio(*_pooled(blocks))
-
-
-def _trimmed_t(ratios):
-    """The blocks' t-interval without the highest and lowest block."""
-    from semforge.verifiers import speed
-
-    return speed.block_interval(sorted(ratios)[1:-1])
-
-
-def _pooled(blocks):
-    return [t for b in blocks for t in b[0]], [t for b in blocks for t in b[1]]
-
-
-def _ratios(blocks):
-    from semforge.verifiers import speed
-
-    return [speed.block_ratio(b) for b in blocks]
-
-
-def _label(point_lo_hi):
-    from semforge.verifiers import speed
-
-    return speed.perf_label(point_lo_hi[1], point_lo_hi[2], BAND)
-
-
-def _order_interval(values: list[float], level: float = 0.90) -> tuple[float, float]:
-    """The narrowest symmetric pair of order statistics covering the median at ``level``."""
-    v, n = sorted(values), len(values)
-    best = (v[0], v[-1])
-    for k in range(1, n // 2 + 1):
-        if 1 - 2 * sum(math.comb(n, i) for i in range(k)) / 2 ** n < level:
-            break
-        best = (v[k - 1], v[n - k])
-    return best
-
-
-# The first is the verifier's own; "median of blocks" uses order statistics, so one disturbed
-# block cannot stretch the interval.
-RULES = {
-    "verifier": _sequential(_verifiers),
-    "all 15 blocks": _all_blocks(_verifiers),
-    "median of blocks": _sequential(_widened(_order_interval)),
-    "trimmed blocks": _sequential(_widened(_trimmed_t)),
-    "rounds only": _sequential(_rounds_only),
-}
-
-
-def score(rounds: list[list], rule) -> dict:
-    directed = agree = conflicts = undecided = timings = used = 0
-    for passes in rounds:
-        if len(passes) < 2 or any(b is None for b in passes):
-            continue
-        labels = []
-        for blocks in passes:
-            label, n = rule(blocks)
-            labels.append(label)
-            used += n
-        timings += len(labels)
-        undecided += labels.count(None)
-        if {"faster", "slower"} & set(labels):
-            directed += 1
-            agree += len(set(labels)) == 1
-            conflicts += None not in labels and len(set(labels)) > 1
-    return {"directed": directed, "agree": agree, "conflicts": conflicts,
-            "undecided": undecided, "timings": timings, "blocks": used / max(timings, 1)}
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=20, help="first N HumanEval+ seeds")
@@ -192,7 +85,7 @@ def main() -> None:
         rounds = record(pairs, args.passes)
         if args.save:
             args.save.write_text(json.dumps(rounds))
-    results = {name: score(rounds, rule) for name, rule in RULES.items()}
+    results = {name: score(rounds, rule) for name, rule in LABEL_RULES.items()}
     base = results["verifier"]
     base_share = base["agree"] / base["directed"] if base["directed"] else math.nan
     print(f"\n{'rule':18} {'agreement':>16} {'x base':>6} {'conflicts':>9} {'undecided':>11} "

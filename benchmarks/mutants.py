@@ -44,6 +44,7 @@ from collections import Counter
 
 from _data import humaneval_path
 
+from semforge.domain_infer import infer_domain
 from semforge.verifiers import VerifyConfig, verify_variants
 from semforge.verifiers.python.compare.diff import Tolerance, diff_outcomes
 from semforge.verifiers.python.run.program import run_inputs
@@ -182,6 +183,9 @@ def main() -> None:
                           measure_speed=False)
     counts, verdicts, accepted = Counter(), Counter(), []
     by_kind = {"behaviour": [0, 0], "timeout": [0, 0]}  # [not rejected, rejected]
+    # the behaviour mutants some plus input inside the seed's domain shows (semforge.domain,
+    # inferred from the base inputs): what the typed policy must reject
+    in_domain = [0, 0]
     t0 = time.perf_counter()
     for task in tasks:
         code = task["prompt"] + task["canonical_solution"]
@@ -197,6 +201,7 @@ def main() -> None:
             counts["tasks_unloadable"] += 1
             continue
         hard = []
+        domain = infer_domain(code, entry, base)
         for site in sites[: args.per_task]:
             mutant = apply(tree, site)
             counts["mutants"] += 1
@@ -225,14 +230,20 @@ def main() -> None:
             if how == "slower":
                 counts["slower_only"] += 1  # same results given time: not a wrong variant
                 continue
-            hard.append((mutant, how, evidence))
+            inside = how == "behaviour" and m_plus is not None and any(
+                domain.contains(plus[i]) for i, (x, y) in enumerate(zip(plus_out, m_plus))
+                if x.get("kind") in ("return", "raise") and y.get("kind") not in ("timeout", "crash")
+                and diff_outcomes(x, y, tol) is not None)
+            hard.append((mutant, how, evidence, inside))
         counts["hard"] += len(hard)
         if hard:
-            judged = verify_variants(code, entry, [m for m, _, _ in hard], base, config,
+            judged = verify_variants(code, entry, [m for m, _, _, _ in hard], base, config,
                                      atol=float(task.get("atol") or 0.0))
-            for (mutant, how, evidence), v in zip(hard, judged):
+            for (mutant, how, evidence, inside), v in zip(hard, judged):
                 verdicts[v.verdict] += 1
                 by_kind[how][v.verdict in ("different", "timeout")] += 1
+                if inside:
+                    in_domain[v.verdict in ("different", "timeout")] += 1
                 if v.verdict == "equivalent":
                     accepted.append((task["task_id"], _diff(code, mutant),
                                      f"{v.reason}; plus inputs catch it by {how} {evidence}"))
@@ -246,6 +257,10 @@ def main() -> None:
         print(f"score: of {kept + rejected_} mutants the plus inputs show to compute something "
               f"different, rejected from base inputs only: {rejected_}/{kept + rejected_} = "
               f"{rejected_ / (kept + rejected_):.1%}  (goal >= 97%)")
+    kept, rejected_ = in_domain
+    if kept + rejected_:
+        print(f"of those, shown by a plus input inside the domain the base inputs give: "
+              f"rejected {rejected_}/{kept + rejected_} = {rejected_ / (kept + rejected_):.1%}")
     kept, rejected_ = by_kind["timeout"]
     if kept + rejected_:
         print(f"timeout-only mutants (still out of time or crashing at {args.confirm:g}x the "

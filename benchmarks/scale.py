@@ -11,7 +11,7 @@ driver plans *every* seed of the corpus (reads, validates and deduplicates all o
 the workers process an evenly spread sample of the shards (`run.sample_every`), the same number
 of shards at every size, so the sizes compare what grows with the corpus. Memory is sampled
 from /proc every 0.2 s for the whole process tree: the driver, each Dask worker process, each
-seed process (`seed_child`).
+seed process (`placement/seed_process.py`).
 
 The baseline is the 1k run: the table prints each size's peak memory as a ratio to it (goal:
 within 1.2x), and the 2-worker run's seeds/s as a ratio to a 1-worker run of the same sample
@@ -120,7 +120,7 @@ class TreeMemory:
         if proc.pid == self.root.pid:
             return "driver"
         cmd = " ".join(proc.cmdline())
-        if "semforge.pipeline.seed_child" in cmd:
+        if "semforge.pipeline.placement.seed_process" in cmd:
             self._seen_children.add(proc.pid)
             return "seed process"
         if "spawn_main" in cmd:  # distributed's nanny starts each worker with multiprocessing

@@ -25,14 +25,14 @@ import argparse
 import gzip
 import hashlib
 import json
-import math
-import statistics
 import time
 from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from _data import humaneval_path
+
+from semforge.verifiers.label_agreement import agreement_by_distance, merge_passes
 
 CORPUS = humaneval_path()
 
@@ -60,16 +60,22 @@ def judge_seed(args: tuple) -> dict:
     from semforge.transforms.compose import generate_variants
     from semforge.verifiers import VerifyConfig, verify_variants
 
+    from semforge.domain_infer import seed_domain
+
     rules = [cls() for cls in all_rules().values()]
     t0 = time.perf_counter()
+    # As the pipeline does: the seed's domain is evidence for the rules that take it, and what
+    # the verifier judges on (the default typed policy).
+    domain = seed_domain(seed.code, seed.entry_point, seed.inputs, seed.domain)
     gen = generate_variants(seed.code, rules, count=variants, max_chain=max_chain, seed=gen_seed,
-                            protected={seed.entry_point})
+                            protected={seed.entry_point}, domain=domain)
     t1 = time.perf_counter()
     verdicts = verify_variants(seed.code, seed.entry_point, [v.code for v in gen.variants],
                                seed.inputs, VerifyConfig(examples=examples, measure_speed=True,
                                                           timing=timing),
-                               atol=seed.atol)
-    rows = [{"transforms": v.transforms, "verdict": d.verdict, "reason": d.reason,
+                               atol=seed.atol, domain=domain)
+    rows = [{"transforms": v.transforms, "verdict": d.verdict, "equivalence": d.equivalence,
+             "reason": d.reason,
              "perf_label": d.perf_label, "speedup": d.speedup, "speedup_ci": d.speedup_ci,
              "speed_input": d.speed_input, "code_hash": hashlib.sha256(v.code.encode()).hexdigest(),
              "counterexample": d.counterexample if d.verdict == "different" else None,
@@ -93,46 +99,6 @@ def run_pass(jobs: list, workers: int) -> list[dict]:
         return [judge_seed(job) for job in jobs]
     finally:
         close_shared_sandboxes()
-
-
-def merge_passes(passes: list[list[dict]]) -> list[dict]:
-    """The first pass's results, each row given every pass's label and speedup ("labels",
-    "speedups"). Generation is seeded, so the passes judge the same variants in the same order;
-    a row whose variant differs in some pass (a rule that is not deterministic) is reported."""
-    results = passes[0]
-    for k, res in enumerate(results):
-        for j, row in enumerate(res["rows"]):
-            same = [p[k]["rows"][j] for p in passes
-                    if j < len(p[k]["rows"]) and p[k]["rows"][j]["code_hash"] == row["code_hash"]]
-            if len(same) < len(passes):
-                res["rule_errors"].append(f"nondeterministic: variant {j} of seed "
-                                          f"{res['source_id']} differs between passes")
-            row["labels"] = [r["perf_label"] for r in same]
-            row["speedups"] = [[r["speedup"], r["speedup_ci"], r["speed_input"]] for r in same]
-        for key in ("generate_s", "verify_s"):  # the time of every pass
-            res[key] = sum(p[k][key] for p in passes)
-    return results
-
-
-DISTANCES = (0.0, 0.02, 0.04, 0.06, 0.08)
-
-
-def agreement_by_distance(rows: list[dict], band: float,
-                          distances=DISTANCES) -> list[tuple[float, int, int]]:
-    """(distance, agreeing, labelled) for the pairs whose runs' geometric-mean speedup lies at
-    least that far (in log terms) past an edge of the band, counting as in the headline: pairs
-    with a direction in some run, agreeing when every run gave the same label. It shows where
-    disagreement lives: a pair measured 0.94 against an edge at 0.95 gets a label in one run
-    and none in the next however carefully each run times it."""
-    edge_lo, edge_hi = math.log(1 - band), math.log(1 + band)
-    measured = []
-    for r in rows:
-        speeds = [s[0] for s in r["speedups"]]
-        if speeds and all(speeds) and {"faster", "slower"} & set(r["labels"]):
-            mean = statistics.fmean(math.log(x) for x in speeds)
-            measured.append((max(edge_lo - mean, mean - edge_hi), len(set(r["labels"])) == 1))
-    return [(d, sum(ok for past, ok in measured if past >= d),
-             sum(past >= d for past, _ in measured)) for d in distances]
 
 
 def main() -> None:

@@ -18,6 +18,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from semforge import __version__
 
+from .licenses import card_license
 from .report import write_report
 
 # Each config's files. ``train-*``, not ``*``: the run's work shards of rejected pairs
@@ -42,6 +43,14 @@ def _config_rows(stats: dict[str, Any]) -> dict[str, int]:
     return {"default": equivalent, "rejected": stats["pairs"] - equivalent}
 
 
+def _row_licenses(stats: dict[str, Any]) -> dict[str, int]:
+    """License -> rows in the dataset (counted by curation); a run's stats from before that
+    count give the seeds' licenses."""
+    if "licenses" in stats:
+        return stats["licenses"]
+    return {lic: 0 for lic in stats.get("source_licenses", [])}
+
+
 def card_data(stats: dict[str, Any], config: Any,
               split_bytes: dict[str, int] | None = None) -> DatasetCardData:
     """The YAML metadata. ``dataset_info`` (rows and Parquet bytes per config) is more than
@@ -50,8 +59,10 @@ def card_data(stats: dict[str, Any], config: Any,
     name would load the first run's cached rows. With it, the key changes with the data."""
     rows = _config_rows(stats)
     split_bytes = {"default": 0, "rejected": 0, **(split_bytes or {})}
+    license = ({"license": config.card.license} if config.card.license
+               else card_license(_row_licenses(stats)))
     return DatasetCardData(
-        license=config.card.license or "other",
+        **license,
         pretty_name=config.card.name,
         task_categories=["text-generation"],
         size_categories=[_size_category(rows["default"])],
@@ -79,12 +90,13 @@ def render_card(stats: dict[str, Any], config: Any, load_path: str,
     env = Environment(loader=PackageLoader("semforge.cards", ""), undefined=StrictUndefined,
                       keep_trailing_newline=True)
     template = env.get_template("dataset_card.md.j2")
-    license_id = config.card.license or "other"
-    licenses = sorted({r for r in stats.get("source_licenses", []) if r})
+    licenses = _row_licenses(stats)
+    listed = ", ".join(f"`{lic}`" + (f" ({n} rows)" if n else "")
+                       for lic, n in sorted(licenses.items(), key=lambda item: (-item[1], item[0])))
     license_text = (
-        f"Released under `{license_id}`." if config.card.license else
+        f"Released under `{config.card.license}`." if config.card.license else
         "The pairs derive from the seed corpora; each row's `license` column gives its source's "
-        "license" + (f" ({', '.join(licenses)})." if licenses else ".")
+        "license" + (f": {listed}." if listed else ".")
     )
     rows = _config_rows(stats)
     body = template.render(

@@ -8,6 +8,7 @@ default.
 from __future__ import annotations
 
 import difflib
+import json
 import tomllib
 from pathlib import Path
 from typing import Any, Literal
@@ -69,6 +70,13 @@ class TorchSettings(_Section):
     sanitize: bool = Field(True, description="compute-sanitizer initcheck on passing CUDA variants")
     cache_dir: str | None = Field(None, description="compiled-kernel cache shared by workers")
     parallel: int = Field(4, ge=1, description="variants of one seed checked at once")
+    engine: Literal["auto", "worker", "processes"] = Field(
+        "auto", description="worker: one long-lived process per GPU judges every pair (CUDA "
+        "contexts reused, outputs compared on the device); processes: one process per program "
+        "(compute-sanitizer runs here); auto: worker on CUDA, processes on the CPU")
+    cuda_arch: str | None = Field(
+        None, description="compute capability kernels are compiled for ahead of the GPU (sm_90); "
+        "default: the first GPU nvidia-smi lists on the machine compiling")
 
 
 class VerifySettings(_Section):
@@ -78,9 +86,16 @@ class VerifySettings(_Section):
     seed: int = Field(0, description="Hypothesis seed (derandomized), recorded per row")
     timeout_s: float = Field(2.0, gt=0, le=600, description="wall-clock limit per call")
     memory_mb: int = Field(512, ge=64, description="memory limit of a sandboxed program")
-    policy: Literal["strict", "domain"] = Field(
-        "strict", description="strict: exception types must match; domain: only inputs the original accepts"
+    policy: Literal["typed", "strict", "domain"] = Field(
+        "typed", description="typed: every input of the seed's domain (its inferred input types), "
+        "exception types matched, and the level each pair reaches recorded (equivalence: strict "
+        "when inputs of any type pass too, else typed); strict: inputs of any type; domain: only "
+        "the domain's inputs the original accepts"
     )
+    default_level: dict[Literal["rules", "llm"], Literal["strict", "typed"]] = Field(
+        default_factory=lambda: {"rules": "typed", "llm": "typed"},
+        description="per generator, the equivalence level a pair must reach to land in the "
+        "default config (strict: pairs equivalent only on the domain's types go to rejected)")
     rtol: float = Field(1e-9, ge=0, description="relative tolerance for floats")
     atol: float = Field(0.0, ge=0, description="absolute tolerance for floats (max-ed with the corpus's)")
     measure_speed: bool = Field(True, description="measure speedup of equivalent pairs")
@@ -148,7 +163,9 @@ class CardSettings(_Section):
 
     name: str = Field("semforge-pairs", description="dataset name shown in the card")
     description: str | None = Field(None, description="a paragraph of your own for the card")
-    license: str | None = Field(None, description="license of the published dataset")
+    license: str | None = Field(
+        None, description="license of the published dataset (a Hub license id); unset: the rows' "
+        "licenses (one: that one; several: their list; one the Hub does not list: other)")
 
 
 class Config(_Section):
@@ -162,6 +179,10 @@ class Config(_Section):
 
     def content_digest(self, corpus_labels: list[str]) -> str:
         """Digest of everything that decides the rows: not placement, not the output path."""
+        return digest(self.digest_payload(corpus_labels))
+
+    def digest_payload(self, corpus_labels: list[str]) -> dict[str, Any]:
+        """What ``content_digest`` digests (``differences`` names what two of them disagree on)."""
         data = self.model_dump(mode="json", exclude={"run": set(PLACEMENT_KEYS), "out": True,
                                                   "curate": True})
         for key in ("limit", "sample_every"):  # unset: digests of configs from before the keys
@@ -171,7 +192,28 @@ class Config(_Section):
             del data["verify"]["timing"]
         for key in LLM_PLACEMENT_KEYS if data["generate"].get("llm") else ():
             del data["generate"]["llm"][key]  # where the model runs is placement too
-        return digest({"config": data, "corpora": corpus_labels, "semforge": __version__})
+        return {"config": data, "corpora": corpus_labels, "semforge": __version__}
+
+
+def differences(before: Any, after: Any, path: str = "", limit: int = 8) -> list[str]:
+    """``key: old -> new`` for each leaf where two digest payloads (or any JSON values) differ,
+    in key order, at most ``limit`` (then a count of the rest)."""
+    found: list[str] = []
+
+    def walk(a: Any, b: Any, where: str) -> None:
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in sorted(set(a) | set(b), key=str):
+                walk(a.get(key, "(unset)"), b.get(key, "(unset)"), f"{where}.{key}" if where else str(key))
+        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for i, (x, y) in enumerate(zip(a, b)):
+                walk(x, y, f"{where}[{i}]")
+        elif a != b:
+            found.append(f"{where}: {json.dumps(a, default=str)} -> {json.dumps(b, default=str)}")
+
+    walk(before, after, path)
+    if len(found) > limit:
+        found = found[:limit] + [f"... and {len(found) - limit} more"]
+    return found
 
 
 class ConfigError(ValueError):

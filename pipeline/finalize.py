@@ -68,6 +68,7 @@ def finalize(out: str, stats: dict[str, Any], config: Any,
                disable=None, dynamic_ncols=True)
     configs: dict[str, Any] = {}
     models: Counter = Counter()
+    licenses: Counter = Counter()  # the card's license metadata comes from the rows
     # Per rule, the rows kept (both configs) and the equivalent ones among them: the card's rule
     # table counts what the dataset holds, not what the run made before curation (stats["rules"]).
     rules_kept: Counter = Counter()
@@ -82,6 +83,7 @@ def finalize(out: str, stats: dict[str, Any], config: Any,
             kept = curator.keep(name, rows)
             mix.add(kept)
             models.update(r["model"] for r in kept if r.get("model"))
+            licenses.update(r.get("license") or "unknown" for r in kept)
             for r in kept:
                 rules_kept.update(r.get("transforms") or ())
                 if r.get("verdict") == "equivalent":
@@ -96,6 +98,7 @@ def finalize(out: str, stats: dict[str, Any], config: Any,
     final["curation"] = curator.counts.to_json()
     final["configs"] = configs
     final["models"] = dict(sorted(models.items()))
+    final["licenses"] = dict(sorted(licenses.items()))
     final["rules_kept"] = {rule: {"applied": n, "equivalent": rules_equivalent[rule]}
                            for rule, n in sorted(rules_kept.items())}
     final["mix"] = mix.to_json()

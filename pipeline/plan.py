@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -172,3 +173,76 @@ def read_shard_seeds(refs: list[Ref], specs: list[dict[str, Any]], labels: list[
                                f"item {position} is no longer a seed; start over with --force")
         out.append(item)
     return out
+
+
+class PlanAhead:
+    """The plan pass (``plan_shards``) in a thread of its own, each shard's references written
+    to ``<scratch>/plan.jsonl`` as it is made; iterate for ``(index, refs)`` in order.
+
+    The run learns early how many seeds and shards there are (progress, ETA) while the first
+    shards already run, and neither the driver's memory nor the window of shards in flight
+    holds the pass back. An error of the pass (a corpus that cannot be read) is raised by the
+    iteration, after the shards planned before it.
+    """
+
+    def __init__(self, specs: list[CorpusSpec], labels: list[str], seeds_per_shard: int,
+                 scratch: str, stats: ScanStats, *, limit: int | None = None,
+                 on_rejection: Callable[[Rejection], None] | None = None,
+                 on_finished: Callable[["PlanAhead"], None] | None = None):
+        self.stats = stats
+        self._on_finished = on_finished  # called in the pass's thread once it is complete
+        self.shards = 0
+        self.finished = False
+        self.error: BaseException | None = None
+        os.makedirs(scratch, exist_ok=True)
+        self._path = os.path.join(scratch, "plan.jsonl")
+        open(self._path, "w").close()
+        self._changed = threading.Condition()
+        self._stop = threading.Event()
+        self._args = (specs, labels, seeds_per_shard, scratch, stats)
+        self._kwargs = {"limit": limit, "on_rejection": on_rejection}
+        self._thread = threading.Thread(target=self._plan, name="semforge-plan", daemon=True)
+        self._thread.start()
+
+    @property
+    def seeds(self) -> int:
+        return self.stats.loaded
+
+    def _plan(self) -> None:
+        try:
+            with open(self._path, "a", encoding="utf-8") as fh:
+                for refs in plan_shards(*self._args, **self._kwargs):
+                    if self._stop.is_set():
+                        return
+                    fh.write(json.dumps(refs) + "\n")
+                    fh.flush()  # whole lines only: the reader takes a shard once it is counted
+                    with self._changed:
+                        self.shards += 1
+                        self._changed.notify_all()
+            if self._on_finished is not None:
+                self._on_finished(self)
+        except BaseException as exc:  # noqa: BLE001 - raised again by the iteration
+            self.error = exc
+        finally:
+            with self._changed:
+                self.finished = True
+                self._changed.notify_all()
+
+    def __iter__(self) -> Iterator[tuple[int, list[Ref]]]:
+        with open(self._path, encoding="utf-8") as fh:
+            index = 0
+            while True:
+                with self._changed:
+                    while index >= self.shards and not self.finished:
+                        self._changed.wait(0.5)
+                    if index >= self.shards:
+                        if self.error is not None:
+                            raise self.error
+                        return
+                yield index, json.loads(fh.readline())
+                index += 1
+
+    def close(self) -> None:
+        """Stop the pass (an interrupted run) and wait for its thread."""
+        self._stop.set()
+        self._thread.join(timeout=30)

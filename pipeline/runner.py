@@ -1,23 +1,20 @@
-"""The Dask graph: one task per shard, placed on a local cluster or on any cluster by address.
+"""A whole run: plan the shards, run them on a Dask cluster, finish the dataset directory.
 
-This is the only module that knows about Dask. Stages (``stages.py``), the plan (``plan.py``)
-and shard files (``shards.py``) are plain functions; here we plan the shards while the corpora
-are read, submit them with a bounded window of tasks in flight, merge each shard's stats as it
-completes, and finish the dataset directory (stats, card, report).
+The plan pass (``plan.PlanAhead``) reads the corpora in a thread of its own while the first
+shards run; shards are submitted with a bounded window of tasks in flight, each shard's stats are
+merged as it completes, and ``finalize`` curates the result into the dataset (stats, card,
+report). Where work runs is ``placement/``'s business; what a shard does is ``steps/``'s.
 
 Memory of the driver does not grow with the corpus: seeds never pass through it (tasks carry
-references), at most ``run.window`` futures exist at once, stats are merged as they come and
-rejected records stream to ``rejected_records.jsonl``.
+references, spilled to a file by the plan pass), at most ``run.window`` futures exist at once,
+stats are merged as they come and rejected records stream to ``rejected_records.jsonl``.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import logging
 import os
 import tempfile
-import uuid
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,20 +22,23 @@ from typing import Any, Callable
 
 from semforge import __version__
 from semforge.record import Rejection, Seed
-from semforge.transforms.naturalness import noise_summary
 
 from . import kernelbench, shards
-from .config import Config, ConfigError
+from .config import Config, ConfigError, differences
 from .corpora import corpus_label
 from .finalize import finalize
-from .llm_stage import llm_summary
-from .plan import ScanStats, plan_shards, read_shard_seeds
+from .plan import PlanAhead, ScanStats, plan_shards, read_shard_seeds
 from .progress import Progress, WallClock
-from .stages import Stats, select_rules
+from .run_stats import build_stats
+from .steps import Stats, select_rules
 from .storage import Output
 
 # Errors listed in stats.json (every shard's full list stays in _shards/*.stats.json).
 MAX_LISTED_ERRORS = 1000
+
+
+class NoSeedsError(ConfigError):
+    """The corpora gave no seed: there is nothing to build a dataset from."""
 
 
 @dataclass
@@ -61,11 +61,26 @@ class RunSummary:
     def ok(self) -> bool:
         return not self.shards_failed
 
+    def load_lines(self) -> list[str]:
+        """The Python lines that load the dataset (its default config, then the rejected one)."""
+        where = str(self.out_dir)
+        if isinstance(self.out_dir, Path):
+            try:
+                where = os.path.relpath(self.out_dir)
+            except ValueError:
+                pass
+            if where.startswith(".."):
+                where = str(self.out_dir)
+            return [f'load_dataset("{where}")', f'load_dataset("{where}", "rejected")']
+        files = f"{where}/data/{{}}/train-*.parquet"
+        return [f'load_dataset("parquet", data_files="{files.format(c)}", split="train")'
+                for c in ("default", "rejected")]
+
 
 def load_seeds(config: Config) -> tuple[list[Seed], list[Rejection], list[str]]:
     """Every seed of the config's corpora as a run would use them (duplicates across corpora
     removed, ``run.limit`` applied), rejected records and corpus labels. In memory: for tests and
-    benchmarks; runs stream (``plan.plan_shards``)."""
+    benchmarks; runs stream (``plan.PlanAhead``)."""
     labels = [corpus_label(spec) for spec in config.corpus]
     specs = [spec.model_dump(mode="json") for spec in config.corpus]
     rejections: list[Rejection] = []
@@ -77,52 +92,51 @@ def load_seeds(config: Config) -> tuple[list[Seed], list[Rejection], list[str]]:
     return seeds, rejections, labels
 
 
-def _check_out_dir(out: Output, digest: str, config: Config, labels: list[str]) -> None:
-    """A dataset directory belongs to one config: resuming another one would mix rows."""
+def _check_out_dir(out: Output, digest: str, config: Config, labels: list[str]) -> bool:
+    """A dataset directory belongs to one config: resuming another one would mix rows. Returns
+    True when this call created the directory's manifest (run.json)."""
     try:
         manifest = out.read_bytes("run.json")
     except FileNotFoundError:
         manifest = None
     if manifest is not None:
         try:
-            previous = json.loads(manifest)["config_digest"]
-        except (ValueError, KeyError):
-            previous = None
-        if previous != digest:
+            previous = json.loads(manifest)
+            previous_digest = previous["config_digest"]
+        except (ValueError, KeyError, TypeError):
+            previous, previous_digest = {}, None
+        if previous_digest != digest:
+            changed = _changed_keys(previous, config, labels)
             raise ConfigError(
-                f"{out.url} holds a run of a different config (digest {previous}, this one "
-                f"{digest}); choose another --out, or add --force to delete it and start over"
-            )
-        return
+                f"{out.url} holds a run of a different config"
+                + (": " + "; ".join(changed) if changed else f" (digest {previous_digest}, this one {digest})")
+                + ". Choose another --out, or add --force to delete it and start over")
+        return False
     out.put_text("run.json", json.dumps({
         "config_digest": digest,
         "semforge_version": __version__,
         "corpora": labels,
         "config": config.model_dump(mode="json"),
     }, indent=1))
+    return True
 
 
-def _start_client(stack: ExitStack, scheduler_address: str | None, workers: int | None, log,
-                  resources: dict | None = None):
-    from distributed import Client
-
-    from .local_cluster import start_local_cluster
-
-    # distributed logs every worker start and stop at INFO: a user wants the progress instead.
-    logging.getLogger("distributed").setLevel(logging.ERROR)
-    if scheduler_address:
-        client = stack.enter_context(Client(scheduler_address, timeout="30s"))
-        n = len(client.scheduler_info()["workers"])
-        log(f"Connected to Dask scheduler {scheduler_address} ({n} workers), "
-            f"dashboard {client.dashboard_link}")
-        return client, n
-    n = workers or os.cpu_count() or 1
-    has_dashboard = importlib.util.find_spec("bokeh") is not None
-    cluster = stack.enter_context(start_local_cluster(n, resources, has_dashboard))
-    client = stack.enter_context(Client(cluster))
-    where = f", dashboard {client.dashboard_link}" if has_dashboard else ""
-    log(f"Started a local Dask cluster: {n} worker processes{where}")
-    return client, n
+def _changed_keys(previous: dict[str, Any], config: Config, labels: list[str]) -> list[str]:
+    """What the directory's config and this one disagree on, as the keys a user writes."""
+    try:
+        before = Config.model_validate(previous["config"]).digest_payload(previous["corpora"])
+        before["semforge"] = previous.get("semforge_version", before["semforge"])
+    except (KeyError, TypeError, ValueError):
+        return []
+    out = []
+    for line in differences(before, config.digest_payload(labels)):
+        line = line.removeprefix("config.")
+        if line.startswith("corpora["):
+            line = "corpus " + line.removeprefix("corpora[").replace("]", " content", 1)
+        elif line.startswith("semforge:"):
+            line = "semforge version" + line.removeprefix("semforge")
+        out.append(line)
+    return out
 
 
 def _resources(config: Config, refs) -> dict | None:
@@ -138,39 +152,17 @@ def _is_pytorch(spec) -> bool:
     return spec.kind in kernelbench.KINDS or getattr(spec, "data_format", None) == "kernelbench"
 
 
-def _probe(url: str, rel: str, token: str) -> str:
-    """On a worker: read the driver's probe file, write one back; returns the name written."""
-    out = Output(url)
-    if out.read_text(rel) != token:
-        raise RuntimeError("read a different probe file")
-    reply = f"{rel}.{uuid.uuid4().hex}"
-    out.put_text(reply, token)
-    return reply
-
-
-def check_workers_reach(client, out: Output) -> None:
-    """Refuse to start when a worker cannot read and write the output the driver sees: shards
-    written where the driver never looks would be lost."""
-    token = uuid.uuid4().hex
-    rel = f"_probe/{token}"
-    out.put_text(rel, token)
-    try:
-        replies = client.run(_probe, out.url, rel, token, on_error="return")
-        problems = []
-        for worker, reply in sorted(replies.items()):
-            if isinstance(reply, BaseException):
-                problems.append(f"{worker} cannot read it ({type(reply).__name__}: {reply})")
-            elif not out.exists(reply):
-                problems.append(f"{worker} wrote {reply}, which the driver cannot see")
-    finally:
-        out.remove_tree("_probe")
-    if problems:
-        hint = ("give a folder that the driver and every worker share (NFS, a cluster "
-                "filesystem) or an object store URL such as s3://bucket/path"
-                if out.is_local else "give the workers the same credentials and endpoint "
-                "environment as the driver")
-        raise ConfigError(f"the workers cannot reach the output {out.url}: "
-                          + "; ".join(problems) + f". Nothing was run: {hint}.")
+def _no_seeds(scan: ScanStats, labels: list[str], rejected_at: str) -> NoSeedsError:
+    if not scan.rejected:
+        why = "they hold no records (an empty folder or file?)"
+    else:
+        kinds = ", ".join(f"{k} ({n})" for k, n in scan.rejected_by_kind.most_common(5))
+        first = scan.listed_rejections[0]
+        why = (f"all {scan.rejected} records were rejected: {kinds}; the first, "
+               f"{first['source_id']}: {first['reason']}. Every reason is in {rejected_at}")
+    return NoSeedsError(f"no seeds in {', '.join(labels)}: {why}. Nothing was built: check the "
+                        "corpus paths and formats (docs/corpora.md), or run with -v to see each "
+                        "skipped record")
 
 
 def run(
@@ -184,14 +176,17 @@ def run(
     force: bool = False,
 ) -> RunSummary:
     """Run the whole pipeline; return a summary. Resumes a previous run of the same config
-    (``force``: delete the directory first and start over)."""
+    (``force``: delete the directory first and start over). Raises ``NoSeedsError`` when the
+    corpora give no seed."""
+    from .placement.cluster import check_workers_reach, start_client
+
     output = Output(out or config.out)
     select_rules(config.generate)  # unknown rule ids or unimportable rule modules: fail before work
     labels = [corpus_label(spec) for spec in config.corpus]
     digest = config.content_digest(labels)
     if force:
         output.remove_tree()
-    _check_out_dir(output, digest, config, labels)
+    created = _check_out_dir(output, digest, config, labels)
     shards.remove_temporaries(output)
     clock = WallClock(output)
     done = shards.completed(output)
@@ -203,7 +198,7 @@ def run(
     total = Stats()
     errors_total = 0
     failed: list[str] = []
-    n_planned = skipped = 0
+    skipped = 0
     expected: list[int] = []  # shards this run must complete (all, or the sample)
     dashboard = None
 
@@ -214,83 +209,117 @@ def run(
         stats.errors = stats.errors[:max(room, 0)]
         total.merge(stats)
 
-    with ExitStack() as stack:
-        stack.callback(clock._stop.set)  # a run that raises stops saving its wall time
-        scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="semforge-plan-"))
-        rejected_file = stack.enter_context(open(os.path.join(scratch, "rejected.jsonl"), "w"))
+    bar: Progress | None = None
+    try:
+        with ExitStack() as stack:
+            stack.callback(clock._stop.set)  # a run that raises stops saving its wall time
+            # The run's own temporary space: the plan's files and the Dask workers' scratch.
+            scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="semforge-run-"))
+            rejected_path = os.path.join(scratch, "rejected.jsonl")
+            rejected_file = stack.enter_context(open(rejected_path, "w"))
 
-        def on_rejection(r: Rejection) -> None:
-            rejected_file.write(json.dumps({"source": r.source, "source_id": r.source_id,
-                                            "reason": r.reason}) + "\n")
-            if verbose:
-                log(f"skipped {r.source_id} ({r.source}): {r.reason}")
+            def on_rejection(r: Rejection) -> None:
+                rejected_file.write(json.dumps({"source": r.source, "source_id": r.source_id,
+                                                "reason": r.reason}) + "\n")
+                if verbose:
+                    log(f"skipped {r.source_id} ({r.source}): {r.reason}")
 
-        client = None
-        bar = Progress(progress, log)
-        in_flight: dict[Any, int] = {}
-        pending = None
-        try:
-            for index, refs in enumerate(plan_shards(
-                    config.corpus, labels, config.run.seeds_per_shard, scratch, scan,
-                    limit=config.run.limit, on_rejection=on_rejection)):
-                n_planned += 1
+            def planned(plan: PlanAhead) -> None:  # as soon as the pass is complete
+                if plan.seeds:
+                    log(f"{plan.seeds} seeds from {', '.join(labels)}; {plan.shards} shards")
+
+            planner = PlanAhead(config.corpus, labels, config.run.seeds_per_shard,
+                                os.path.join(scratch, "plan"), scan, limit=config.run.limit,
+                                on_rejection=on_rejection, on_finished=planned)
+            stack.callback(planner.close)
+            bar = Progress(progress, log, plan=planner)
+            log = bar.wrap(log)  # every message from here on, the plan pass's included
+            client = None
+            in_flight: dict[Any, int] = {}
+            pending = None
+            for index, refs in planner:
                 if config.run.sample_every and index % config.run.sample_every:
                     continue  # not in the sample: planned, never run, not expected
                 expected.append(index)
-                bar.planned_one()
                 if index in done:
                     skipped += 1
                     stats = shards.read_stats(output, index)
-                    bar.shard_done(stats.counters)
+                    bar.shard_done(stats.counters, resumed=True)
                     merge(stats)
                     continue
                 if client is None:
                     from distributed import as_completed
 
-                    client, n_workers = _start_client(
+                    bar.set_phase("starting the Dask cluster")
+                    client, n_workers = start_client(
                         stack, scheduler_address, config.run.workers, log,
-                        {"GPU": 1} if config.run.gpu_resources else None)
+                        {"GPU": 1} if config.run.gpu_resources else None,
+                        os.path.join(scratch, "dask"))
                     dashboard = client.dashboard_link
                     check_workers_reach(client, output)
                     window = config.run.window or 2 * max(n_workers, 1)
                     pending = as_completed()
+                    bar.set_phase("running shards")
                 task = shards.ShardTask(index, None, config_data, digest, output.url, refs,
                                         specs, labels)
-                future = client.submit(shards.process_shard, task,
+                resources = _resources(config, refs)
+                built = []
+                if resources and "GPU" in resources:
+                    # kernels are compiled on a CPU worker first: the GPU never waits for nvcc
+                    from .placement.kernels import precompile_shard
+
+                    cpu = {k: v for k, v in resources.items() if k != "GPU"} or None
+                    built = [client.submit(precompile_shard, task, pure=False,
+                                           key=f"semforge-build-{digest}-{index:05d}",
+                                           resources=cpu)]
+                future = client.submit(shards.process_shard, task, *built,
                                        key=f"semforge-shard-{digest}-{index:05d}",
                                        retries=config.run.max_retries, pure=False,
-                                       resources=_resources(config, refs))
+                                       resources=resources)
+                bar.working()
                 in_flight[future] = index
                 pending.add(future)
                 while len(in_flight) >= window:
                     _collect(next(pending), in_flight, merge, bar, failed, log)
                     clock.shard_done()
-            bar.plan_done()
-            log(f"{scan.loaded} seeds from {', '.join(labels)}; {n_planned} shards")
+            n_planned = planner.shards
+            rejected_file.close()
+            if scan.loaded == 0:
+                if scan.rejected:
+                    output.put_file("rejected_records.jsonl", rejected_path)
+                if created:  # leave no manifest that would refuse the corrected config
+                    clock.cancel()
+                    output.remove("run.json")
+                    output.remove_tree("_runs")
+                raise _no_seeds(scan, labels, output.url_of("rejected_records.jsonl"))
             while in_flight:
                 _collect(next(pending), in_flight, merge, bar, failed, log)
                 clock.shard_done()
-        finally:
-            bar.close()
-        rejected_file.close()
-        output.put_file("rejected_records.jsonl", os.path.join(scratch, "rejected.jsonl"))
+            output.put_file("rejected_records.jsonl", rejected_path)
+            bar.set_phase("closing the Dask cluster")
 
-    if scan.rejected and not verbose:
-        kinds = ", ".join(f"{k} ({n})" for k, n in scan.rejected_by_kind.most_common(8))
-        log(f"skipped {scan.rejected} corpus records: {kinds}; each with its reason in "
-            f"{output.url_of('rejected_records.jsonl')} (-v prints them)")
-    # Never report success for a shard whose files are not where this driver looks.
-    present = shards.completed(output)
-    lost = [i for i in expected if i not in present]
-    reported = {int(f.split()[1].rstrip(":")) for f in failed}
-    for i in lost:
-        if i not in reported:
-            failed.append(f"shard {i}: reported complete but its files are not in {output.url}")
-    elapsed = clock.stop()
-    stats = build_stats(total, scan, labels, digest, n_planned, skipped, failed, elapsed,
-                        clock.total(), errors_total,
-                        len(expected) if config.run.sample_every else None)
-    stats = finalize(output.url, stats, config, log)
+        if scan.rejected and not verbose:
+            kinds = ", ".join(f"{k} ({n})" for k, n in scan.rejected_by_kind.most_common(8))
+            log(f"skipped {scan.rejected} corpus records: {kinds}; each with its reason in "
+                f"{output.url_of('rejected_records.jsonl')} (-v prints them)")
+        # Never report success for a shard whose files are not where this driver looks.
+        present = shards.completed(output)
+        lost = [i for i in expected if i not in present]
+        reported = {int(f.split()[1].rstrip(":")) for f in failed}
+        for i in lost:
+            if i not in reported:
+                failed.append(f"shard {i}: reported complete but its files are not in {output.url}")
+        elapsed = clock.stop()
+        stats = build_stats(total, scan, labels, digest, n_planned, skipped, failed, elapsed,
+                            clock.total(), errors_total,
+                            len(expected) if config.run.sample_every else None)
+        bar.set_phase("curating")
+        if bar.tty:
+            bar.close()  # curation draws a bar of its own on a terminal
+        stats = finalize(output.url, stats, config, log)
+    finally:
+        if bar is not None:
+            bar.close()
     c = total.counters
     return RunSummary(
         out_dir=Path(output.url) if output.is_local else output.url,
@@ -321,61 +350,4 @@ def _collect(future, in_flight, merge, bar, failed, log) -> None:
     future.release()
 
 
-def build_stats(total: Stats, scan: ScanStats, labels, digest, n_shards, skipped, failed,
-                elapsed, elapsed_total=None, errors_total=None, n_run=None) -> dict[str, Any]:
-    c = total.counters
-    verdict_names = ("equivalent", "different", "error", "timeout", "undecided")
-    return {
-        "semforge_version": __version__,
-        "config_digest": digest,
-        "corpora": labels,
-        "seeds": {
-            "loaded": scan.loaded,
-            "rejected": scan.rejected,
-            "with_variants": c["seeds"] - c["seeds_without_variants"],
-            "without_variants": c["seeds_without_variants"],
-            "over_budget": c["seeds_over_budget"],
-            "per_corpus": dict(scan.per_corpus),
-            "by_kind": dict(scan.by_kind.most_common()),
-        },
-        # Every function and method found in real code is a seed or a rejection with its
-        # reason (counted by kind in rejected_by_kind).
-        "functions_and_methods": {
-            "found": sum(n for k, n in scan.by_kind.items() if k != "program")
-            + scan.functions_rejected,
-            "seeds": sum(n for k, n in scan.by_kind.items() if k != "program"),
-            "rejected": scan.functions_rejected,
-        },
-        "dedup": {
-            "duplicates": scan.duplicates_within + scan.duplicates_across,
-            "within_corpus": scan.duplicates_within,
-            "across_corpora": scan.duplicates_across,
-            "by_corpus": dict(scan.duplicates_by_corpus),
-        },
-        "source_licenses": sorted(scan.licenses),
-        "rejected_records": scan.listed_rejections,
-        "rejected_by_kind": dict(scan.rejected_by_kind.most_common()),
-        "pairs": c["pairs"],
-        "verdicts": {v: c[f"verdict_{v}"] for v in verdict_names},
-        "perf_labels": {p: c[f"perf_{p}"] for p in ("faster", "slower", "same", "undecided")},
-        "rules": {
-            rule: {"applied": n, "equivalent": total.rules_equivalent[rule]}
-            for rule, n in sorted(total.rules_applied.items())
-        },
-        "rule_errors": c["rule_errors"],
-        "budget": {k: c[k] for k in ("seeds_over_time_budget", "seeds_over_memory_budget",
-                                     "seeds_over_shard_budget", "seeds_process_died",
-                                     "seed_processes")},
-        "errors": total.errors,
-        "errors_total": errors_total if errors_total is not None else len(total.errors),
-        "shards": {"total": n_shards, "skipped": skipped, "failed": failed,
-                   **({"run": n_run} if n_run is not None else {})},
-        "seconds": round(elapsed, 2),
-        "seconds_total": round(elapsed_total if elapsed_total is not None else elapsed, 2),
-        "llm": llm_summary(c),  # model requests, cache hits, samples kept and discarded by reason
-        # rule variants dropped for adding linter noise, per rule and per finding
-        "naturalness": noise_summary(c),
-    }
-
-
-__all__ = ["RunSummary", "build_stats", "check_workers_reach", "load_seeds", "run"]
+__all__ = ["NoSeedsError", "RunSummary", "load_seeds", "run"]

@@ -1,4 +1,4 @@
-"""Shards: the unit of work, of output and of resume.
+"""Shards: the unit of work, of output and of resume, and the executor that runs one.
 
 A shard is a fixed slice of the plan (``plan.py``): references to its seeds in the corpora. Its
 files have names that are a pure function of its index and are each written whole (``storage``:
@@ -6,6 +6,10 @@ rename on a filesystem, a single PUT on an object store); its stats and, last, i
 marker follow. A rerun of the same config skips shards that have a marker and redoes the others,
 so a run killed at any moment resumes with nothing lost and nothing duplicated (a half-written
 shard is simply written again, whole).
+
+``process_shard`` is the executor of datatrove's shape: it skips a complete shard, runs the
+shard's list of steps (``shard_steps``, see ``steps/``) with ``run_steps``, adds up the steps'
+counters and writes them, then the marker.
 
 Layout of a dataset directory (every name comes from the functions below)::
 
@@ -16,7 +20,6 @@ Layout of a dataset directory (every name comes from the functions below)::
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import time
@@ -24,14 +27,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pyarrow.parquet as pq
-
-from semforge.record import Seed, rows_to_table
+from semforge.record import Seed
 
 from .config import Config
+from .steps import ModelSamples, ReadSeeds, Stats, Step, WriteShard, run_steps, seed_steps, steps_stats
+from .steps.write import data_name
 from .storage import Output
 
-SPLITS = ("equivalent", "rejected")
 _MARKER = re.compile(r"^shard-(\d+)\.done$")
 
 
@@ -49,10 +51,6 @@ class ShardTask:
 
 def _out(out_dir: str | Path | Output) -> Output:
     return out_dir if isinstance(out_dir, Output) else Output(out_dir)
-
-
-def data_name(split: str, index: int) -> str:
-    return f"data/{split}/shard-{index:05d}.parquet"
 
 
 def stats_name(index: int) -> str:
@@ -101,9 +99,7 @@ def complete_shards(out_dir) -> list[int]:
     return sorted(completed(out_dir))
 
 
-def read_stats(out_dir, index: int):
-    from .stages import Stats
-
+def read_stats(out_dir, index: int) -> Stats:
     return Stats.from_json(json.loads(_out(out_dir).read_bytes(stats_name(index))))
 
 
@@ -121,101 +117,47 @@ def remove_temporaries(out_dir) -> int:
     return removed
 
 
-def _parquet_bytes(rows: list[dict[str, Any]]) -> bytes:
-    buffer = io.BytesIO()
-    pq.write_table(rows_to_table(rows), buffer)
-    return buffer.getvalue()
+def shard_steps(task: ShardTask, config: Config, started: float | None = None) -> list[Step]:
+    """The shard's work as one list of steps (``steps/__init__.py`` draws it): read the seeds,
+    draw the model's samples for all of them, then each seed's own steps (in a budgeted child
+    process unless ``run.isolate_seeds`` is off), then write the rows."""
+    from .placement import model_worker
+    from .placement.seed_process import InSeedProcesses
+
+    out = _out(task.out_dir)
+    steps: list[Step] = [ReadSeeds(task.seeds, task.refs, task.corpora, task.labels)]
+    if config.generate.llm is not None:
+        cache = f"{str(task.out_dir).rstrip('/')}/_llm_cache"
+        steps.append(ModelSamples(config.generate.llm, cache, place=model_worker.generate))
+    per_seed = seed_steps(config, task.config_digest)
+    run = config.run
+    if run.isolate_seeds:
+        deadline = (started + run.shard_budget_s
+                    if started is not None and run.shard_budget_s is not None else None)
+        steps.append(InSeedProcesses(per_seed, task.config, task.config_digest, run, deadline))
+    else:
+        steps.extend(per_seed)
+    steps.append(WriteShard(out, task.index, dict(config.verify.default_level)))
+    return steps
 
 
-def shard_seeds(task: ShardTask) -> list[Seed]:
-    if task.seeds is not None:
-        return task.seeds
-    from .plan import read_shard_seeds
-
-    return read_shard_seeds(task.refs or [], task.corpora, task.labels)
-
-
-def process_shard(task: ShardTask) -> dict[str, Any]:
-    """Run generate and verify over one shard and write its files. Returns the shard's stats."""
-    from .stages import Stats
-
+def process_shard(task: ShardTask, *_after: Any) -> dict[str, Any]:
+    """Run the shard's steps and write its files; then its stats and, last, its completion
+    marker. Returns the shard's stats (those already written when the shard is complete).
+    ``_after``: results of tasks this one waits for (the kernels built for a GPU shard)."""
     out = _out(task.out_dir)
     if is_complete(out, task.index, task.config_digest):
         return read_stats(out, task.index).to_json()
-    config = Config.model_validate(task.config)
-    seeds = shard_seeds(task)
-    stats = Stats()
     started = time.monotonic()
-    rows = _run_seeds(seeds, config, task, stats, started)
-    # One row per pair, in a deterministic order: shard content is a function of (seeds, config).
-    by_split = {
-        "equivalent": [r for r in rows if r["verdict"] == "equivalent"],
-        "rejected": [r for r in rows if r["verdict"] != "equivalent"],
-    }
-    for split in SPLITS:
-        if not by_split[split]:
-            # `datasets` cannot read a Parquet file without rows: an empty split has no file.
-            out.remove(data_name(split, task.index))
-            continue
-        out.put_bytes(data_name(split, task.index), _parquet_bytes(by_split[split]))
+    config = Config.model_validate(task.config)
+    steps = shard_steps(task, config, started)
+    run_steps(steps, rank=task.index)
+    stats = steps_stats(steps)
     stats.counters["shards"] += 1
     stats.counters["shard_seconds"] += round(time.monotonic() - started, 3)
     result = stats.to_json()
+    written = steps[-1].written
     out.put_text(stats_name(task.index), json.dumps(result, indent=1))
     out.put_text(marker_name(task.index), json.dumps({
-        "config_digest": task.config_digest, "rows": len(rows),
-        "equivalent": len(by_split["equivalent"]), "rejected": len(by_split["rejected"])}))
+        "config_digest": task.config_digest, "rows": sum(written.values()), **written}))
     return result
-
-
-def _run_seeds(seeds: list[Seed], config: Config, task: ShardTask, stats, started: float):
-    """Rows of every seed, each under its budgets (``seed_child``) unless isolation is off."""
-    from .stages import Stats, generate_batch, select_rules, verify_batch
-
-    run = config.run
-    llm_cache = f"{str(task.out_dir).rstrip('/')}/_llm_cache"
-    if not run.isolate_seeds:
-        groups = generate_batch(seeds, select_rules(config.generate), config.generate, stats,
-                                llm_cache=llm_cache)
-        return verify_batch(groups, config.verify, task.config_digest, stats)
-
-    from .seed_child import SeedOverBudget, worker_runner
-
-    # The model is loaded once per worker and answers all of the shard's prompts in one call,
-    # here; each seed's child then makes the rule variants and verifies everything under the
-    # seed's budget.
-    samples: list[list] = [[] for _ in seeds]
-    if config.generate.llm is not None:
-        from .llm_stage import sample_llm_variants
-
-        samples = sample_llm_variants(seeds, config.generate.llm, llm_cache, stats)
-
-    rows: list[dict[str, Any]] = []
-    runner = worker_runner(run.seed_budget_s, run.seed_memory_mb, run.recycle_after_seeds)
-    children_before = runner.started
-    for seed, extra in zip(seeds, samples):
-        if run.shard_budget_s is not None and time.monotonic() - started > run.shard_budget_s:
-            _over_budget(stats, seed, "seeds_over_shard_budget",
-                         f"not run: the shard's {run.shard_budget_s:g} s budget ran out")
-            continue
-        try:
-            result = runner.run({"seed": seed, "config": task.config,
-                                 "config_digest": task.config_digest, "llm_variants": extra})
-        except SeedOverBudget as over:
-            _over_budget(stats, seed, over.counter, over.reason)
-            continue
-        except RuntimeError as err:
-            stats.counters["seeds_failed_generate"] += 1
-            stats.errors.append({"source_id": seed.source_id, "stage": "seed", "reason": str(err)[:500]})
-            continue
-        stats.merge(Stats.from_json(result.stats))
-        rows.extend(result.rows)
-    stats.counters["seed_processes"] += runner.started - children_before
-    return rows
-
-
-def _over_budget(stats, seed: Seed, counter: str, reason: str) -> None:
-    stats.counters[counter] += 1
-    stats.counters["seeds_over_budget"] += 1
-    stats.errors.append({"source_id": seed.source_id, "source": seed.source, "stage": "budget",
-                         "reason": reason})

@@ -145,6 +145,7 @@ def check(rule_id: str, corpus: Path, limit: int | None, examples: int, seed: in
     decide (error, timeout, undecided) are counted but do not fail the check, unless none at all
     could be decided (status 2).
     """
+    from semforge.domain_infer import seed_domain
     from semforge.verifiers import VerifyConfig, verify_pair
 
     (rule,) = _load_rules([rule_id], _rule_modules(rule_module, config))
@@ -153,8 +154,9 @@ def check(rule_id: str, corpus: Path, limit: int | None, examples: int, seed: in
     unsound = 0
     for s in corpus_seeds(corpus, limit):
         counts["seeds"] += 1
+        domain = seed_domain(s.code, s.entry_point, s.inputs, s.domain)
         try:
-            rewrite = rule.apply(s.code, seed=seed, protected={s.entry_point})
+            rewrite = rule.apply(s.code, seed=seed, protected={s.entry_point}, domain=domain)
         except Exception as exc:  # noqa: BLE001 - a rule bug is reported with the seed
             counts["crashed"] += 1
             click.echo(f"CRASH {s.source_id}: {type(exc).__name__}: {exc}")
@@ -165,7 +167,7 @@ def check(rule_id: str, corpus: Path, limit: int | None, examples: int, seed: in
         counts["sites"] += rewrite.sites
         verdict = verify_pair(s.code, rewrite.code, s.entry_point, s.inputs,
                               VerifyConfig(examples=examples, seed=seed, atol=s.atol or 0.0,
-                                           measure_speed=False))
+                                           measure_speed=False), domain=domain)
         verdicts[verdict.verdict] = verdicts.get(verdict.verdict, 0) + 1
         if verdict.verdict == "different":
             unsound += 1

@@ -58,7 +58,8 @@ Example config (YAML; TOML works too, same keys):
 @click.option("-v", "--verbose", is_flag=True, help="Print every skipped corpus record.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only errors and the summary.")
 @click.option("--progress/--no-progress", default=True, show_default=True,
-              help="Show progress: a bar on a terminal, a line every 30 s in a redirected log.")
+              help="Show progress: a bar on a terminal; in a redirected log a line after 10 s, "
+                   "then every 30 s (phase, shards done of planned, pairs and verdicts, ETA).")
 @click.option("--print-config", is_flag=True,
               help="Print the effective config as YAML and exit.")
 def run(config_path, out, scheduler_address, workers, limit, force, verbose, quiet, progress,
@@ -98,7 +99,7 @@ def run(config_path, out, scheduler_address, workers, limit, force, verbose, qui
             verbose=verbose,
             force=force,
         )
-    except ConfigError as exc:
+    except ConfigError as exc:  # NoSeedsError too: a run with nothing to build fails
         raise click.ClickException(str(exc)) from None
     except (ValueError, FileNotFoundError) as exc:  # an unknown rule id, corpus column or path
         raise click.ClickException(str(exc)) from None
@@ -122,6 +123,9 @@ def run(config_path, out, scheduler_address, workers, limit, force, verbose, qui
                    "(stats.json: budget, errors)")
     click.echo(f"  shards      {summary.shards_total} ({summary.shards_skipped} resumed)")
     click.echo(f"  dataset     {summary.out_dir}  (README.md card, stats.json, report.md)")
+    default, rejected = summary.load_lines()
+    click.echo(f"  load        from datasets import load_dataset; ds = {default}")
+    click.echo(f"              negatives with counterexamples: {rejected}")
     if not summary.ok:
         for line in summary.shards_failed:
             click.echo(f"  FAILED      {line}", err=True)

@@ -53,21 +53,31 @@ def parse_line(line: str, lineno: int) -> tuple[dict | None, dict | None]:
     seeds = pair.get("seed_inputs") or []
     if not isinstance(seeds, list) or not all(isinstance(s, list) for s in seeds):
         return None, _result(pair_id, "error", f"line {lineno}: seed_inputs must be a list of argument lists")
+    domain = pair.get("domain")
+    if domain is not None:
+        from semforge.domain import Domain, NotationError
+
+        try:
+            Domain.parse(domain if isinstance(domain, str) else "", pair["entry_point"])
+        except NotationError as exc:
+            return None, _result(pair_id, "error", f"line {lineno}: bad domain ({exc}); write "
+                                 "it as a signature: \"(xs: list[int], k: int)\"")
     return pair, None
 
 
-def judge_group(task: tuple[str, str, list, list[str], dict]) -> list[dict]:
+def judge_group(task: tuple) -> list[dict]:
     """Worker entry point: verdicts for several variants of one original, as output dicts."""
     from semforge.verifiers import VerifyConfig, verify_variants
 
-    original, entry_point, seeds, variants, config = task
-    verdicts = verify_variants(original, entry_point, variants, seeds, VerifyConfig(**config))
+    original, entry_point, seeds, variants, domain, config = task
+    verdicts = verify_variants(original, entry_point, variants, seeds, VerifyConfig(**config),
+                               domain=domain)
     out = []
     for v in verdicts:
         line = {"verdict": v.verdict, "reason": v.reason, "counterexample": v.counterexample,
                 "examples": v.examples, "seconds": v.seconds, "method": v.method,
                 "seed": v.seed, "policy": v.policy, "input_classes": v.input_classes,
-                "tolerance": v.tolerance}
+                "tolerance": v.tolerance, "domain": v.domain, "equivalence": v.equivalence}
         if v.speedup is not None:
             line.update(speedup=v.speedup, speedup_ci=v.speedup_ci, perf_label=v.perf_label,
                         timing=v.timing, speed_input=v.speed_input)
@@ -79,8 +89,8 @@ def plan(pairs: dict[int, dict]) -> list[tuple[list[int], tuple]]:
     """Group line numbers by original; each task is (line numbers, judge_group argument)."""
     by_original: dict[str, list[int]] = {}
     for i, pair in pairs.items():
-        key = json.dumps([pair["original"], pair["entry_point"], pair.get("seed_inputs") or []],
-                         sort_keys=True, default=repr)
+        key = json.dumps([pair["original"], pair["entry_point"], pair.get("seed_inputs") or [],
+                          pair.get("domain")], sort_keys=True, default=repr)
         by_original.setdefault(key, []).append(i)
     tasks = []
     for lines in by_original.values():
@@ -89,7 +99,7 @@ def plan(pairs: dict[int, dict]) -> list[tuple[list[int], tuple]]:
             first = pairs[chunk[0]]
             tasks.append((chunk, (first["original"], first["entry_point"],
                                   first.get("seed_inputs") or [],
-                                  [pairs[i]["variant"] for i in chunk])))
+                                  [pairs[i]["variant"] for i in chunk], first.get("domain"))))
     return tasks
 
 
@@ -102,9 +112,13 @@ def plan(pairs: dict[int, dict]) -> list[tuple[list[int], tuple]]:
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
               help="Worker processes, each with its own sandbox.")
 @click.option("--seed", default=0, show_default=True, help="Hypothesis seed for input generation.")
-@click.option("--policy", type=click.Choice(["strict", "domain"]), default="strict",
+@click.option("--policy", type=click.Choice(["typed", "strict", "domain"]), default="typed",
               show_default=True,
-              help="strict: exception types must match; domain: only inputs where the original returns.")
+              help="typed: every input of the original's domain (a line's domain, or inferred "
+                   "from its seed inputs, annotations, defaults and docstring), exception types "
+                   "matched, and each pair's level reported (equivalence: strict or typed); "
+                   "strict: inputs of any type; domain: only the domain's inputs where the "
+                   "original returns.")
 @click.option("--timeout", "timeout_s", default=2.0, show_default=True, help="Seconds per call.")
 @click.option("--no-speed", is_flag=True, help="Skip timing equivalent pairs.")
 @click.option("--timing", type=click.Choice(["auto", "wall", "instructions"]), default="auto",
@@ -123,7 +137,8 @@ def verify(pairs_path: str, output: str, examples: int, workers: int, seed: int,
     """Judge (original, variant) pairs by sandboxed differential testing.
 
     Each line of PAIRS.jsonl is an object with id, language (python or pytorch), original,
-    variant, entry_point and optionally seed_inputs (a list of positional-argument lists).
+    variant, entry_point and optionally seed_inputs (a list of positional-argument lists) and
+    domain (the input domain as a signature, "(xs: list[int], k: int)"; inferred otherwise).
 
     language pytorch: original is a KernelBench program (Model, get_inputs, get_init_inputs) and
     variant defines ModelNew (or Model); both run in their own processes, on the GPU when there

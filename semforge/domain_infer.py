@@ -141,4 +141,16 @@ def _from_seeds_only(seeds: list[list], entry_point: str) -> Domain:
     return Domain(tuple(params), entry_point, {p.name: ("seeds",) for p in params})
 
 
-__all__ = ["ANY", "NEVER", "find_function", "infer_domain"]
+__all__ = ["ANY", "NEVER", "find_function", "infer_domain", "seed_domain"]
+
+
+def seed_domain(code: str, entry_point: str, inputs: list[list[Any]] | None,
+                stated: str | None = None) -> Domain:
+    """The domain of a seed: the one its corpus states (``Seed.domain``, in ``Domain.parse``'s
+    notation) when it states one that reads, else ``infer_domain``."""
+    if stated:
+        try:
+            return Domain.parse(stated, entry_point)
+        except ValueError:
+            pass
+    return infer_domain(code, entry_point, inputs)

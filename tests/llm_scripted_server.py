@@ -18,7 +18,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 class ScriptedServer:
     def __init__(self, script: dict[tuple[str, str], list[tuple[str, str]]], *,
                  model: str = "scripted-model", api_key: str | None = None) -> None:
-        # script[(entry_point, prompt kind)] = [(content, finish_reason), ...]
+        # script[(entry_point or a seed's program, prompt kind)] = [(content, finish_reason), ...]
         self.script = script
         self.model = model
         self.api_key = api_key
@@ -63,7 +63,10 @@ class ScriptedServer:
                 text = body["messages"][-1]["content"]
                 kind = next((k for k in ("faster", "slower", "explicitly") if k in text),
                             "equivalent")
-                entry = next((e for e, _ in server.script if f"`{e}`" in text), None)
+                # A key is an entry point named in the prompt, or (several lines) a program
+                # quoted in it: seeds that share an entry point are told apart by their code.
+                entry = next((e for e, _ in server.script
+                              if ("\n" in e and e.rstrip() in text) or f"`{e}`" in text), None)
                 answers = server.script.get((entry, kind), [("I cannot help with that.", "stop")])
                 choices = [{"index": i, "message": {"role": "assistant", "content": c},
                             "finish_reason": f} for i, (c, f) in enumerate(answers[: body["n"]])]

@@ -15,7 +15,7 @@ import pyarrow.parquet as pq
 
 from semforge.pipeline.config import parse_config
 from semforge.pipeline.finalize import finalize
-from semforge.pipeline.stages import make_row
+from semforge.pipeline.steps import make_row
 from semforge.record import Seed, rows_to_table
 from semforge.transforms.compose import Variant
 from semforge.verifiers import Verdict, VerifyConfig

@@ -52,11 +52,26 @@ def test_card_without_rejected_pairs_still_declares_both_configs():
     assert 'load_dataset("out", "rejected")' in card
 
 
-def test_card_without_license_points_at_row_licenses():
-    card = render_card(stats(), parse_config({}), "out")
-    meta = yaml.safe_load(card.split("---\n", 2)[1])
-    assert meta["license"] == "other"
-    assert "Apache-2.0" in card
+def test_card_license_comes_from_the_rows():
+    """No `card.license`: the metadata says the rows' licenses, as Hub ids; one the Hub does not
+    list makes it `other`, named, with the card's License section listing every license."""
+    meta = lambda card: yaml.safe_load(card.split("---\n", 2)[1])  # noqa: E731
+    s = stats()
+    s["licenses"] = {"Apache-2.0": 5}
+    assert meta(render_card(s, parse_config({}), "out"))["license"] == "apache-2.0"
+    s["licenses"] = {"Apache-2.0": 5, "MIT": 2}
+    card = render_card(s, parse_config({}), "out")
+    assert meta(card)["license"] == ["apache-2.0", "mit"]
+    assert "`Apache-2.0` (5 rows), `MIT` (2 rows)" in card
+    s["licenses"] = {"GPL-3.0-or-later": 1, "unknown": 1}
+    assert meta(render_card(s, parse_config({}), "out"))["license"] == ["gpl-3.0", "unknown"]
+    s["licenses"] = {"PSF-2.0": 3}
+    m = meta(render_card(s, parse_config({}), "out"))
+    assert (m["license"], m["license_name"], m["license_link"]) == ("other", "psf-2.0", "README.md#license")
+    s["licenses"] = {"PSF-2.0": 3, "MIT": 1}
+    assert meta(render_card(s, parse_config({}), "out"))["license_name"] == "several-licenses"
+    # Stats of a run from before the row counts: the seeds' licenses.
+    assert meta(render_card(stats(), parse_config({}), "out"))["license"] == "apache-2.0"
 
 
 def test_two_runs_in_folders_of_the_same_name_load_their_own_rows(tmp_path, monkeypatch):
@@ -67,7 +82,7 @@ def test_two_runs_in_folders_of_the_same_name_load_their_own_rows(tmp_path, monk
     from datasets import load_dataset
 
     from semforge.cards.render import write_dataset_files
-    from semforge.pipeline.stages import make_row
+    from semforge.pipeline.steps import make_row
     from semforge.record import Seed, rows_to_table
     from semforge.transforms.compose import Variant
     from semforge.verifiers import Verdict, VerifyConfig

@@ -8,7 +8,8 @@ from semforge.pipeline.config import Config, ConfigError, load_config, parse_con
 def test_defaults_use_builtin_corpus():
     config = load_config(None)
     assert [c.kind for c in config.corpus] == ["builtin"]
-    assert config.verify.policy == "strict"
+    assert config.verify.policy == "typed"
+    assert config.verify.default_level == {"rules": "typed", "llm": "typed"}
 
 
 def test_unknown_key_names_path_and_suggests(tmp_path):
@@ -79,16 +80,35 @@ def test_every_verify_key_reaches_the_verifier():
     import dataclasses
 
     from semforge.pipeline.config import VerifySettings
-    from semforge.pipeline.stages import verifier_config
+    from semforge.pipeline.steps.verify import verifier_config
 
     changed = {"examples": 7, "seed": 3, "timeout_s": 1.5, "memory_mb": 300, "policy": "domain",
                "rtol": 1e-6, "atol": 1e-3, "measure_speed": False, "speed_band": 0.1,
                "speed_rounds": 5, "timing": "instructions", "crosshair": True,
                "crosshair_budget_s": 9.0}
-    # verify.pytorch goes to the PyTorch verifier (tests/test_pytorch_pipeline.py checks its keys)
-    assert set(changed) | {"pytorch"} == set(VerifySettings.model_fields), "new verify key: add it here"
+    # verify.pytorch goes to the PyTorch verifier (tests/test_pytorch_pipeline.py checks its keys),
+    # verify.default_level to the shard's write step (test_default_level_routes_pairs)
+    assert set(changed) | {"pytorch", "default_level"} == set(VerifySettings.model_fields), \
+        "new verify key: add it here"
     config = verifier_config(VerifySettings(**changed))
     fields = {f.name for f in dataclasses.fields(config)}
     for key, value in changed.items():
         assert key in fields, f"verify.{key} has no VerifyConfig field"
         assert getattr(config, key) == value, f"verify.{key} is not passed to the verifier"
+
+
+def test_default_level_routes_pairs():
+    """verify.default_level: per generator, the level a pair must reach to land in default;
+    the rest of the equivalent pairs go to rejected, as they are (level and reason kept)."""
+    from semforge.pipeline.steps.write import WriteShard
+
+    config = parse_config({"verify": {"default_level": {"llm": "strict"}}})
+    assert config.verify.default_level == {"llm": "strict"}
+    step = WriteShard(None, 0, dict(config.verify.default_level))
+    row = {"verdict": "equivalent", "generator": "llm", "equivalence": "typed"}
+    assert not step.lands_in_default(row)
+    assert step.lands_in_default({**row, "equivalence": "strict"})
+    assert step.lands_in_default({**row, "generator": "rules"})  # rules: typed by default
+    assert not step.lands_in_default({**row, "verdict": "different", "equivalence": None})
+    with pytest.raises(ConfigError):
+        parse_config({"verify": {"default_level": {"llm": "loose"}}})

@@ -69,3 +69,19 @@ def test_cases_shapes_and_distributions():
     assert (special == 0).any() and (special == special.abs().max()).sum() > 1
     ints = torch.arange(4)
     assert redraw(ints, "normal", gen) is ints
+
+
+def test_float64_second_look_accepts_rounding_noise_and_rejects_wrong_math():
+    gen = torch.Generator().manual_seed(0)
+    a, w = torch.rand(64, 4096, generator=gen), torch.randn(4096, 64, generator=gen) * 0.01
+    b = torch.randn(64, generator=gen)
+    ref = torch.addmm(b, a, w)                       # one fused product
+    other = (a @ w) + b                              # the same sum, rounded in another order
+    high = {"outputs": [rec(torch.addmm(b.double(), a.double(), w.double()))]}
+    call = lambda t: {"outputs": [rec(t)], "struct": "T", "mutated": [], "post_args": [None]}  # noqa: E731
+    tight = diff_call(call(ref), call(other))
+    relaxed = diff_call(call(ref), call(other), lambda: high)
+    assert relaxed is None, (tight, relaxed)
+    wrong = other * (1 + 1e-4)                       # small, everywhere: not rounding
+    assert "float64" in diff_call(call(ref), call(wrong), lambda: high)
+    assert diff_call(call(ref), call(wrong)) is not None

@@ -17,6 +17,7 @@ from semforge.verifiers.python.inputs.optional import optional_inputs, optional_
 from semforge.verifiers.python.inputs.type_edges import mixed_type_inputs, type_edge_inputs
 from semforge.verifiers.python.program.signature import keyword_only_defaults
 
+STRICT = VerifyConfig(examples=120, measure_speed=False, policy="strict")
 FAST = VerifyConfig(examples=200, measure_speed=False)
 
 TRIAL = ("def f(n):\n    if n < 2:\n        return False\n    k = 2\n    while k * k <= n:\n"
@@ -85,10 +86,18 @@ CASES = {
 }
 
 
+# The keyword interface is the strict level's: inside the domain, calls are made as the seeds
+# make them (positionally), so these differ only there.
+KEYWORD_ONLY = {"keyword-only-ignored", "keyword-only-renamed", "renamed-parameter"}
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_far_edge_difference_is_found(name):
     original, variant, seeds = CASES[name]
     verdict = verify_pair(original, variant, "f", seeds, FAST)
+    if name in KEYWORD_ONLY:
+        assert verdict.verdict == "equivalent" and verdict.equivalence == "typed", verdict.reason
+        verdict = verify_pair(original, variant, "f", seeds, STRICT)
     assert verdict.verdict == "different", (name, verdict.reason)
     assert verify_pair(original, original, "f", seeds, FAST).verdict == "equivalent"
 
@@ -140,10 +149,12 @@ def test_eager_rewrites_and_overflowing_keys_are_caught():
     # Accepted as `equivalent` before the intruders and the float extremes in int lists.
     ALL = "def f(l):\n    return all(x > 0 for x in l)\n"
     EAGER = "def f(l):\n    return len([x for x in l if not x > 0]) == 0\n"
-    assert verify_pair(ALL, EAGER, "f", [[[1, 2]], [[3, -1]]], FAST).verdict == "different"
+    # (outside a list of ints: strict; under the default typed, equivalent at typed only)
+    assert verify_pair(ALL, EAGER, "f", [[[1, 2]], [[3, -1]]], STRICT).verdict == "different"
+    assert verify_pair(ALL, EAGER, "f", [[[1, 2]], [[3, -1]]], FAST).equivalence == "typed"
     ABS = "def f(l):\n    return sorted(l, key=abs)\n"
     SQUARE = "def f(l):\n    return sorted(l, key=lambda v: v * v)\n"
-    assert verify_pair(ABS, SQUARE, "f", [[[3, -1, 2]], [[-5, 4]]], FAST).verdict == "different"
+    assert verify_pair(ABS, SQUARE, "f", [[[3, -1, 2]], [[-5, 4]]], STRICT).verdict == "different"
     assert verify_pair(ALL, ALL, "f", [[[1, 2]], [[3, -1]]], FAST).verdict == "equivalent"
 
 

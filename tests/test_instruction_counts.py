@@ -112,7 +112,7 @@ def test_cli_and_pipeline_settings_reach_the_verifier(tmp_path):
 
     from semforge.cli import main
     from semforge.pipeline.config import VerifySettings
-    from semforge.pipeline.stages import verifier_config
+    from semforge.pipeline.steps.verify import verifier_config
 
     assert verifier_config(VerifySettings(timing="instructions")).timing == "instructions"
     pairs, out = tmp_path / "pairs.jsonl", tmp_path / "out.jsonl"

@@ -1,11 +1,6 @@
 """The label-rules benchmark's scoring on recorded rounds (no timing: the rounds are made up)."""
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-
-from label_rules import RULES, _order_interval, score
+from semforge.verifiers.label_agreement import LABEL_RULES as RULES, order_interval, score
 
 
 def _blocks(ratio, wobble=0.0, blocks=15):
@@ -20,8 +15,8 @@ def _blocks(ratio, wobble=0.0, blocks=15):
 
 def test_order_interval_takes_the_order_statistics_that_cover_the_median():
     values = [float(v) for v in range(1, 16)]
-    assert _order_interval(values) == (4.0, 12.0)  # 96.5% coverage; 5th/11th would be 88%
-    assert _order_interval([1.0, 2.0, 3.0, 4.0, 5.0]) == (1.0, 5.0)
+    assert order_interval(values) == (4.0, 12.0)  # 96.5% coverage; 5th/11th would be 88%
+    assert order_interval([1.0, 2.0, 3.0, 4.0, 5.0]) == (1.0, 5.0)
 
 
 def test_score_counts_agreement_conflicts_and_blocks_per_rule():

@@ -16,7 +16,7 @@ from conftest import run_cli
 from llm_scripted_server import ScriptedServer
 from semforge.pipeline.config import VerifySettings
 from semforge.pipeline.corpora import CorpusSpec, iter_corpus
-from semforge.pipeline.stages import Stats, verify_batch
+from semforge.pipeline.steps import Verify
 from semforge.transforms.llm import LLMBackendError, LLMConfig, sample_variants
 from semforge.transforms.llm.backends import get_backend
 from semforge.transforms.llm.backends.openai_http import retry_after
@@ -111,9 +111,9 @@ def test_scripted_answers_reach_the_dataset_exactly(server, gcd_seed, tmp_path):
 
     # The same verification as rule variants: the good ones equivalent, the wrong ones rejected
     # with a counterexample.
-    stats = Stats()
-    rows = verify_batch([(gcd_seed, variants)], VerifySettings(examples=200, measure_speed=False),
-                        "test-digest", stats)
+    verify = Verify(VerifySettings(examples=200, measure_speed=False), "test-digest")
+    rows = verify.rows(gcd_seed, variants)
+    stats = verify.stats
     by_variant = {r["variant"]: r for r in rows}
     for code in (STEP_HELPER, RECURSIVE):
         assert by_variant[code]["verdict"] == "equivalent", by_variant[code]["verification"]

@@ -37,17 +37,16 @@ def cluster_client():
 def _shard_task(model_dir: str, resource: str | None):
     """What a shard does: its model requests, and whether this worker loaded a model."""
     def task():
-        from semforge.pipeline.llm_stage import add_llm_variants
-        from semforge.pipeline.stages import Stats
+        from semforge.pipeline.placement import model_worker
+        from semforge.pipeline.steps import ModelSamples, SeedWork
         from semforge.transforms.llm import LLMConfig
         from semforge.transforms.llm.backends import base
 
-        stats = Stats()
-        groups = [(s, []) for s in SEEDS]
         cfg = LLMConfig(backend="transformers", model=model_dir, n=2, max_tokens=8,
                         prompts=["faster"], resource=resource)
-        add_llm_variants(groups, cfg, None, stats)
-        return dict(stats.counters), len(base._engines)
+        step = ModelSamples(cfg, None, place=model_worker.generate)
+        list(step.run([SeedWork(s) for s in SEEDS]))
+        return dict(step.stats.counters), len(base._engines)
     return task
 
 

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from semforge.pipeline.local_cluster import local_gpus, start_local_cluster, worker_specs
+from semforge.pipeline.placement.local_cluster import local_gpus, start_local_cluster, worker_specs
 
 pytestmark = pytest.mark.slow
 

@@ -10,7 +10,7 @@ pytest.importorskip("torch")
 
 from semforge.pipeline.config import parse_config  # noqa: E402
 from semforge.pipeline.corpora import iter_corpus  # noqa: E402
-from semforge.pipeline.stages import Stats, generate_batch, select_rules  # noqa: E402
+from semforge.pipeline.steps import Generate, SeedWork  # noqa: E402
 from semforge.verifiers.cuda import NO_CUDA_REASON, cuda_available  # noqa: E402
 
 from conftest import run_cli  # noqa: E402
@@ -20,10 +20,10 @@ def test_generate_stage_routes_pytorch_seeds():
     config = parse_config({"corpus": [{"kind": "builtin-pytorch"}],
                            "generate": {"variants_per_seed": 3, "cuda_forms": ["fused", "strided"]}})
     seeds = {s.source_id: s for s in iter_corpus(config.corpus[0])}
-    stats = Stats()
-    groups = generate_batch([seeds["linear_relu"], seeds["matmul"]], select_rules(config.generate),
-                            config.generate, stats)
-    (relu_seed, relu_variants), (_, matmul_variants) = groups
+    generate = Generate(config.generate)
+    relu, matmul = generate.run([SeedWork(seeds["linear_relu"]), SeedWork(seeds["matmul"])])
+    relu_variants, matmul_variants = relu.variants, matmul.variants
+    stats = generate.stats
     kinds = [v.transforms[0].split(":")[0] for v in relu_variants]
     assert "torch-relu-as-clamp" in kinds and "cuda-template" in kinds
     assert any(t.startswith("cuda-edit:") for v in relu_variants for t in v.transforms)
@@ -99,13 +99,45 @@ def test_semforge_verify_judges_pytorch_pairs(tmp_path):
 
 def test_every_verify_pytorch_key_reaches_the_torch_verifier():
     from semforge.pipeline.config import TorchSettings, VerifySettings
-    from semforge.pipeline.torch_stages import torch_config
+    from semforge.pipeline.steps.verify import torch_config
 
     changed = {"cases_per_shape": 3, "shapes": 1, "device": "cpu", "compile_timeout_s": 9.0,
                "run_timeout_s": 8.0, "speed_band": 0.2, "sanitize": False, "cache_dir": "/tmp/x",
-               "parallel": 7}
+               "parallel": 7, "engine": "processes", "cuda_arch": "sm_90"}
     assert set(changed) == set(TorchSettings.model_fields), "new verify.pytorch key: add it here"
     config = torch_config(VerifySettings(pytorch=TorchSettings(**changed), seed=5, measure_speed=False))
     for key, value in changed.items():
         assert getattr(config, key) == value, key
     assert config.seed == 5 and config.measure_speed is False
+
+
+def test_kernelbench_seeds_get_their_own_prompts_and_keep_full_programs():
+    """A PyTorch seed is asked with the kernelbench- prompts (Python seeds with the plain ones);
+    an answer that is a whole KernelBench program with a ModelNew is kept, one without the
+    original Model is discarded."""
+    from pathlib import Path
+
+    from semforge.record import Seed
+    from semforge.transforms.llm.backends.base import Sample
+    from semforge.transforms.llm.config import LLMConfig
+    from semforge.transforms.llm.stage import sample_variants
+
+    relu = (Path(__file__).resolve().parents[1] / "pipeline" / "data" / "pytorch" / "relu.py").read_text()
+    torch_seed = Seed(source="t", source_id="relu", entry_point="Model", code=relu, language="pytorch")
+    py_seed = Seed(source="t", source_id="f", entry_point="f", code="def f(x):\n    return x + 1\n")
+    answer = relu + "\n\nclass ModelNew(Model):\n    def forward(self, x):\n        return x.clamp(min=0)\n"
+    asked = []
+
+    def scripted(config, requests, on_done):
+        for j, request in enumerate(requests):
+            asked.append((request.prompt_id, request.messages[0]["content"]))
+            text = "```python\n" + (answer if "KernelBench" in request.messages[0]["content"]
+                                    else "def f(x):\n    return 1 + x\n") + "```"
+            on_done(j, [Sample(text), Sample("```python\nclass ModelNew:\n    pass\n```")])
+
+    config = LLMConfig(model="scripted", prompts=["faster", "explicit"], n=2)
+    out = sample_variants([torch_seed, py_seed], config, None, generate=scripted)
+    assert sorted(p for p, _ in asked) == ["explicit@1", "faster@1", "kernelbench-explicit@1",
+                                           "kernelbench-faster@1"]
+    assert [v.transforms for v in out[0]] == [["llm:kernelbench-faster@1"]]
+    assert "class ModelNew(Model)" in out[0][0].code and out[1]

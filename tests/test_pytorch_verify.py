@@ -124,12 +124,48 @@ def test_timing_on_cpu_is_wall_clock_with_an_interval():
 def test_templates_and_planted_faults_on_cuda():
     if not torch.cuda.is_available():
         pytest.skip("needs CUDA")
-    config = TorchVerifyConfig(measure_speed=False)
+    config = TorchVerifyConfig(measure_speed=False, engine="processes")
     relu = seed("relu")
     for v in verify_pytorch_variants(relu, [v.code for v in cuda_variants(relu)], config):
         assert v.verdict == "equivalent", v.reason
     faults = Path(__file__).resolve().parents[1] / "benchmarks" / "cuda_faults"
-    for path in sorted(faults.glob("*.py")):
-        name = path.read_text().splitlines()[1].split(":", 1)[1].strip()
-        verdict, = verify_pytorch_variants(seed(name), [path.read_text()], config)
-        assert verdict.verdict != "equivalent", path.name
+    for engine in ("processes", "worker"):
+        for path in sorted(faults.glob("*.py")):
+            name = path.read_text().splitlines()[1].split(":", 1)[1].strip()
+            verdict, = verify_pytorch_variants(seed(name), [path.read_text()],
+                                               TorchVerifyConfig(measure_speed=False, engine=engine))
+            assert verdict.verdict != "equivalent", (engine, path.name)
+
+
+def test_device_worker_engine_tells_variants_apart_and_survives_crashes():
+    """The long-lived worker (the engine used on GPUs) on the CPU: one process judges every
+    variant; a crash or a patched torch takes a worker down and the rest resume in a new one."""
+    relu = seed("relu")
+    config = TorchVerifyConfig(device="cpu", engine="worker", measure_speed=False, cases_per_shape=3)
+    verdicts = verify_pytorch_variants(relu, [
+        with_forward(relu, "return x.clamp(min=0)"),
+        with_forward(relu, "return x.clone()"),
+        with_forward(relu, "import os\nos._exit(3)"),
+        with_forward(relu, "torch.relu = lambda t: t\nreturn x.clamp(min=0)"),
+        with_forward(relu, "return x.relu_()"),
+        with_forward(relu, "return torch.relu(x) + 0.0"),
+    ], config)
+    kinds = [v.verdict for v in verdicts]
+    assert kinds == ["equivalent", "different", "different", "different", "different", "equivalent"], \
+        [(v.verdict, v.reason) for v in verdicts]
+    assert "crashed" in verdicts[2].reason and "changes torch" in verdicts[3].reason
+    assert "modifies input" in verdicts[4].reason
+
+
+@pytest.mark.gpu
+def test_generated_kernels_match_torch_on_cuda():
+    """Every template form on broadcasting, odd sizes, reductions over middle dims, row ops with
+    epilogues and cross entropy, run on the GPU through the driver-API launcher."""
+    if not torch.cuda.is_available():
+        pytest.skip("needs CUDA")
+    config = TorchVerifyConfig(measure_speed=False, engine="worker")
+    for name in ("rms_norm", "softmax", "layer_norm", "mse_loss", "cross_entropy", "scale_shift",
+                 "max_reduction", "linear_gelu_scale"):
+        code = seed(name)
+        for v, got in zip(cuda_variants(code), verify_pytorch_variants(code, [v.code for v in cuda_variants(code)], config)):
+            assert got.verdict == "equivalent", (name, v.transforms, got.reason)

@@ -24,6 +24,10 @@ FILES = {
 
         def clean(text):
             return text.strip().lower()
+
+
+        def apply_all(fn, xs):
+            return [fn(x) for x in xs]
         ''',
     "minipkg/core.py": '''
         import re
@@ -99,6 +103,7 @@ FILES = {
         ''',
     "tests/test_core.py": '''
         from minipkg.core import Counter, chunks, double, slug
+        from minipkg.util import apply_all
 
 
         def test_slug():
@@ -111,6 +116,11 @@ FILES = {
 
         def test_chunks():
             assert list(chunks([1, 2, 3], 2)) == [[1, 2], [3]]
+
+
+        def test_apply_all():
+            assert apply_all(lambda x: x * 2, [1, 2]) == [2, 4]
+            assert apply_all(len, ["ab"]) == [2]
 
 
         def test_counter():
@@ -143,7 +153,8 @@ def test_every_function_and_method_is_a_seed_or_a_rejection(items):
     reasons = {k: v.reason for k, v in items.items() if isinstance(v, Rejection)}
     assert sorted(seeds) == [
         "core.py::Counter.__init__", "core.py::Counter.add", "core.py::Counter.mean",
-        "core.py::chunks", "core.py::double", "core.py::slug", "util.py::clean"]
+        "core.py::chunks", "core.py::double", "core.py::slug", "util.py::apply_all",
+        "util.py::clean"]
     assert reasons == {
         "__init__.py": "no function or method",
         "broken.py": "module does not load in the sandbox: PermissionError: sandbox: socket.__new__ "
@@ -158,7 +169,8 @@ def test_every_function_and_method_is_a_seed_or_a_rejection(items):
     assert kinds == {
         "core.py::Counter.__init__": "constructor", "core.py::Counter.add": "method",
         "core.py::Counter.mean": "property", "core.py::chunks": "generator",
-        "core.py::double": "function", "core.py::slug": "function", "util.py::clean": "function"}
+        "core.py::double": "function", "core.py::slug": "function", "util.py::clean": "function",
+        "util.py::apply_all": "function"}
     slug = seeds["core.py::slug"]
     assert slug.context.needs_module and slug.code.startswith("def slug(text: str) -> str:")
     assert slug.context.published() == {
@@ -174,6 +186,9 @@ def test_inputs_come_from_the_projects_tests_and_doctests(items):
     assert inputs["core.py::double"] == [[21]]
     assert inputs["core.py::chunks"] == [[[1, 2, 3], 2]]
     assert inputs["util.py::clean"] == [[" Hello World "]]  # called by slug during the test
+    # A builtin passed by the test is itself; the test's lambda becomes a builtin that takes as
+    # many arguments (repr for one), so the call keeps the shape of the rest.
+    assert inputs["util.py::apply_all"] == [[repr, [1, 2]], [len, ["ab"]]]
     # Methods: the instance's constructor arguments (one tuple), then the method's.
     assert inputs["core.py::Counter.__init__"] == [[5]]
     assert inputs["core.py::Counter.add"] == [[(5,), 3]]
@@ -182,7 +197,7 @@ def test_inputs_come_from_the_projects_tests_and_doctests(items):
 
 def test_the_test_run_is_confined_and_counts_the_tests_that_call_each_function(project):
     report = run_tests(project / "minipkg", project / "tests", [project])
-    assert report.status == "done" and report.tests == {"passed": 4}
+    assert report.status == "done" and report.tests == {"passed": 5}
     assert "landlock" in report.confinement and "netns" in report.confinement
     assert report.touched["core.py"]["slug"] == 1
     assert report.touched["util.py"]["clean"] == 1
@@ -196,7 +211,97 @@ def test_stats_count_what_was_found(project):
     from semforge.pipeline.corpora import corpus_label
 
     list(plan_shards([spec], [corpus_label(spec)], 10, str(project.parent / "scratch"), stats))
-    assert dict(stats.by_kind) == {"function": 3, "constructor": 1, "method": 1,
+    assert dict(stats.by_kind) == {"function": 4, "constructor": 1, "method": 1,
                                    "property": 1, "generator": 1}
-    # 7 seeds + 5 rejected defs (a module that does not load counts its 2) = 12 found
+    # 8 seeds + 5 rejected defs (a module that does not load counts its 2) = 13 found
     assert stats.functions_rejected == 5
+
+
+# ------------------------------------------------------------------------ verification in module
+
+
+def _verify(seed: Seed, variants: list[str]):
+    from semforge.verifiers import VerifyConfig, verify_variants
+
+    config = VerifyConfig(examples=30, measure_speed=False)
+    return verify_variants(seed.code, seed.entry_point, variants, seed.inputs, config,
+                           context=seed.context)
+
+
+def test_a_function_runs_in_its_module(items):
+    slug = items["core.py::slug"]
+    same = slug.code.replace("return SEP.join(_WORDS.findall(clean(text)))",
+                             "words = _WORDS.findall(clean(text))\n    return SEP.join(words)")
+    other = slug.code.replace("SEP.join", "'_'.join")
+    helper = slug.code.replace("clean(text)", "_lower(text)") + "\n\ndef _lower(t):\n    return t.strip().lower()\n"
+    assert slug.code not in (same, other, helper)
+    verdicts = _verify(slug, [same, other, helper])
+    assert [v.verdict for v in verdicts] == ["equivalent", "different", "equivalent"], verdicts
+
+
+def test_a_method_is_compared_on_the_instance_after_the_call(items):
+    add = items["core.py::Counter.add"]
+    same = add.code.replace("self.total += x", "self.total = self.total + x")
+    # Same return value, but the instance is left in another state.
+    forgets = add.code.replace("    self.seen.append(x)\n", "")
+    # The same return value always; another state only after adding 0.
+    skips_zero = add.code.replace("    self.seen.append(x)\n", "    if x:\n        self.seen.append(x)\n")
+    assert add.code not in (same, forgets, skips_zero)
+    verdicts = _verify(add, [same, forgets, skips_zero])
+    assert [v.verdict for v in verdicts] == ["equivalent", "different", "different"], verdicts
+    assert "argument 0 after the call" in verdicts[1].reason  # the instance's state
+
+
+def test_a_generator_is_compared_step_by_step(items):
+    chunks = items["core.py::chunks"]
+    same = chunks.code.replace('        print("chunk", i)\n        yield xs[i:i + n]\n',
+                               '        part = xs[i:i + n]\n        print("chunk", i)\n        yield part\n')
+    # The same items and the same printed text in all, but printed after each item, not before.
+    late = chunks.code.replace('        print("chunk", i)\n        yield xs[i:i + n]\n',
+                               '        yield xs[i:i + n]\n        print("chunk", i)\n')
+    assert chunks.code not in (same, late)
+    verdicts = _verify(chunks, [same, late])
+    assert [v.verdict for v in verdicts] == ["equivalent", "different"], verdicts
+
+
+def test_a_module_loads_with_its_package_under_the_sandboxes_rules(tmp_path):
+    from semforge.sandbox import Limits, shared_sandbox
+    from semforge.sandbox.modules import module_program
+
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("from .mod import total\n")
+    (pkg / "base.py").write_text(textwrap.dedent('''
+        import collections, dataclasses, functools, re, typing
+
+        @dataclasses.dataclass
+        class Point:
+            x: int
+            tags: typing.List[str] = dataclasses.field(default_factory=list)
+
+        WORD = re.compile(r"\\w+")
+        count = functools.partial(collections.Counter)
+        '''))
+    source = "from .base import Point, WORD\n\n\ndef total(text):\n    return Point(len(WORD.findall(text)))\n"
+    (pkg / "mod.py").write_text(source)
+    sandbox = shared_sandbox(Limits(timeout_s=5.0))
+
+    def load(text: str, body: str = "") -> dict:
+        program = module_program(str(tmp_path), "pkg.mod", text, str(pkg / "mod.py"),
+                                 body + "import pkg\nseen_by_package = pkg.total\n")
+        with sandbox.open(program, "seen_by_package") as session:
+            if session.load["kind"] != "return":
+                return session.load
+            return session.call(["a b c"])
+
+    # The module from the text given (not its file), and its package sees that very module.
+    out = load(source.replace("len(", "10 * len("))
+    assert out["kind"] == "return" and out["value"][1] == "pkg.base.Point"
+    assert out["value"][2] == ["dict", [[["str", "x"], ["int", "30"]], [["str", "tags"], ["list", []]]]]
+    # What a module may not do while loading is refused as for any program.
+    for line, refused in (("open('/tmp/semforge-escape', 'w')", "writing /tmp/semforge-escape"),
+                          ("__import__('socket').socket()", "socket"),
+                          ("__import__('subprocess').run(['true'])", "import _posixsubprocess")):
+        out = load(line + "\n" + source)
+        assert out["kind"] == "load_error", out
+        assert refused in (out.get("reason") or ""), out

@@ -1,4 +1,4 @@
-"""Budgets enforced from outside the work (pipeline/seed_child.py): a seed that hangs or grows
+"""Budgets enforced from outside the work (pipeline/placement/seed_process.py): a seed that hangs or grows
 is stopped by killing its process, becomes a stats reason, and the shard goes on."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ import pytest
 
 from semforge.pipeline import shards
 from semforge.pipeline.config import parse_config
-from semforge.pipeline.seed_child import SeedOverBudget, SeedRunner
+from semforge.pipeline.placement.seed_process import SeedOverBudget, SeedRunner
+from semforge.pipeline.steps import SeedWork
 from semforge.record import Seed
 
 pytestmark = pytest.mark.slow
@@ -56,16 +57,16 @@ def test_runner_kills_the_child_group_over_time_and_memory():
     cfg = config().model_dump(mode="json")
     with SeedRunner(budget_s=10, memory_mb=200, recycle_after=50) as runner:
         with pytest.raises(SeedOverBudget) as over:
-            runner.run({"seed": Seed("t", "hang", "spin", HANGS, inputs=[[1]]), "config": cfg,
+            runner.run({"work": SeedWork(Seed("t", "hang", "spin", HANGS, inputs=[[1]])), "config": cfg,
                         "config_digest": "d"})
         assert over.value.counter == "seeds_over_time_budget"
         with pytest.raises(SeedOverBudget) as over:
-            runner.run({"seed": Seed("t", "huge", "big", HUGE, inputs=[[1]]), "config": cfg,
+            runner.run({"work": SeedWork(Seed("t", "huge", "big", HUGE, inputs=[[1]])), "config": cfg,
                         "config_digest": "d"})
         assert over.value.counter == "seeds_over_memory_budget"
         assert len(runner.killed) == 2 and all(gone(pgid) for pgid in runner.killed)
         # A fresh child takes the next seed.
-        result = runner.run({"seed": Seed("t", "ok", "inc", GOOD, inputs=[[1]]), "config": cfg,
+        result = runner.run({"work": SeedWork(Seed("t", "ok", "inc", GOOD, inputs=[[1]])), "config": cfg,
                              "config_digest": "d"})
         assert result.rows and runner.started == 3
 
@@ -74,6 +75,6 @@ def test_child_is_recycled_after_n_seeds():
     cfg = config().model_dump(mode="json")
     with SeedRunner(budget_s=120, memory_mb=4096, recycle_after=2) as runner:
         for i in range(5):
-            runner.run({"seed": Seed("t", f"s{i}", "inc", GOOD, inputs=[[i]]), "config": cfg,
+            runner.run({"work": SeedWork(Seed("t", f"s{i}", "inc", GOOD, inputs=[[i]])), "config": cfg,
                         "config_digest": "d"})
         assert runner.started == 3

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from semforge.pipeline.config import VerifySettings
-from semforge.pipeline.stages import Stats, verify_batch
+from semforge.pipeline.steps import Verify
 from semforge.record import Seed
 from semforge.transforms.compose import Variant
 
@@ -16,14 +16,14 @@ def test_every_timed_row_is_counted_once_under_its_label_or_as_undecided():
     variants = [Variant(CODE.replace("t = 0", "t = 0\n    n = 0"), ["test"]),
                 Variant("def total(xs):\n    return sum(xs)\n", ["test"]),
                 Variant(CODE.replace("t += x", "t = t + x"), ["test"])]
-    stats = Stats()
     # A band of 0: no interval can lie inside it, so each row is faster, slower or unlabelled
     # (an interval across 1), and at least the two near-identical variants are very likely the
     # last kind.
     # (wall clock: equal instruction counts would make an interval of exactly 1, `same`)
-    rows = verify_batch([(seed, variants)], VerifySettings(examples=30, speed_band=0.0,
-                                                           speed_rounds=6, timing="wall"),
-                        "digest", stats)
+    verify = Verify(VerifySettings(examples=30, speed_band=0.0, speed_rounds=6, timing="wall"),
+                    "digest")
+    rows = verify.rows(seed, variants)
+    stats = verify.stats
     timed = [r for r in rows if r["speedup"] is not None]
     assert timed and all(r["verdict"] == "equivalent" for r in rows), [r["verification"] for r in rows]
     counts = {k: stats.counters[f"perf_{k}"] for k in ("faster", "slower", "same", "undecided")}

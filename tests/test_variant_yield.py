@@ -1,11 +1,6 @@
 """The variant-yield benchmark's bookkeeping: passes merged by variant, agreement by distance."""
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-
-from variant_yield import agreement_by_distance, merge_passes
+from semforge.verifiers.label_agreement import agreement_by_distance, merge_passes
 
 
 def _row(code_hash, label, speedup):

@@ -57,6 +57,10 @@ class RuleTransformer(cst.CSTTransformer):
     """
 
     protected: frozenset[str] = frozenset()
+    # The seed's input domain (``semforge.domain.Domain``) when the rule declares
+    # ``Rule.uses_domain`` and the caller knows it; None otherwise. ``EvidenceTransformer``
+    # turns it into evidence for the entry point's parameters (``analysis.domain_evidence``).
+    domain = None
 
     def __init__(self, rng: random.Random) -> None:
         super().__init__()
@@ -144,11 +148,14 @@ class Rule:
     # ``remove-redundant-list-copy``). The two read their shared preconditions and constants
     # from one module of ``analysis`` so they cannot drift apart; tests check the pairing.
     inverse: ClassVar[str] = ""
+    # Whether the rule takes the seed's input domain as type evidence: its rewrites then hold
+    # for the domain's types (``typed`` equivalence) where "unknown type" would block them.
+    uses_domain: ClassVar[bool] = False
     Transformer: ClassVar[type[RuleTransformer]]
 
     def transform(self, module: cst.Module, seed: int = 0, protected: Iterable[str] = (),
                   wrapper: MetadataWrapper | None = None,
-                  skips: list[str] | None = None) -> tuple[cst.Module, int]:
+                  skips: list[str] | None = None, domain=None) -> tuple[cst.Module, int]:
         """Apply the rule to a parsed module; return the new module and the sites rewritten.
 
         ``protected`` names reach the transformer as ``self.protected`` (see RuleTransformer).
@@ -156,9 +163,11 @@ class Rule:
         the metadata (scopes, positions...) of the same module; it is the costly part of a
         rewrite. Without it a fresh wrapper is made. Metadata is computed only when the rule
         first reads it (`LazyMetadata`). ``skips``, a list, receives the skip reasons.
+        ``domain``, the seed's ``semforge.domain.Domain``, reaches a rule that ``uses_domain``.
         """
         transformer = self.Transformer(random.Random(f"{self.id}:{seed}"))
         transformer.protected = frozenset(protected)
+        transformer.domain = domain if self.uses_domain else None
         providers = transformer.get_inherited_dependencies()
         if providers:
             if wrapper is None:
@@ -178,13 +187,15 @@ class Rule:
             return module, 0
         return apply_scheduled(transformer.context, visited, new_module), transformer.sites
 
-    def apply(self, source: str, seed: int = 0, protected: Iterable[str] = ()) -> Rewrite:
-        """Apply the rule to source text. Raises ``libcst.ParserSyntaxError`` on invalid input."""
+    def apply(self, source: str, seed: int = 0, protected: Iterable[str] = (),
+              domain=None) -> Rewrite:
+        """Apply the rule to source text. Raises ``libcst.ParserSyntaxError`` on invalid input.
+        ``domain``: the entry point's ``semforge.domain.Domain`` (see ``transform``)."""
         module = cst.parse_module(source)
         # A freshly parsed tree holds no node twice, so the wrapper need not copy it.
         wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
         skips: list[str] = []
-        new_module, sites = self.transform(module, seed, protected, wrapper, skips)
+        new_module, sites = self.transform(module, seed, protected, wrapper, skips, domain)
         if sites == 0:
             return Rewrite(source, 0, tuple(skips) or (NO_CANDIDATE,))
         return Rewrite(new_module.code, sites, tuple(skips))
@@ -198,6 +209,7 @@ class Rule:
             "family": cls.family,
             "intent": cls.intent,
             "inverse": cls.inverse or None,
+            "uses_domain": cls.uses_domain,
             "description": cls.description,
             "module": cls.__module__,
         }

@@ -97,11 +97,12 @@ class _State:
 
 class _Composer:
     def __init__(self, source: str, rules: Sequence[Rule], seed: int,
-                 protected: frozenset[str]) -> None:
+                 protected: frozenset[str], domain=None) -> None:
         self.rules = list(rules)
         self.noise = {r.id for r in self.rules if is_noise(r)}
         self.family = {r.id: r.family for r in self.rules}
         self.protected = protected
+        self.domain = domain
         source_hash = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
         self.rng = random.Random(f"semforge-compose:{seed}:{source_hash}")
         self.result = GenerateResult()
@@ -122,7 +123,8 @@ class _Composer:
         step_seed = self.rng.randrange(2**31)
         try:
             new_module, sites = rule.transform(state.module, seed=step_seed,
-                                               protected=self.protected, wrapper=state.wrapper)
+                                               protected=self.protected, wrapper=state.wrapper,
+                                               domain=self.domain)
             if sites == 0:
                 return None
             code = new_module.code
@@ -261,14 +263,17 @@ class _Composer:
 
 def generate_variants(source: str, rules: Sequence[Rule], *, count: int = 8,
                       max_chain: int = 3, seed: int = 0,
-                      protected: Iterable[str] = (), natural: bool = True) -> GenerateResult:
+                      protected: Iterable[str] = (), domain=None,
+                      natural: bool = True) -> GenerateResult:
     """Up to ``count`` distinct variants of ``source`` made by ``rules`` (see module docstring).
 
-    Deterministic for ``(source, rules, seed)``. ``protected`` names are never renamed or
-    removed. Never raises for a rule's bug: crashes are listed in ``rule_errors``.
-    ``natural=False`` skips the noise check (no linter run).
+    Deterministic for ``(source, rules, seed, domain)``. ``protected`` names are never renamed
+    or removed. ``domain``, the entry point's ``semforge.domain.Domain``, is type evidence for
+    the rules that declare ``uses_domain`` (their variants hold on the domain's types). Never
+    raises for a rule's bug: crashes are listed in ``rule_errors``. ``natural=False`` skips the
+    noise check (no linter run).
     """
     if count <= 0:
         return GenerateResult()
-    composer = _Composer(source, rules, seed, frozenset(protected))
+    composer = _Composer(source, rules, seed, frozenset(protected), domain)
     return composer.run(source, count, max(1, max_chain), natural)

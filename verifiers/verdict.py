@@ -23,3 +23,7 @@ class Verdict:
     input_classes: list[str] | None = None  # the classes of the inputs compared (INPUT_CLASSES)
     tolerance: str | None = None            # the float comparison mode, e.g. Tolerance.describe()
     speed_input: str | None = None          # what speed was measured on (size, time per call)
+    domain: str | None = None               # the input domain judged on (semforge.domain notation)
+    # The strongest level the pair was found equivalent at: "strict" (every input tried, of any
+    # type) or "typed" (the domain's inputs only); None unless equivalent.
+    equivalence: str | None = None

@@ -63,7 +63,7 @@ def carved_inputs(corpus_root: Path, tests: Path, paths: list[Path],
                   budget_s: float = TEST_BUDGET_S) -> CarveReport:
     """The suite's report (cached by the content of the corpus and of its tests)."""
     key = ["carve", str(corpus_root.resolve()), str(tests.resolve()), _tree_sha256(corpus_root),
-           _tree_sha256(tests), [str(p) for p in paths]]
+           _tree_sha256(tests), [str(p) for p in paths], _tree_sha256(Path(_SCRIPT))]
     # The report's text is kept, not its values: they are parsed again on every read.
     raw = cached_json("carved", key, lambda: _run(corpus_root, tests, paths, budget_s))
     return _report(raw, budget_s)

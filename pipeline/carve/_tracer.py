@@ -6,7 +6,8 @@ file and two pipes (the analysing process's pid, its report). The suite is untru
 this process confines itself as a CrossHair process does (``_crosshair_child``): trusted imports
 (pytest) first, then a PID and network namespace, Landlock (writes only in its own directory),
 rlimits, no capabilities, and the sandbox's audit hook, with one event let through: the tracer's
-own ``sys.setprofile`` (Python 3.12+: ``sys.monitoring``, which raises no audit event).
+own ``sys.setprofile`` (Python 3.12+: ``sys.monitoring``, with ``sys._getframe`` to read the
+started frame's arguments).
 
 The tracer sees every call whose code comes from a file of the corpus outside the tests and
 records, per function (``co_qualname``), the arguments at entry as ``repr`` text, only for
@@ -23,7 +24,9 @@ import json
 import os
 import sys
 import time
+import types
 
+from semforge.references import reference_name
 from semforge.sandbox import tool
 
 MAX_REPORT = 8 << 20
@@ -35,22 +38,52 @@ MAX_TRACKED_OBJECTS = 50000
 _SCALARS = (type(None), bool, int, float, complex, str, bytes)
 _CONTAINERS = (list, tuple, set, frozenset)
 CO_OPTIMIZED, CO_VARARGS, CO_VARKEYWORDS = 0x01, 0x04, 0x08
+CO_SUSPENDABLE = 0x20 | 0x80 | 0x200  # generator, coroutine, async generator
+CALLABLE_PREFIX = "__semforge_callable_"
+FunctionType = types.FunctionType
 
 
-def copyable(value, budget: list, depth: int = 0) -> bool:
-    """Built of exactly builtin scalar and container types, small enough (``budget``: items)."""
+def arity(code) -> str:
+    """How many positional arguments a function takes: "n", or "v" (any number)."""
+    if code.co_flags & CO_VARARGS:
+        return "v"
+    return str(code.co_argcount)
+
+
+def text_of(value, budget: list, depth: int = 0) -> str | None:
+    """Python source for ``value`` when it is built of exactly builtin scalar and container
+    types and named builtin callables (``semforge.references``), small enough (``budget``:
+    items); else None. The caller reads it back without running it."""
     budget[0] -= 1
     if budget[0] < 0 or depth > 20:
-        return False
+        return None
     t = type(value)
     if t in _SCALARS:
-        return True
-    if t in _CONTAINERS:
-        return all(copyable(x, budget, depth + 1) for x in value)
+        return repr(value)
+    name = reference_name(value)
+    if name is not None:
+        return name
+    if t is FunctionType:  # a test's own function or lambda: stands for "a callable of n"
+        return f"{CALLABLE_PREFIX}{arity(value.__code__)}"
     if t is dict:
-        return all(copyable(k, budget, depth + 1) and copyable(v, budget, depth + 1)
-                   for k, v in value.items())
-    return False
+        items = [(text_of(k, budget, depth + 1), text_of(v, budget, depth + 1))
+                 for k, v in value.items()]
+        if any(k is None or v is None for k, v in items):
+            return None
+        return "{" + ", ".join(f"{k}: {v}" for k, v in items) + "}"
+    if t not in _CONTAINERS:
+        return None
+    items = [text_of(x, budget, depth + 1) for x in value]
+    if any(x is None for x in items):
+        return None
+    inner = ", ".join(items)
+    if t is list:
+        return f"[{inner}]"
+    if t is tuple:
+        return f"({inner},)" if len(items) == 1 else f"({inner})"
+    if not items:
+        return "set()" if t is set else "frozenset()"
+    return "{" + inner + "}" if t is set else "frozenset({" + inner + "})"
 
 
 def main() -> None:
@@ -129,20 +162,27 @@ def _run(req: dict, prepared: dict, namespaces: str, capset, parent: int, pytest
 
     def show(values):
         budget = [2000]
-        if not all(copyable(v, budget) for v in values):
+        text = [text_of(v, budget) for v in values]
+        if any(t is None for t in text):
             return None
-        text = [repr(v) for v in values]
         return text if sum(map(len, text)) <= MAX_REPR else None
 
-    def profile(frame, event, arg):
-        if event != "call":
-            return
-        code = frame.f_code
-        key = targets.get(code, 0)
-        if key == 0:
-            key = targets[code] = target(code)
-        if key is None:
-            return
+    import dis
+
+    first_resume: dict = {}
+
+    def resumed(frame, code) -> bool:
+        """Whether a generator's frame is resumed rather than started (a profiler's "call"
+        event comes at both; its arguments are those of the start only)."""
+        if not code.co_flags & CO_SUSPENDABLE:
+            return False
+        offset = first_resume.get(code)
+        if offset is None:
+            offset = first_resume[code] = next(
+                (i.offset for i in dis.get_instructions(code) if i.opname == "RESUME"), -1)
+        return frame.f_lasti != offset
+
+    def on_call(frame, code, key) -> None:
         if current[0]:
             seen_by = touched.setdefault(key, set())
             if len(seen_by) < MAX_TESTS_PER_FUNCTION:
@@ -178,6 +218,45 @@ def _run(req: dict, prepared: dict, namespaces: str, capset, parent: int, pytest
         record[1].add(blob)
         send(line)
 
+    def profile(frame, event, arg):
+        if event != "call":
+            return
+        code = frame.f_code
+        key = targets.get(code, 0)
+        if key == 0:
+            key = targets[code] = target(code)
+        if key is not None and not resumed(frame, code):
+            on_call(frame, code, key)
+
+    def start_tracing() -> None:
+        """``sys.monitoring`` (3.12+: calls to code of no interest stop reporting at once),
+        else ``sys.setprofile``."""
+        monitoring = getattr(sys, "monitoring", None)
+        if monitoring is None:
+            sys.setprofile(profile)
+            return
+        tool_id = monitoring.PROFILER_ID
+        monitoring.use_tool_id(tool_id, "semforge-carve")
+        getframe, disable = sys._getframe, monitoring.DISABLE
+
+        def started(code, offset):  # PY_START: a call, never a resumption
+            key = targets.get(code, 0)
+            if key == 0:
+                key = targets[code] = target(code)
+            if key is None:
+                return disable
+            on_call(getframe(1), code, key)
+
+        monitoring.register_callback(tool_id, monitoring.events.PY_START, started)
+        monitoring.set_events(tool_id, monitoring.events.PY_START)
+
+    def stop_tracing() -> None:
+        monitoring = getattr(sys, "monitoring", None)
+        if monitoring is None:
+            sys.setprofile(None)
+        else:
+            monitoring.set_events(monitoring.PROFILER_ID, 0)
+
     class Tracker:
         """A pytest plugin that names the test running now."""
 
@@ -190,7 +269,10 @@ def _run(req: dict, prepared: dict, namespaces: str, capset, parent: int, pytest
     sys.path[:0] = [os.path.realpath(p) for p in req["paths"]]
     sys.dont_write_bytecode = True
     os.chdir(req["rootdir"])
-    violations = tool.guard(workdir, prepared, frozenset({"sys.setprofile"}))
+    # 3.12+ reads the started frame with sys._getframe (sys.monitoring hands the code only).
+    violations = tool.guard(workdir, prepared, frozenset({"sys.setprofile", "sys._getframe"}
+                                                          if hasattr(sys, "monitoring")
+                                                          else {"sys.setprofile"}))
     del prepared
     outcome = {"status": "failed", "confinement": conf}
     counts: dict = {}
@@ -206,7 +288,7 @@ def _run(req: dict, prepared: dict, namespaces: str, capset, parent: int, pytest
     sys.stdout = sys.stderr = output
     t0 = time.monotonic()
     try:
-        sys.setprofile(profile)
+        start_tracing()
         # The project's own pytest configuration is left out (an empty one in its place): its
         # addopts and warning filters name plugins that may not be installed here.
         config = os.path.join(workdir, "pytest.ini")

@@ -37,7 +37,7 @@ class CorpusSpec(BaseModel):
         None, description="files: the project's tests (a folder or file run with pytest); the "
         "calls they make to the corpus's functions and methods become the seeds' inputs")
     module_context: bool = Field(
-        False, description="files: every function and method is a seed, run in its module "
+        True, description="files: every function and method is a seed, run in its module "
         "(false: only self-contained top-level functions)")
     limit: int | None = Field(None, ge=0, description="keep only the first N records")
     max_inputs: int = Field(64, ge=0, description="seed inputs kept per record")

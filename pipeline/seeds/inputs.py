@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from semforge.references import reference_name
+
 # Inputs whose JSON is longer than this are skipped: one huge input makes every verification run
 # of every variant of the seed slow, and EvalPlus's plus inputs include a few stress cases.
 MAX_INPUT_JSON_CHARS = 20_000
@@ -44,8 +46,8 @@ _COPYABLE_SCALARS = (type(None), bool, int, float, complex, str, bytes)
 
 def copyable_value_reason(value: Any, where: str, depth: int = 0) -> str | None:
     """None when ``value`` is built of builtin values only (scalars, bytes, lists, tuples,
-    dicts, sets and frozensets, exactly those types): what can be copied into the sandbox as
-    it is. Inputs carved from a project's tests are such values; unlike JSON, a tuple stays a
+    dicts, sets and frozensets, exactly those types, and the builtin callables of
+    ``semforge.references``): what can be copied into the sandbox as it is. Inputs carved from a project's tests are such values; unlike JSON, a tuple stays a
     tuple."""
     if depth > 100:
         return f"{where} is nested too deeply"
@@ -62,6 +64,8 @@ def copyable_value_reason(value: Any, where: str, depth: int = 0) -> str | None:
             if reason := (copyable_value_reason(key, f"{where} key", depth + 1)
                           or copyable_value_reason(item, f"{where}[{key!r}]", depth + 1)):
                 return reason
+        return None
+    if reference_name(value) is not None:  # a builtin callable (len, operator.add)
         return None
     return f"{where} is not a builtin value ({kind.__name__})"
 

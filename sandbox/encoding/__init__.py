@@ -25,8 +25,11 @@ trees directly, so the encoding is the contract between the sandbox and the comp
                             so a hostile subclass never looks like the builtin it wraps. Objects
                             without Python-level state carry ``["repr", ...]`` as state.
 ``["type", "m.Q"]``         a class
-``["func", "m.Q"]``         a builtin function or method; a Python function or bound method
-                            carries a cut as third element (its behaviour is not compared)
+``["func", "m.Q"]``         a builtin function or method, or a Python function that is the one
+                            its module binds under that name (``sys.modules[m]``, through
+                            classes' dicts: not the program's own, not a closure); any other
+                            Python function or bound method carries a cut as third element
+                            (its behaviour is not compared)
 ``["cycle"]``               a container met again inside itself
 ``["truncated", x]``        what is not sent in full. A container longer than ``max_items``
                             ends with ``["truncated", "sha256:<hex>:<n>"]``, a digest of the

@@ -33,6 +33,7 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
     can be swapped afterwards through module globals or ``builtins``.
     """
     import collections
+    import sys
     import types
 
     _type = type
@@ -76,7 +77,10 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
         types.ClassMethodDescriptorType,
     )
     _PyFunctionTypes = (types.FunctionType, types.MethodType)
+    _FunctionType = types.FunctionType
     _ModuleType = types.ModuleType
+    _proxy_get = types.MappingProxyType.get
+    _sys = sys
     _builtin_payload = {
         int: "int",
         float: "float",
@@ -89,6 +93,28 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
         frozenset: "frozenset",
         dict: "dict",
     }
+
+    def named(f):
+        """Whether a Python function is the very object its module binds under its qualified
+        name (a module's or a class's function, not a closure, not the program's own): then
+        the name stands for it, as a builtin's does. Read from the dicts, running no code."""
+        try:
+            mod = _obj_getattribute(f, "__module__")
+            qn = _obj_getattribute(f, "__qualname__")
+            if _type(mod) is not _str or _type(qn) is not _str or mod == "__program__" or "<" in qn:
+                return False
+            m = _dict_get(_obj_getattribute(_sys, "modules"), mod)
+            if not _issubclass(_type(m), _ModuleType):
+                return False
+            parts = qn.split(".")
+            obj = _dict_get(_obj_getattribute(m, "__dict__"), parts[0])
+            for part in parts[1:]:
+                if not _issubclass(_type(obj), _type):
+                    return False
+                obj = _proxy_get(_type_getattribute(obj, "__dict__"), part)
+            return obj is f
+        except _BaseException:
+            return False
 
     def enc(v, depth, st):
         st[0] -= 1
@@ -128,7 +154,7 @@ def make_encoder(*, node_budget_factor: int = 100) -> Callable[..., Any]:
         if _issubclass(t, _type):
             return ["type", qualname(v)]
         if _issubclass(t, _FunctionTypes):
-            if _issubclass(t, _PyFunctionTypes):
+            if _issubclass(t, _PyFunctionTypes) and not (t is _FunctionType and named(v)):
                 # A Python function's behaviour is not compared here: it never equals another.
                 return ["func", func_name(v), cut(st)]
             return ["func", func_name(v)]

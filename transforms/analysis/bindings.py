@@ -10,6 +10,8 @@ import libcst.matchers as m
 from libcst.metadata import (Assignment, ComprehensionScope, FunctionScope, ParentNodeProvider,
                              ScopeProvider)
 
+from .callsite_evidence import CallSiteEvidence
+from .domain_evidence import NOT_ENTRY, DomainEvidence
 from .names import assigned_names
 from .recursion import RECURSIVE, CallGraph
 from .scopes import global_nonlocal_names, uses_dynamic_scope
@@ -25,12 +27,18 @@ class BindingEvidence:
     # they name, so only a rule that checks the exact type at run time may set it (see types).
     TRUST_ANNOTATIONS = False
 
-    def __init__(self, module: cst.Module, metadata, skip=None) -> None:
+    def __init__(self, module: cst.Module, metadata, skip=None, domain=None) -> None:
         """``metadata``: a mapping with ScopeProvider and ParentNodeProvider data for ``module``
         (a transformer's ``self.metadata``); read only when a question needs it. ``skip``: the
         transformer's ``RuleTransformer.skip``, which the shared checks call (``self.skip``)
-        to say why a candidate was left alone."""
+        to say why a candidate was left alone. ``domain``: the seed's input domain
+        (``semforge.domain.Domain``), evidence for the entry point's parameters
+        (``domain_evidence``) in rules that declare ``Rule.uses_domain``."""
         self.module = module
+        self._domain = DomainEvidence(self, domain) if domain is not None else None
+        # With a domain, helpers' parameters get the types their call sites pass.
+        self._callsites = CallSiteEvidence(self) if domain is not None else None
+        self.protected: frozenset[str] = frozenset()  # names code outside the module calls
         self._skip = skip
         self._metadata = metadata
         self._names: dict[tuple[int, str], T | None] = {}
@@ -153,7 +161,9 @@ class BindingEvidence:
             if bound:
                 return self._comprehension_target_type(bound)
             scope = scope.parent
-        if not (isinstance(scope, FunctionScope) and isinstance(scope.node, cst.FunctionDef)):
+        if not (isinstance(scope, FunctionScope) and isinstance(scope.node, cst.FunctionDef)
+                or self._callsites is not None and isinstance(scope, FunctionScope)
+                and isinstance(scope.node, cst.Lambda)):
             return None
         return self.local_type(scope, name.value)
 
@@ -183,7 +193,8 @@ class BindingEvidence:
             result = self._local_type(scope, name, key)
         finally:
             self._busy.discard(key)
-        if not self._busy and not self._assumed:
+        if not self._busy and not self._assumed and not (
+                self._callsites is not None and self._callsites.assumed):
             self._names[key] = result
         return result
 
@@ -278,6 +289,13 @@ class BindingEvidence:
         return self.elem_of(args[0].value)
 
     def _param_type(self, param: cst.Param) -> T | None:
+        if self._domain is not None:
+            t = self._domain.param_type(param)
+            if t is not NOT_ENTRY:
+                return t
+            t = self._callsites.param_type(param)
+            if t is not None:
+                return t
         parent = self.parents.get(param)
         if param.annotation is None:
             return None

@@ -297,7 +297,9 @@ class EvidenceTransformer(RuleTransformer):
 
     @cached_property
     def ev(self) -> TypeEvidence:
-        return self.EVIDENCE(self._module, self.metadata, skip=self.skip)
+        ev = self.EVIDENCE(self._module, self.metadata, skip=self.skip, domain=self.domain)
+        ev.protected = self.protected
+        return ev
 
     def complement_is_exact(self, op: cst.BaseCompOp, left: cst.BaseExpression,
                             right: cst.BaseExpression) -> bool:

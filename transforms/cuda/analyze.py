@@ -17,123 +17,11 @@ wrappers check dtype and sizes when they run, and the verifier checks the rest.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+import math
 
-# op -> (arity, CUDA expression over a, b, and params p0.. given as keyword args)
-ELEMENTWISE = {
-    "relu": (1, "((a) != (a) ? (a) : fmaxf((a), 0.f))"),
-    "sigmoid": (1, "(1.f / (1.f + expf(-(a))))"),
-    "tanh": (1, "tanhf(a)"),
-    "gelu": (1, "(0.5f * (a) * (1.f + erff((a) * 0.70710678118654752f)))"),
-    "gelu_tanh": (1, "(0.5f * (a) * (1.f + tanhf(0.7978845608028654f * ((a) + 0.044715f * (a) * (a) * (a)))))"),
-    "silu": (1, "((a) / (1.f + expf(-(a))))"),
-    "elu": (1, "((a) > 0.f ? (a) : {alpha}f * expm1f(a))"),
-    "leaky_relu": (1, "((a) > 0.f ? (a) : (a) * {slope}f)"),
-    "hardtanh": (1, "fminf(fmaxf((a), {lo}f), {hi}f)"),
-    "softplus": (1, "((a) > 20.f ? (a) : log1pf(expf(a)))"),
-    "abs": (1, "fabsf(a)"),
-    "exp": (1, "expf(a)"),
-    "log": (1, "logf(a)"),
-    "sqrt": (1, "sqrtf(a)"),
-    "rsqrt": (1, "rsqrtf(a)"),
-    "neg": (1, "(-(a))"),
-    "square": (1, "((a) * (a))"),
-    "add": (2, "((a) + (b))"),
-    "sub": (2, "((a) - (b))"),
-    "mul": (2, "((a) * (b))"),
-    "div": (2, "((a) / (b))"),
-}
-
-_TORCH_PREFIXES = ("torch", "F", "nn.functional", "torch.nn.functional")
-_UNARY_CALLS = {"relu", "sigmoid", "tanh", "gelu", "silu", "elu", "leaky_relu", "hardtanh",
-                "softplus", "abs", "exp", "log", "sqrt", "rsqrt", "neg", "square"}
-_MODULE_UNARY = {"ReLU": "relu", "Sigmoid": "sigmoid", "Tanh": "tanh", "GELU": "gelu",
-                 "SiLU": "silu", "ELU": "elu", "LeakyReLU": "leaky_relu", "Hardtanh": "hardtanh",
-                 "Softplus": "softplus"}
-_REDUCE = {"sum": "sum", "mean": "mean", "amax": "max", "amin": "min"}
-
-
-@dataclass(eq=False)
-class Node:
-    pass
-
-
-@dataclass(eq=False)
-class Input(Node):
-    name: str
-
-
-@dataclass(eq=False)
-class Scalar(Node):
-    expr: str           # Python source of a float value (a literal or self.attr)
-    const: float | None  # the value when it is a literal
-
-
-@dataclass(eq=False)
-class Elem(Node):
-    op: str
-    args: list[Node]
-    params: dict[str, float] = field(default_factory=dict)
-
-
-@dataclass(eq=False)
-class Reduce(Node):
-    kind: str            # sum | mean | max | min
-    arg: Node
-    dim: int | None      # None: every element
-    keepdim: bool = False
-
-
-@dataclass(eq=False)
-class Row(Node):
-    kind: str            # softmax | log_softmax | layer_norm
-    arg: Node
-    dim: int = -1
-    module: str | None = None   # layer_norm: the nn.LayerNorm attribute (weight, bias, eps)
-
-
-@dataclass(eq=False)
-class Opaque(Node):
-    call: ast.expr             # the original expression; tensor sub-expressions in ``args``
-    args: dict[int, Node]      # id(ast node) -> node, for sub-expressions that are graph values
-
-
-@dataclass
-class Forward:
-    params: list[str]
-    result: Node
-    init_modules: dict[str, tuple[str, ast.Call]]   # self.attr -> (nn class name, call)
-    init_scalars: set[str]                          # self.attr set from plain values
-
-
-class Unsupported(Exception):
-    pass
-
-
-def _dotted(expr: ast.expr) -> str | None:
-    if isinstance(expr, ast.Name):
-        return expr.id
-    if isinstance(expr, ast.Attribute):
-        base = _dotted(expr.value)
-        return f"{base}.{expr.attr}" if base else None
-    return None
-
-
-def _literal(expr: ast.expr):
-    try:
-        return ast.literal_eval(expr)
-    except (ValueError, TypeError, SyntaxError):
-        raise Unsupported(f"non-literal argument {ast.unparse(expr)}") from None
-
-
-def _kw(call: ast.Call, name: str, pos: int, default):
-    for kw in call.keywords:
-        if kw.arg == name:
-            return _literal(kw.value)
-    if len(call.args) > pos:
-        return _literal(call.args[pos])
-    return default
-
+from .graph import (_IDENTITY, _MATH, _MODULE_UNARY, _REDUCE, _TORCH_PREFIXES, _UNARY_CALLS, Elem,
+                    Forward, Input, Node, Opaque, Param, Reduce, Row, Scalar, Unsupported, _dims,
+                    _dotted, _fold, _kw, _leaf_input, _literal)
 
 def read_forward(source: str) -> Forward | None:
     """The forward of ``class Model`` as a graph, or None when it is not straight-line."""
@@ -151,6 +39,7 @@ class _Reader:
         self.forward = methods["forward"]
         self.modules: dict[str, tuple[str, ast.Call]] = {}
         self.scalars: set[str] = set()
+        self.params: set[str] = set()
         init = methods.get("__init__")
         init_params = {a.arg for a in init.args.args} if init else set()
         for stmt in init.body if init else []:
@@ -162,6 +51,9 @@ class _Reader:
                 value = stmt.value
                 if isinstance(value, ast.Call):
                     name = _dotted(value.func) or ""
+                    if name.rsplit(".", 1)[-1] == "Parameter":
+                        self.params.add(attr)
+                        continue
                     self.modules[attr] = (name.rsplit(".", 1)[-1], value)
                 elif isinstance(value, ast.Name) and value.id in init_params:
                     self.scalars.add(attr)
@@ -201,6 +93,15 @@ class _Reader:
         if isinstance(expr, ast.Attribute) and _dotted(expr) == f"self.{expr.attr}" \
                 and expr.attr in self.scalars:
             return Scalar(f"float(self.{expr.attr})", None)
+        if isinstance(expr, ast.Attribute) and _dotted(expr) == f"self.{expr.attr}" \
+                and expr.attr in self.params:
+            return Param(expr.attr)
+        if isinstance(expr, ast.Attribute) and _dotted(expr) in ("math.pi", "math.e"):
+            value = math.pi if expr.attr == "pi" else math.e
+            return Scalar(repr(value), value)
+        if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Call) \
+                and isinstance(expr.slice, ast.Constant) and expr.slice.value == 0:
+            return self.indexed_reduction(expr.value)
         if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
             inner = self.node(expr.operand)
             if isinstance(inner, Scalar):
@@ -215,22 +116,37 @@ class _Reader:
     def binop(self, expr: ast.BinOp) -> Node:
         ops = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div"}
         left = self.node(expr.left)
-        if isinstance(expr.op, ast.Pow) and isinstance(expr.right, ast.Constant) \
-                and expr.right.value == 2:
-            return Elem("square", [left])
+        if isinstance(expr.op, ast.Pow) and not isinstance(left, Scalar):
+            return self._power(left, expr.right)
         op = ops.get(type(expr.op))
-        if op is None:
+        if op is None and not isinstance(expr.op, ast.Pow):
             return self.opaque(expr)
         right = self.node(expr.right)
         if isinstance(left, Scalar) and isinstance(right, Scalar):
-            raise Unsupported("scalar arithmetic")
-        if isinstance(left, Opaque) or isinstance(right, Opaque):
-            pass
+            return _fold(expr.op, left, right)
         return Elem(op, [left, right])
+
+    def _power(self, base: Node, exponent: ast.expr) -> Node:
+        p = _literal(exponent)
+        if not isinstance(p, (int, float)) or isinstance(p, bool):
+            raise Unsupported("non-constant exponent")
+        # torch computes these exponents exactly so (pow_tensor_scalar's special cases)
+        special = {2: "square", 3: "cube", 0.5: "sqrt", -1: "reciprocal", -0.5: "rsqrt"}
+        if float(p) in special:
+            return Elem(special[float(p)], [base])
+        return Elem("pow", [base], {"p": float(p)})
 
     def call(self, call: ast.Call) -> Node:
         name = _dotted(call.func) or ""
         head, _, op = name.rpartition(".")
+        if not name and isinstance(call.func, ast.Attribute):  # a method of a call's result
+            op = call.func.attr
+        if head == "math" and op in _MATH:
+            args = [self.node(a) for a in call.args]
+            if len(args) == 1 and isinstance(args[0], Scalar) and args[0].const is not None:
+                value = getattr(math, op)(args[0].const)
+                return Scalar(repr(value), value)
+            raise Unsupported(f"math.{op} of a non-constant")
         # method call on a value: x.relu(), x.sum(dim=-1)
         if isinstance(call.func, ast.Attribute) and head not in _TORCH_PREFIXES and not head.startswith("self"):
             target = self.node(call.func.value) if not isinstance(call.func.value, ast.Name) \
@@ -243,17 +159,44 @@ class _Reader:
             return self.module(call, op)
         return self.opaque(call)
 
-    def _unary(self, op: str, call: ast.Call, arg: Node, first_param: int) -> Node:
+    def _param(self, call: ast.Call, name: str, pos: int, default: float,
+               module: str | None) -> Scalar:
+        """An op's numeric parameter: a literal, or read at run time (``self.act.negative_slope``
+        of a module, a ``self.<attr>`` number for a function)."""
+        expr = next((k.value for k in call.keywords if k.arg == name), None)
+        if expr is None and len(call.args) > pos:
+            expr = call.args[pos]
+        if expr is None:
+            return Scalar(repr(float(default)), float(default))
+        try:
+            value = float(ast.literal_eval(expr))
+            return Scalar(repr(value), value)
+        except (ValueError, TypeError, SyntaxError):
+            pass
+        if module is not None:
+            return Scalar(f"float(self.{module}.{name})", None)
+        node = self.node(expr)
+        if not isinstance(node, Scalar):
+            raise Unsupported(f"{name} that is not a number")
+        return node
+
+    def _unary(self, op: str, call: ast.Call, arg: Node, first_param: int,
+               module: str | None = None) -> Node:
         if op == "gelu":
             approx = _kw(call, "approximate", first_param, "none")
             return Elem("gelu_tanh" if approx == "tanh" else "gelu", [arg])
-        if op == "elu":
-            return Elem("elu", [arg], {"alpha": float(_kw(call, "alpha", first_param, 1.0))})
-        if op == "leaky_relu":
-            return Elem("leaky_relu", [arg], {"slope": float(_kw(call, "negative_slope", first_param, 0.01))})
+        if op in ("elu", "leaky_relu"):
+            name, default = ("alpha", 1.0) if op == "elu" else ("negative_slope", 0.01)
+            p = self._param(call, name, first_param, default, module)
+            if p.const is not None:
+                return Elem(op, [arg], {"alpha" if op == "elu" else "slope": p.const})
+            return Elem(op + "_s", [arg, p])
         if op == "hardtanh":
-            return Elem("hardtanh", [arg], {"lo": float(_kw(call, "min_val", first_param, -1.0)),
-                                            "hi": float(_kw(call, "max_val", first_param + 1, 1.0))})
+            lo = self._param(call, "min_val", first_param, -1.0, module)
+            hi = self._param(call, "max_val", first_param + 1, 1.0, module)
+            if lo.const is not None and hi.const is not None:
+                return Elem("hardtanh", [arg], {"lo": lo.const, "hi": hi.const})
+            return Elem("clamp_s", [arg, lo, hi])
         if op == "softplus":
             if _kw(call, "beta", first_param, 1.0) != 1.0 or _kw(call, "threshold", first_param + 1, 20.0) != 20.0:
                 raise Unsupported("softplus with beta/threshold")
@@ -262,27 +205,154 @@ class _Reader:
     def function(self, call: ast.Call, op: str) -> Node:
         if not call.args:
             return self.opaque(call)
+        if op in _IDENTITY and len(call.args) == 1 and not call.keywords:
+            return self.node(call.args[0])
+        if op in ("clamp", "clip"):
+            return self._clamp(call, self.node(call.args[0]), 1)
+        arith = {"add": "add", "sub": "sub", "subtract": "sub", "mul": "mul", "multiply": "mul",
+                 "div": "div", "divide": "div", "true_divide": "div"}
+        if op in arith and len(call.args) == 2 and not call.keywords:
+            a, b = self.node(call.args[0]), self.node(call.args[1])
+            if isinstance(a, Scalar) and isinstance(b, Scalar):
+                raise Unsupported("scalar arithmetic")
+            return Elem(arith[op], [a, b])
+        if op == "pow" and len(call.args) == 2 and not call.keywords:
+            return self._power(self.node(call.args[0]), call.args[1])
+        if op in ("maximum", "minimum", "max", "min") and len(call.args) == 2 \
+                and not call.keywords and not isinstance(call.args[1], ast.Constant):
+            a, b = self.node(call.args[0]), self.node(call.args[1])
+            if isinstance(a, Scalar) or isinstance(b, Scalar):
+                raise Unsupported("max/min with a number")
+            return Elem("maximum" if op in ("maximum", "max") else "minimum", [a, b])
+        if op == "norm":
+            p = _kw(call, "p", 1, "fro")
+            if p not in (2, 2.0, "fro"):
+                raise Unsupported("norm other than 2 / Frobenius")
+            dim = _dims(_kw(call, "dim", 2, None))
+            red = Reduce("sum", Elem("square", [self.node(call.args[0])]), dim,
+                         bool(_kw(call, "keepdim", 3, False)))
+            return Elem("sqrt", [red])
+        if op == "cross_entropy" and len(call.args) == 2 and not call.keywords:
+            return Row("cross_entropy", self.node(call.args[0]), 1, target=self.node(call.args[1]))
+        if op in ("mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "kl_div") \
+                and len(call.args) == 2:
+            return self._loss(call, op)
         if op in _UNARY_CALLS:
             if any(kw.arg == "inplace" for kw in call.keywords):
                 raise Unsupported("inplace")
             return self._unary(op, call, self.node(call.args[0]), 1)
         if op in ("softmax", "log_softmax"):
-            return Row(op, self.node(call.args[0]), int(_kw(call, "dim", 1, -1)))
+            return Row(op, self.node(call.args[0]), self._row_dim(call, 1))
         if op in _REDUCE:
-            return Reduce(_REDUCE[op], self.node(call.args[0]), _kw(call, "dim", 1, None),
+            dim = self._dim(call, 1, None)
+            if op == "logsumexp" and dim is None:
+                raise Unsupported("logsumexp needs dims")
+            return Reduce(_REDUCE[op], self.node(call.args[0]), dim,
                           bool(_kw(call, "keepdim", 2, False)))
-        if op == "mse_loss" and len(call.args) == 2 and not call.keywords:
-            diff = Elem("sub", [self.node(call.args[0]), self.node(call.args[1])])
-            return Reduce("mean", Elem("square", [diff]), None)
         return self.opaque(call)
 
+    def _dim(self, call: ast.Call, pos: int, default):
+        """A reduction's dims: literal, or ``self.<attr>`` set from an __init__ argument (read
+        at run time)."""
+        expr = next((k.value for k in call.keywords if k.arg == "dim"), None)
+        if expr is None and len(call.args) > pos:
+            expr = call.args[pos]
+        if expr is None:
+            return default
+        if isinstance(expr, ast.Attribute) and _dotted(expr) == f"self.{expr.attr}" \
+                and expr.attr in self.scalars:
+            return f"self.{expr.attr}"
+        return _dims(_literal(expr))
+
+    def _row_dim(self, call: ast.Call, pos: int):
+        dim = self._dim(call, pos, -1)
+        if not isinstance(dim, (int, str)):
+            raise Unsupported("softmax over several dims")
+        return dim
+
+    def _clamp(self, call: ast.Call, arg: Node, first: int) -> Node:
+        def bound(name: str, pos: int) -> Node | None:
+            expr = next((k.value for k in call.keywords if k.arg == name), None)
+            if expr is None and len(call.args) > pos:
+                expr = call.args[pos]
+            if expr is None or (isinstance(expr, ast.Constant) and expr.value is None):
+                return None
+            node = self.node(expr)
+            if not isinstance(node, Scalar):
+                raise Unsupported("clamp with tensor bounds")
+            return node
+
+        lo, hi = bound("min", first), bound("max", first + 1)
+        if lo is None and hi is None:
+            raise Unsupported("clamp without bounds")
+        if all(b is None or b.const is not None for b in (lo, hi)):
+            return Elem("clamp", [arg], {"lo": lo.const if lo else -math.inf,
+                                         "hi": hi.const if hi else math.inf})
+        if lo is not None and hi is not None:
+            return Elem("clamp_s", [arg, lo, hi])
+        return Elem("clamp_min_s", [arg, lo]) if lo is not None else Elem("clamp_max_s", [arg, hi])
+
+    def _loss(self, call: ast.Call, op: str) -> Node:
+        a, b = self.node(call.args[0]), self.node(call.args[1])
+        reduction = _kw(call, "reduction", 99, "mean")
+        allowed = {k.arg for k in call.keywords} <= {"reduction", "beta", "delta"}
+        if not allowed or isinstance(a, Scalar) or isinstance(b, Scalar):
+            raise Unsupported("loss arguments")
+        if op == "mse_loss":
+            m = Elem("square", [Elem("sub", [a, b])])
+        elif op == "l1_loss":
+            m = Elem("abs", [Elem("sub", [a, b])])
+        elif op in ("smooth_l1_loss", "huber_loss"):
+            beta = float(_kw(call, "beta" if op == "smooth_l1_loss" else "delta", 99, 1.0))
+            if beta <= 0:
+                raise Unsupported("smooth L1 with beta <= 0")
+            m = Elem("huber", [a, b], {"beta": beta})
+            if op == "huber_loss":  # huber = beta * smooth_l1
+                m = Elem("mul", [m, Scalar(repr(beta), beta)])
+        else:
+            m = Elem("kl", [a, b])
+        if reduction == "none":
+            return m
+        if reduction in ("mean", "sum"):
+            return Reduce(reduction, m, None)
+        if reduction == "batchmean" and op == "kl_div":
+            leaf = _leaf_input(a)
+            if leaf is None:
+                raise Unsupported("batchmean of an input we cannot name")
+            return Elem("div", [Reduce("sum", m, None), Scalar(f"float({leaf}.shape[0])", None)])
+        raise Unsupported(f"reduction {reduction!r}")
+
+    def indexed_reduction(self, call: ast.Call) -> Node:
+        """``torch.max(x, dim=1)[0]`` (values of a max/min over a dim)."""
+        name = _dotted(call.func) or ""
+        head, _, op = name.rpartition(".")
+        if op not in ("max", "min"):
+            return self.opaque(call)
+        if head in _TORCH_PREFIXES and call.args:
+            target, first = self.node(call.args[0]), 1
+        elif isinstance(call.func, ast.Attribute):
+            target, first = self.node(call.func.value), 0
+        else:
+            return self.opaque(call)
+        dim = self._dim(call, first, None)
+        if not isinstance(dim, (int, str)) or isinstance(dim, bool):
+            raise Unsupported("max/min over a dim needs one dim")
+        return Reduce(op, target, dim, bool(_kw(call, "keepdim", first + 1, False)))
+
     def method(self, call: ast.Call, target: Node, op: str) -> Node:
+        if op in _IDENTITY and not call.args and not call.keywords:
+            return target
         if op in _UNARY_CALLS and not call.args and not call.keywords:
             return Elem(op, [target])
-        if op in ("sum", "mean", "amax", "amin"):
-            return Reduce(_REDUCE[op], target, _kw(call, "dim", 0, None), bool(_kw(call, "keepdim", 1, False)))
+        if op in ("clamp", "clip"):
+            return self._clamp(call, target, 0)
+        if op in ("sum", "mean", "amax", "amin", "logsumexp"):
+            dim = self._dim(call, 0, None)
+            if op == "logsumexp" and dim is None:
+                raise Unsupported("logsumexp needs dims")
+            return Reduce(_REDUCE[op], target, dim, bool(_kw(call, "keepdim", 1, False)))
         if op in ("softmax", "log_softmax"):
-            return Row(op, target, int(_kw(call, "dim", 0, -1)))
+            return Row(op, target, self._row_dim(call, 0))
         return self.opaque(call)
 
     def module(self, call: ast.Call, attr: str) -> Node:
@@ -291,11 +361,13 @@ class _Reader:
             return self.opaque(call)
         arg = self.node(call.args[0])
         if cls in _MODULE_UNARY:
-            return self._unary(_MODULE_UNARY[cls], init, arg, 0)
+            return self._unary(_MODULE_UNARY[cls], init, arg, 0, module=attr)
         if cls in ("Softmax", "LogSoftmax"):
             return Row("softmax" if cls == "Softmax" else "log_softmax", arg, int(_kw(init, "dim", 0, -1)))
         if cls == "LayerNorm":
             return Row("layer_norm", arg, -1, module=attr)
+        if cls in ("Identity",) or (cls == "Dropout" and float(_kw(init, "p", 0, 0.5)) == 0.0):
+            return arg
         return self.opaque(call)
 
     def opaque(self, expr: ast.expr) -> Node:
@@ -309,3 +381,4 @@ class _Reader:
                 # read the names it uses
                 pass
         return Opaque(expr, args)
+

@@ -72,7 +72,14 @@ def _is_kernel(fn, data: bytes) -> bool:
 
 
 def _functions(tree):
-    return [n for n in tree.root_node.children if n.type == "function_definition"]
+    """Top-level functions, also inside ``extern "C" { ... }`` / ``extern "C" <function>``."""
+    out = []
+    for n in tree.root_node.children:
+        if n.type == "function_definition":
+            out.append(n)
+        elif n.type == "linkage_specification":
+            out += [c for c in _walk(n) if c.type == "function_definition"]
+    return out
 
 
 def block_size(src: str, new: int) -> str | None:
@@ -224,9 +231,17 @@ def apply_edit(name: str, src: str) -> str | None:
 
 
 def edit_program(program: str, name: str) -> str | None:
-    """Apply an edit to the ``_cuda_source`` string of a generated ModelNew program."""
+    """Apply an edit to the ``_cuda_source`` string of a generated ModelNew program. A block
+    size edit changes the program's ``BLOCK`` (its launches are in Python, and every template
+    kernel reads its block size from ``blockDim``) or, in a program that launches from C++,
+    the literal of its launches."""
     from .nvcc import cuda_source
 
+    if name.startswith("block-size-") and "\nBLOCK = 256\n" in program:
+        new = int(name.rsplit("-", 1)[1])
+        if new % 32 or not 32 <= new <= 1024:
+            raise ValueError("block size must be a multiple of 32 between 32 and 1024")
+        return program.replace("\nBLOCK = 256\n", f"\nBLOCK = {new}\n", 1)
     src = cuda_source(program)
     if src is None:
         return None

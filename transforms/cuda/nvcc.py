@@ -1,9 +1,10 @@
 """Compile CUDA sources with nvcc to check them without a GPU (tests, rule preconditions).
 
-``kernel_part(program)`` pulls the kernel half of a generated program's CUDA source (everything
-before the torch wrappers); ``nvcc_check(source)`` compiles it to an object file and returns
-None or the compiler's first error. ``torch_headers=True`` also compiles the wrappers against
-the installed torch's headers (much slower: those headers are large).
+``kernel_part(source)`` pulls the kernel half of a ``load_inline`` program's CUDA source
+(everything before torch's headers; a generated program's source is all kernels);
+``nvcc_check(source)`` compiles it to an object file and returns None or the compiler's first
+error. ``torch_headers=True`` also compiles against the installed torch's headers (much slower:
+those headers are large).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import shutil
 import subprocess
 import tempfile
 
-from .kernels import WRAPPER_HEADER
+TORCH_HEADER = "#include <torch/extension.h>"
 
 
 def nvcc_path() -> str | None:
@@ -34,7 +35,7 @@ def cuda_source(program: str) -> str | None:
 
 
 def kernel_part(source: str) -> str:
-    return source.split(WRAPPER_HEADER)[0]
+    return source.split(TORCH_HEADER)[0]
 
 
 def nvcc_check(source: str, torch_headers: bool = False, arch: str = "sm_90",

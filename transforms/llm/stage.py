@@ -51,12 +51,29 @@ def request_seed(config: LLMConfig, seed: Seed, prompt_id: str) -> int:
     return int.from_bytes(hashlib.sha256(blob).digest()[:4], "little") & 0x7FFFFFFF
 
 
+def prompt_for(prompt_id: str, language: str):
+    """The prompt ``prompt_id`` names for a seed of ``language``: as is for Python; for PyTorch
+    (KernelBench-format) seeds its ``kernelbench-`` counterpart (``faster`` ->
+    ``kernelbench-faster``), or None when there is none."""
+    if language == "python":
+        return resolve_prompt(prompt_id)
+    if language == "pytorch":
+        name = prompt_id if prompt_id.startswith("kernelbench-") else f"kernelbench-{prompt_id}"
+        try:
+            return resolve_prompt(name)
+        except KeyError:
+            return None
+    return None
+
+
 def build_requests(seeds: Sequence[Seed], config: LLMConfig) -> list[tuple[int, Request]]:
     """(seed index, request) for every seed and prompt, in seed order then prompt order."""
     out = []
     for i, seed in enumerate(seeds):
         for prompt_id in config.prompts:
-            prompt = resolve_prompt(prompt_id)
+            prompt = prompt_for(prompt_id, seed.language)
+            if prompt is None:
+                continue
             messages = prompt.render(seed.code, seed.entry_point)
             rseed = request_seed(config, seed, prompt.id)
             key = request_key(config.backend, config.model, config.sampling, messages, rseed)
@@ -92,7 +109,8 @@ def sample_variants(
     """
     counters = Counter() if counters is None else counters
     cache = cache if isinstance(cache, RequestCache) else RequestCache(cache)
-    usable = [i for i, s in enumerate(seeds) if s.language == "python" and _parses(s.code)]
+    usable = [i for i, s in enumerate(seeds) if s.language in ("python", "pytorch") and _parses(s.code)
+              and any(prompt_for(p, s.language) for p in config.prompts)]
     counters["llm_seeds_skipped"] += len(seeds) - len(usable)
     requests = build_requests([seeds[i] for i in usable], config)
     requests = [(usable[i], r) for i, r in requests]

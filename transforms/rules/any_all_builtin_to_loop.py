@@ -49,6 +49,7 @@ class AnyAllBuiltinToLoop(Rule):
     category = "performance"
     family = "loops-builtins"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "any-all-loop-to-builtin"
 
     class Transformer(EvidenceTransformer):

@@ -36,6 +36,7 @@ class AnyAllGeneratorToList(Rule):
     category = "performance"
     family = "api-substitution"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
 
     class Transformer(EvidenceTransformer):
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:

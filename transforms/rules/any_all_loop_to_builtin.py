@@ -60,6 +60,7 @@ class AnyAllLoopToBuiltin(Rule):
     category = "performance"
     family = "loops-builtins"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "any-all-builtin-to-loop"
 
     class Transformer(FusePairs, EvidenceTransformer):

@@ -42,6 +42,7 @@ class ConcatLoopToJoin(Rule):
     category = "performance"
     family = "loops-builtins"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "join-to-concat-loop"
 
     class Transformer(FusePairs, EvidenceTransformer):

@@ -50,6 +50,7 @@ class HoistLenOutOfLoop(Rule):
     category = "performance"
     family = "algorithmic"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "recompute-len-in-loop"
 
     class Transformer(EvidenceTransformer):

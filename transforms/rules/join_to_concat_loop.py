@@ -37,6 +37,7 @@ class JoinToConcatLoop(Rule):
     category = "performance"
     family = "loops-builtins"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "concat-loop-to-join"
 
     class Transformer(EvidenceTransformer):

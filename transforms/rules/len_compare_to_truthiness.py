@@ -55,6 +55,7 @@ class LenCompareToTruthiness(Rule):
     category = "performance"
     family = "api-substitution"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "truthiness-to-len-compare"
 
     class Transformer(EvidenceTransformer):

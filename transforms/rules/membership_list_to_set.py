@@ -31,6 +31,7 @@ class MembershipListToSet(Rule):
     category = "performance"
     family = "api-substitution"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "membership-set-to-list"
 
     class Transformer(MembershipTransformer):

@@ -27,6 +27,7 @@ class MembershipSetToList(Rule):
     category = "performance"
     family = "api-substitution"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "membership-list-to-set"
 
     class Transformer(MembershipTransformer):

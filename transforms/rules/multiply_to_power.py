@@ -28,6 +28,7 @@ class MultiplyToPower(Rule):
     category = "performance"
     family = "expression"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "power-to-multiply"
 
     class Transformer(EvidenceTransformer):

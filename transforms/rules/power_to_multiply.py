@@ -43,6 +43,7 @@ class PowerToMultiply(Rule):
     category = "performance"
     family = "expression"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "multiply-to-power"
 
     class Transformer(EvidenceTransformer):

@@ -129,6 +129,7 @@ class RangeLenToEnumerate(Rule):
     category = "performance"
     family = "api-substitution"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
 
     class Transformer(EvidenceTransformer):
         EVIDENCE = RicherEvidence

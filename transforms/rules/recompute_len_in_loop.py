@@ -52,6 +52,7 @@ class RecomputeLenInLoop(Rule):
     category = "performance"
     family = "algorithmic"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "hoist-len-out-of-loop"
 
     class Transformer(EvidenceTransformer):

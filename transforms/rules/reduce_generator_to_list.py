@@ -40,6 +40,7 @@ class ReduceGeneratorToList(Rule):
     category = "performance"
     family = "api-substitution"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
 
     class Transformer(EvidenceTransformer):
         EVIDENCE = RicherEvidence

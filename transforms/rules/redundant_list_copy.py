@@ -38,6 +38,7 @@ class RedundantListCopy(Rule):
     category = "performance"
     family = "api-substitution"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "remove-redundant-list-copy"
 
     class Transformer(EvidenceTransformer):

@@ -45,6 +45,7 @@ class RemoveRedundantListCopy(Rule):
     category = "performance"
     family = "api-substitution"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "redundant-list-copy"
 
     class Transformer(EvidenceTransformer):

@@ -47,6 +47,7 @@ class SlicePrefixTestToOffset(Rule):
     category = "performance"
     family = "api-substitution"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
 
     class Transformer(EvidenceTransformer):
         def _bounded(self, call: cst.Call, seq: cst.BaseExpression, index: cst.Name) -> bool:

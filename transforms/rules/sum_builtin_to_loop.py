@@ -42,6 +42,7 @@ class SumBuiltinToLoop(Rule):
     category = "performance"
     family = "loops-builtins"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "sum-loop-to-builtin"
 
     class Transformer(EvidenceTransformer):

@@ -50,6 +50,7 @@ class SumLoopToBuiltin(Rule):
     category = "performance"
     family = "loops-builtins"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "sum-builtin-to-loop"
 
     class Transformer(FusePairs, EvidenceTransformer):

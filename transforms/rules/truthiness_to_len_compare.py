@@ -34,6 +34,7 @@ class TruthinessToLenCompare(Rule):
     category = "performance"
     family = "api-substitution"
     intent = "slower"
+    uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "len-compare-to-truthiness"
 
     class Transformer(EvidenceTransformer):

@@ -2,9 +2,10 @@
 
     from semforge.verifiers.cuda import TorchVerifyConfig, verify_pytorch_variants
 
-See ``verify.py`` for the steps and docs/cuda.md for what is checked and what is not.
+See ``verify.py`` for the steps (``engine.py``/``worker.py`` and ``processes.py`` run them) and docs/cuda.md for what is checked and what is not.
 """
 
-from .verify import NO_CUDA_REASON, TorchVerifyConfig, cuda_available, verify_pytorch_variants
+from .config import NO_CUDA_REASON, TorchVerifyConfig, cuda_available
+from .verify import verify_pytorch_variants
 
 __all__ = ["TorchVerifyConfig", "verify_pytorch_variants", "cuda_available", "NO_CUDA_REASON"]

@@ -73,10 +73,13 @@ def leaves(value) -> tuple[list, str]:
     return [value], type(value).__name__
 
 
-def to_cpu(value):
+def to_cpu(value, host: bool = True):
+    """A call's output as compared: layout facts, and the values contiguous (on the host, or
+    where they are when ``host`` is False)."""
     if isinstance(value, torch.Tensor):
-        # keep layout facts the parent compares; the values themselves travel contiguous
-        return {"tensor": value.detach().to("cpu").contiguous(), "stride": list(value.stride()),
+        t = value.detach()
+        t = t.to("cpu").contiguous() if host else t.contiguous()
+        return {"tensor": t, "stride": list(value.stride()),
                 "device": value.device.type, "dtype": str(value.dtype), "shape": list(value.shape)}
     return {"value": value}
 
@@ -108,7 +111,7 @@ def poison(nbytes: list[int], device) -> None:
     del blocks
 
 
-def call(model, args, device) -> dict:
+def call(model, args, device, host: bool = True) -> dict:
     """Run one forward on ``args`` (consumed); outputs and input mutation, or the error."""
     before = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
     try:
@@ -116,13 +119,13 @@ def call(model, args, device) -> dict:
             out = model(*args)
         sync(device)
         flat, struct = leaves(out)
-        result = {"outputs": [to_cpu(v) for v in flat], "struct": struct}
+        result = {"outputs": [to_cpu(v, host) for v in flat], "struct": struct}
     except Exception as exc:  # the parent decides what a raise means
         text = f"{type(exc).__name__}: {exc}".strip().splitlines()
         return {"error": text[0][:400] if text else type(exc).__name__}
     changed = [i for i, (a, b) in enumerate(zip(args, before)) if not same(a, b)]
     result["mutated"] = changed
-    result["post_args"] = [to_cpu(a) if i in changed else None for i, a in enumerate(args)]
+    result["post_args"] = [to_cpu(a, host) if i in changed else None for i, a in enumerate(args)]
     return result
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .verify import TorchVerifyConfig, verify_pytorch_variants
+from .config import TorchVerifyConfig
+from .verify import verify_pytorch_variants
 
 
 def judge_pairs(pairs: dict[int, dict], config: TorchVerifyConfig,

@@ -23,14 +23,15 @@ class CaseSpec:
     seed: int
 
 
-def schedule(cases_per_shape: int = 6, shapes: int = 2, base_seed: int = 0) -> list[CaseSpec]:
+def schedule(cases_per_shape: int = 6, shapes: int = 2, base_seed: int = 0,
+             distributions: tuple[str, ...] = DISTRIBUTIONS) -> list[CaseSpec]:
     """Cases in run order: every distribution on the program's shapes, then on the odd shapes."""
     out = []
     seed = base_seed * 1000
     for shape in range(shapes):
         n = cases_per_shape if shape == 0 else max(3, cases_per_shape // 2)
         for i in range(n):
-            dist = DISTRIBUTIONS[(i + shape) % len(DISTRIBUTIONS)]
+            dist = distributions[(i + shape) % len(distributions)]
             out.append(CaseSpec(shape, dist, seed))
             seed += 1
     return out
@@ -90,20 +91,23 @@ def redraw(t, dist: str, gen):
         return t
     shape, dtype = t.shape, t.dtype
     big = 100.0 if dtype in (torch.float16,) else 1000.0
+    dev = gen.device  # drawn where the generator lives (a GPU worker draws on the GPU)
+    if dist == "program":
+        return t.clone()  # the values get_inputs drew (KernelBench's own distribution)
     if dist == "uniform":
-        x = torch.rand(shape, generator=gen)
+        x = torch.rand(shape, generator=gen, device=dev)
     elif dist == "normal":
-        x = torch.randn(shape, generator=gen)
+        x = torch.randn(shape, generator=gen, device=dev)
     elif dist == "negative":
-        x = -(torch.randn(shape, generator=gen).abs() + 1e-3)
+        x = -(torch.randn(shape, generator=gen, device=dev).abs() + 1e-3)
     elif dist == "large":
-        x = torch.randn(shape, generator=gen) * big
+        x = torch.randn(shape, generator=gen, device=dev) * big
     elif dist == "special":
-        x = torch.randn(shape, generator=gen)
+        x = torch.randn(shape, generator=gen, device=dev)
         flat = x.view(-1)
         n = flat.numel()
         if n:
-            pick = torch.rand(n, generator=gen)
+            pick = torch.rand(n, generator=gen, device=dev)
             flat[pick < 0.10] = 0.0
             flat[(pick >= 0.10) & (pick < 0.15)] = -0.0
             flat[(pick >= 0.15) & (pick < 0.20)] = 1.0

@@ -33,13 +33,41 @@ def tolerance(dtype: torch.dtype) -> Tol | None:
     return TOLERANCES.get(dtype)
 
 
+CHUNK = 1 << 25  # elements compared at once on the host (float64 copies stay small)
+DEVICE_CHUNK = 1 << 28  # on a GPU: fewer, larger chunks (each a few GB of float64)
+
+
+def _chunk(t: torch.Tensor) -> int:
+    return DEVICE_CHUNK if t.device.type == "cuda" else CHUNK
+
+
+def _chunks(a: torch.Tensor, b: torch.Tensor):
+    fa, fb = a.reshape(-1), b.reshape(-1)
+    step = _chunk(b)
+    for start in range(0, fb.numel(), step):
+        yield start, fa[start:start + step].double(), fb[start:start + step].double()
+
+
 def _rms(t: torch.Tensor) -> float:
-    finite = t[torch.isfinite(t)].double()
-    return float(finite.pow(2).mean().sqrt()) if finite.numel() else 0.0
+    total, count = 0.0, 0
+    flat = t.reshape(-1)
+    step = _chunk(t)
+    for start in range(0, flat.numel(), step):
+        part = flat[start:start + step].double()
+        fin = torch.isfinite(part)
+        total += float(torch.where(fin, part, 0.0).pow(2).sum())
+        count += int(fin.sum())
+    return (total / count) ** 0.5 if count else 0.0
+
+
+def _index(t: torch.Tensor, flat: int) -> list[int]:
+    return list(map(int, torch.unravel_index(torch.tensor(flat), t.shape))) if t.dim() else []
 
 
 def diff_tensor(ref: dict, got: dict) -> str | None:
-    """None when equal, else a one-line description of the first difference."""
+    """None when equal, else a one-line description of the first difference. Works chunk by
+    chunk on the tensors' device (a GPU's outputs are compared where they are): one pass for
+    NaN and infinity places and the reference's RMS, one for the values."""
     for key in ("shape", "dtype", "device"):
         if ref[key] != got[key]:
             return f"output {key} {got[key]} != reference {ref[key]}"
@@ -49,40 +77,94 @@ def diff_tensor(ref: dict, got: dict) -> str | None:
     tol = tolerance(b.dtype)
     if tol is None:  # integers, booleans: exact
         if not torch.equal(a, b):
-            bad = (a != b).nonzero()[0].tolist()
+            bad = _index(b, int((a.reshape(-1) != b.reshape(-1)).nonzero()[0]))
             return f"value at {bad}: {a[tuple(bad)].item()} != {b[tuple(bad)].item()}"
         return None
-    a64, b64 = a.double(), b.double()
-    nan_a, nan_b = torch.isnan(a64), torch.isnan(b64)
-    if not torch.equal(nan_a, nan_b):
-        bad = (nan_a != nan_b).nonzero()[0].tolist()
-        return f"NaN pattern differs at {bad}: {a64[tuple(bad)].item()} vs reference {b64[tuple(bad)].item()}"
-    inf_a, inf_b = torch.isinf(a64), torch.isinf(b64)
-    if not torch.equal(inf_a, inf_b) or not torch.equal(a64[inf_a], b64[inf_b]):
-        bad = ((inf_a != inf_b) | (inf_a & (a64 != b64))).nonzero()[0].tolist()
-        return f"infinity differs at {bad}: {a64[tuple(bad)].item()} vs reference {b64[tuple(bad)].item()}"
-    fin = torch.isfinite(b64)
-    if not fin.any():
+    if b.numel() == 0:
         return None
-    x, y = a64[fin], b64[fin]
-    scale = max(_rms(b), 1.0) if b.numel() > 1 else max(abs(float(y[0])), 1.0)
-    err = (x - y).abs()
-    bound = tol.atol * scale + tol.rtol * y.abs()
-    over = err > bound
-    if over.any():
-        i = int(over.nonzero()[0])
-        idx = fin.nonzero()[i].tolist()
-        return (f"value at {idx}: {float(x[i]):.9g} vs reference {float(y[i]):.9g} "
-                f"(|diff| {float(err[i]):.3g} > {float(bound[i]):.3g}; {int(over.sum())} of {x.numel()} off)")
-    norm = float(y.norm())
-    rel = float((x - y).norm()) / norm if norm > 0 else float((x - y).norm())
-    if rel > tol.l2:
+    total = count = 0.0
+    for start, x, y in _chunks(a, b):
+        nan_a, nan_b = torch.isnan(x), torch.isnan(y)
+        inf_a, inf_b = torch.isinf(x), torch.isinf(y)
+        bad = (nan_a != nan_b) | (inf_a != inf_b) | (inf_b & (x != y))
+        if bool(bad.any()):
+            i = int(bad.nonzero()[0])
+            what = "NaN pattern differs" if bool(nan_a[i] != nan_b[i]) else "infinity differs"
+            return f"{what} at {_index(b, start + i)}: {float(x[i])} vs reference {float(y[i])}"
+        fin = torch.isfinite(y)
+        total += float(torch.where(fin, y, 0.0).pow(2).sum())
+        count += int(fin.sum())
+    if not count:
+        return None
+    if b.numel() > 1:
+        scale = max((total / count) ** 0.5, 1.0)
+    else:
+        scale = max(abs(float(b.reshape(-1)[0].double())), 1.0)
+    if not (scale < float("inf")):
+        scale = 1.0
+    err2 = 0.0
+    for start, x, y in _chunks(a, b):
+        fin = torch.isfinite(y)
+        diff = torch.where(fin, (x - y).abs(), 0.0)
+        bound = tol.atol * scale + tol.rtol * y.abs()
+        over = fin & (diff > bound)
+        if bool(over.any()):
+            i = int(over.nonzero()[0])
+            where = "in this chunk" if b.numel() > _chunk(b) else ""
+            return (f"value at {_index(b, start + i)}: {float(x[i]):.9g} vs reference "
+                    f"{float(y[i]):.9g} (|diff| {float(diff[i]):.3g} > {float(bound[i]):.3g}; "
+                    f"{int(over.sum())} of {int(fin.sum())} off{' ' + where if where else ''})")
+        err2 += float(diff.pow(2).sum())
+    # relative to the reference's norm, with the element-wise atol as a floor: an output that
+    # is all rounding noise around zero is judged like its elements are
+    if err2 ** 0.5 > tol.l2 * total ** 0.5 + tol.atol * scale * count ** 0.5:
+        rel = err2 ** 0.5 / total ** 0.5 if total > 0 else err2 ** 0.5
         return f"relative L2 error {rel:.3g} > {tol.l2:g}"
     return None
 
 
-def diff_call(ref: dict, got: dict) -> str | None:
-    """Compare one call's record (``_child.call``): outputs and input mutation."""
+def _is_value_difference(detail: str) -> bool:
+    return detail.startswith(("value at", "relative L2"))
+
+
+def within_rounding(ref: dict, got: dict, high: dict) -> str | None:
+    """Second look at a value difference, against ``high`` (the reference computed in float64):
+    the variant passes when its error is no larger than twice the reference's own float32
+    rounding error, in L2 over the output and at the worst element (plus the usual bounds).
+    Library kernels that are nondeterministic or sum in another order (convolutions, split-K
+    matrix products) differ from themselves by that much; a wrong kernel differs by far more."""
+    a, b, h = got["tensor"], ref["tensor"], high["tensor"]
+    tol = tolerance(b.dtype)
+    if tol is None or h.shape != b.shape:
+        return "no float64 reference to compare with"
+    e_ref2 = e_got2 = h2 = 0.0
+    e_ref_max = e_got_max = 0.0
+    fa, fb, fh = a.reshape(-1), b.reshape(-1), h.reshape(-1)
+    step = _chunk(b)
+    for start in range(0, fb.numel(), step):
+        x, y, z = (t[start:start + step].double() for t in (fa, fb, fh))
+        fin = torch.isfinite(y) & torch.isfinite(z)
+        er = torch.where(fin, (y - z).abs(), 0.0)
+        eg = torch.where(fin, (x - z).abs(), 0.0)
+        e_ref2 += float(er.pow(2).sum())
+        e_got2 += float(eg.pow(2).sum())
+        h2 += float(torch.where(fin, z, 0.0).pow(2).sum())
+        e_ref_max = max(e_ref_max, float(er.max()) if er.numel() else 0.0)
+        e_got_max = max(e_got_max, float(eg.max()) if eg.numel() else 0.0)
+    norm = h2 ** 0.5 or 1.0
+    if e_got2 ** 0.5 > 2 * e_ref2 ** 0.5 + tol.l2 * norm:
+        return (f"relative L2 error against a float64 reference {e_got2 ** 0.5 / norm:.3g}, over twice "
+                f"the reference's own {e_ref2 ** 0.5 / norm:.3g}")
+    scale = max(_rms(h.float()) if h.numel() > 1 else abs(float(fh[0])), 1.0)
+    if e_got_max > 2 * e_ref_max + tol.atol * scale:
+        return (f"largest error against a float64 reference {e_got_max:.3g}, over twice the "
+                f"reference's own {e_ref_max:.3g}")
+    return None
+
+
+def diff_call(ref: dict, got: dict, high=None) -> str | None:
+    """Compare one call's record (``_child.call``): outputs and input mutation. ``high``: a
+    function giving the float64 reference's record, asked for only when a value differs."""
     if "error" in got:
         return f"raised {got['error']}"
     if got["struct"] != ref["struct"]:
@@ -92,6 +174,11 @@ def diff_call(ref: dict, got: dict) -> str | None:
             return f"output {i}: tensor vs non-tensor"
         if "tensor" in r:
             d = diff_tensor(r, g)
+            if d and high is not None and _is_value_difference(d):
+                h = high()
+                if h is not None and "outputs" in h and i < len(h["outputs"]) and "tensor" in h["outputs"][i]:
+                    second = within_rounding(r, g, h["outputs"][i])
+                    d = None if second is None else f"{d}; {second}"
             if d:
                 return f"output {i}: {d}"
         elif r["value"] != g["value"] and not (r["value"] != r["value"] and g["value"] != g["value"]):

@@ -25,6 +25,7 @@ def _hash_seeds() -> tuple[int, int]:
 
 
 HASH_SEEDS = _hash_seeds()
+POLICIES = ("typed", "strict", "domain")
 HASH_CHECK_INPUTS = 64
 
 
@@ -34,7 +35,10 @@ class VerifyConfig:
     seed: int = 0                # Hypothesis seed (derandomized); recorded in the verdict
     timeout_s: float = 2.0       # wall clock per call
     memory_mb: int = 512
-    policy: str = "strict"       # "strict": exception types must match; "domain": returns only
+    # "typed": every input of the seed's domain, exception types matched; what lies outside the
+    # domain only decides whether the pair is equivalent at "strict" too. "strict": every input
+    # counts. "domain": only the domain's inputs where the original returns.
+    policy: str = "typed"
     rtol: float = 1e-9
     atol: float = 0.0            # the corpus's atol (e.g. EvalPlus) is max()-ed with this
     measure_speed: bool = True

@@ -41,10 +41,15 @@ import time
 from contextlib import contextmanager
 from dataclasses import replace
 
+from semforge.domain import Domain, NotationError
+from semforge.domain_infer import infer_domain
+from semforge.record import ModuleContext
+
 from ..verdict import Verdict
 from .compare.describe import short
-from .config import VerifyConfig
+from .config import POLICIES, VerifyConfig
 from .judge.variant import judge_variant
+from .program.in_module import needs_program, program_text
 from .program.state import may_keep_state
 from .program.static_guard import nondeterminism_sources
 from .run.original import prepare_original
@@ -53,10 +58,60 @@ from .verdicts import new_verdict, tolerance_of
 
 
 def verify_variants(original: str, entry_point: str, variants: list[str], seed_inputs: list[list],
-                    config: VerifyConfig = VerifyConfig(), atol: float = 0.0) -> list[Verdict]:
-    """One Verdict per variant, in order. Never raises for a bad program."""
+                    config: VerifyConfig = VerifyConfig(), atol: float = 0.0,
+                    domain=None, context: ModuleContext | None = None) -> list[Verdict]:
+    """One Verdict per variant, in order. Never raises for a bad program.
+
+    ``domain``: the seed's input domain, a ``semforge.domain.Domain`` or its notation
+    (``"(xs: list[int])"``); None: inferred from the original and the seed inputs
+    (``semforge.domain_infer``). ``context``: the original is a def of real code
+    (``ModuleContext``) and runs in its module, each variant in a separate load of the module
+    with the variant in its place (``program/in_module.py``); its domain is then read from the
+    seed inputs alone, as they call the program that runs."""
+    t0 = time.perf_counter()
+    if isinstance(domain, str):
+        try:
+            domain = Domain.parse(domain, entry_point)
+        except NotationError as exc:
+            return [new_verdict("error", f"bad domain: {exc}", config, t0) for _ in variants]
+    if domain is None:
+        code = "" if needs_program(context) else original
+        domain = infer_domain(code, entry_point, seed_inputs or [])
     with _older_objects_frozen():
-        return _verify_variants(original, entry_point, variants, seed_inputs, config, atol)
+        if needs_program(context):
+            verdicts = _verify_in_module(original, entry_point, variants, seed_inputs, config,
+                                         atol, context, domain)
+        else:
+            verdicts = _verify_variants(original, entry_point, variants, seed_inputs, config,
+                                        atol, domain)
+    for v in verdicts:
+        v.domain = str(domain)
+    return verdicts
+
+
+def _verify_in_module(original: str, entry_point: str, variants: list[str],
+                      seed_inputs: list[list], config: VerifyConfig, atol: float,
+                      context: ModuleContext, domain) -> list[Verdict]:
+    """``_verify_variants`` on the sides as they run in their module (``ProgramText``): a
+    variant that has no def to put in the original's place is ``different`` (the module would
+    lose the function)."""
+    t0 = time.perf_counter()
+    try:
+        program = program_text(context, original, entry_point)
+    except (ValueError, SyntaxError) as exc:
+        reason = f"the original cannot be run in its module: {short(str(exc), 120)}"
+        return [new_verdict("error", reason, config, t0) for _ in variants]
+    sides: list = []
+    for variant in variants:
+        try:
+            sides.append(program_text(context, variant, entry_point))
+        except (ValueError, SyntaxError) as exc:
+            sides.append(new_verdict("different", "the variant cannot take the original's place "
+                                     f"in its module: {short(str(exc), 100)}", config, t0))
+    texts = [s for s in sides if isinstance(s, str)]
+    judged = iter(_verify_variants(program, entry_point, texts, seed_inputs, config, atol, domain)
+                  if texts else [])
+    return [next(judged) if isinstance(s, str) else s for s in sides]
 
 
 @contextmanager
@@ -76,10 +131,11 @@ def _older_objects_frozen():
 
 def _verify_variants(original: str, entry_point: str, variants: list[str],
                      seed_inputs: list[list] | None, config: VerifyConfig,
-                     atol: float) -> list[Verdict]:
+                     atol: float, domain) -> list[Verdict]:
     t0 = time.perf_counter()
-    if config.policy not in ("strict", "domain"):
-        bad = new_verdict("error", f"unknown policy {config.policy!r}: use 'strict' or 'domain'", config, t0)
+    if config.policy not in POLICIES:
+        bad = new_verdict("error", f"unknown policy {config.policy!r}: use one of "
+                          f"{', '.join(POLICIES)}", config, t0)
         return [bad for _ in variants]
     if config.measure_speed and config.timing not in ("wall", "instructions"):
         bad = new_verdict("error", f"unknown timing {config.timing!r}: use 'wall' or 'instructions'",
@@ -102,7 +158,7 @@ def _verify_variants(original: str, entry_point: str, variants: list[str],
         # where some call can leave state behind (judge_variant decides per variant).
         history = may_keep_state(original) or any(may_keep_state(v) for v in variants)
         run = prepare_original(original, entry_point, seed_inputs or [], config, sandboxes, t0,
-                               history)
+                               history, domain)
     except Exception as exc:  # infrastructure failure: say so on every variant
         reason = f"verifier failed on the original: {type(exc).__name__}: {short(str(exc), 120)}"
         return [new_verdict("error", reason, config, t0) for _ in variants]
@@ -124,6 +180,7 @@ def _verify_variants(original: str, entry_point: str, variants: list[str],
 
 
 def verify_pair(original: str, variant: str, entry_point: str, seed_inputs: list[list],
-                config: VerifyConfig = VerifyConfig()) -> Verdict:
+                config: VerifyConfig = VerifyConfig(), domain=None) -> Verdict:
     """Judge one pair (use ``verify_variants`` for several variants of one original)."""
-    return verify_variants(original, entry_point, [variant], seed_inputs, config)[0]
+    return verify_variants(original, entry_point, [variant], seed_inputs, config,
+                           domain=domain)[0]

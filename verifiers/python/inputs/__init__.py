@@ -23,9 +23,9 @@ from .generate import generate_inputs
 from .keys import input_key, inputs_hold_strings, show
 from .optional import near_default
 from .registry import CLASSES, INPUT_CLASSES, LATE, InputClass, named
-from .scale import SPEED_EXTEND_COST_NS, Ladder, extend_for_speed, ladders
+from .scale import LIMIT_INTS, SPEED_EXTEND_COST_NS, Ladder, extend_for_speed, ladders
 from .variant_constants import directed_inputs
 
-__all__ = ["CLASSES", "INPUT_CLASSES", "LATE", "SPEED_EXTEND_COST_NS", "InputClass", "Ladder",
+__all__ = ["CLASSES", "INPUT_CLASSES", "LATE", "LIMIT_INTS", "SPEED_EXTEND_COST_NS", "InputClass", "Ladder",
            "directed_inputs", "extend_for_speed", "generate_inputs", "input_key",
            "inputs_hold_strings", "ladders", "named", "near_default", "show"]

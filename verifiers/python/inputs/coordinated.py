@@ -26,6 +26,12 @@ def _falsy_like(x):
     return None
 
 
+def _fresh(n: int) -> int:
+    """An int equal to ``n`` that is another object (without ``str``, which refuses ints past
+    4300 digits)."""
+    return (n + 1) - 1
+
+
 def coordinated_inputs(seeds: list[list], limit: int) -> list[list]:
     """Falsy values in present keys and in every position, all-equal items, equal but distinct
     objects, one object passed twice."""
@@ -41,9 +47,15 @@ def coordinated_inputs(seeds: list[list], limit: int) -> list[list]:
                     out.append(set_path(s, (i, j), _falsy_like(a[j])))
                 out.append(set_path(s, (i,), [copy.deepcopy(a[0]) for _ in range(max(3, len(a)))]))
                 if type(a[0]) is int:
-                    # Equal ints beyond the small-int cache: distinct objects (``is`` versus ==).
+                    # Equal ints beyond the small-int cache: distinct objects (``is`` versus ==),
+                    # in the list and as the value looked for.
                     big = 10**6 + abs(a[0])
-                    out.append(set_path(s, (i,), [int(str(big)) for _ in range(3)]))
+                    out.append(set_path(s, (i,), [_fresh(big) for _ in range(3)]))
+                    scalars = [k for k, b in enumerate(s) if type(b) is int]
+                    if scalars:
+                        args = set_path(s, (i,), [_fresh(big) for _ in range(2)])
+                        args[scalars[0]] = _fresh(big)
+                        out.append(args)
                 elif type(a[0]) is float:
                     # One NaN object in several places: ``in``/``count``/``index`` and list
                     # ``==`` find it by identity, a rewrite to ``==`` does not.
@@ -54,6 +66,12 @@ def coordinated_inputs(seeds: list[list], limit: int) -> list[list]:
                     for k in scalars[:1]:
                         args[k] = nan  # also the value looked for
                     out.append(args)
+                    others = [k for k, b in enumerate(s) if k != i and type(b) is list and b
+                              and type(b[0]) is float]
+                    if others:  # and in another list: list == finds it by identity
+                        args = set_path(s, (i,), [nan])
+                        args[others[0]] = [nan]
+                        out.append(args)
                 elif isinstance(a[0], (list, dict)):
                     # The same object in every position: aliasing the program may not expect.
                     shared = copy.deepcopy(a[0])

@@ -38,11 +38,14 @@ SEEDS, MUTANTS, CROSSOVER = named("seeds"), named("mutants"), named("crossover")
 
 def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int,
                     seed: int = 0, policy: str = "strict",
-                    origin: list[str] | None = None) -> list[list]:
+                    origin: list[str] | None = None, domain=None) -> list[list]:
     """``n`` distinct argument lists: seeds first, then deterministic edges (boundary cases,
     table probes, Unicode relatives, coordinated values, float extremes and, under the
-    ``strict`` policy, neighbouring types), then Hypothesis mutants. ``origin``, when given,
-    receives the input class of each input (``registry.INPUT_CLASSES``), in order."""
+    ``strict`` and ``typed`` policies, neighbouring types), then Hypothesis mutants. ``origin``,
+    when given, receives the input class of each input (``registry.INPUT_CLASSES``), in order.
+
+    ``domain`` (a ``semforge.domain.Domain``): only inputs inside it are returned and count
+    toward ``n`` (the typed policy's inputs inside the domain, topped up)."""
     seeds = [list(s) for s in seed_inputs if isinstance(s, (list, tuple))]
     params = entry_params(code, entry_point)
     b = Bounds.from_seeds(seeds).with_code(code)
@@ -50,13 +53,19 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
     seen: set[str] = set()
     current = [SEEDS]
 
-    def add(args: list) -> None:
+    def add(args: list) -> bool:
+        """Take ``args`` (True) unless it is a repeat, or the budget is spent, or it lies
+        outside the domain."""
         key = input_key(args)
-        if key not in seen and len(out) < n:
-            seen.add(key)
-            out.append(args)
-            if origin is not None:
-                origin.append(current[0])
+        if key in seen or len(out) >= n:
+            return False
+        seen.add(key)
+        if domain is not None and not domain.contains(args):
+            return False
+        out.append(args)
+        if origin is not None:
+            origin.append(current[0])
+        return True
 
     for s in seeds:
         add(s)
@@ -71,8 +80,8 @@ def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int
                 sources.remove(source)
             elif input_key(args) not in seen:
                 current[0] = source[2]
-                add(args)
-                source[1] -= 1
+                if add(args) or domain is None:
+                    source[1] -= 1
     current[0] = MUTANTS
     if params is not None and not seeds and not any(p.required for p in params):
         add([])

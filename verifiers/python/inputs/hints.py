@@ -44,7 +44,22 @@ def from_hint(hint: Hint, max_len: int = MAX_LEN) -> st.SearchStrategy:
         return st.tuples(*[from_hint(h, max_len) for h in hint[1]])
     if kind == "union":
         return st.one_of(*[from_hint(h, max_len) for h in hint[1]])
+    if kind == "callable":
+        return st.sampled_from(CALLABLES)
     return ANY
+
+
+def _callables() -> list:
+    import operator
+
+    return [len, str, abs, bool, repr, int, sorted, list, tuple, set, sum, max, min,
+            operator.add, operator.mul, operator.neg, operator.not_, operator.itemgetter(0),
+            str.upper, str.strip]
+
+
+# For a parameter hinted ``Callable``: builtins that take the arities callers of real code
+# pass (one value, two, an iterable); they pickle by reference into the sandbox.
+CALLABLES = _callables()
 
 
 def _hashable(hint: Hint, max_len: int) -> st.SearchStrategy:
@@ -56,4 +71,6 @@ def _hashable(hint: Hint, max_len: int) -> st.SearchStrategy:
 ANY = st.one_of(
     st.integers(-100, 100), st.text(max_size=8), st.lists(st.integers(-20, 20), max_size=8),
     st.floats(-100, 100), st.booleans(), st.none(),
+    # Unannotated real code takes bytes and mappings as often as lists (base64, quopri, json).
+    st.binary(max_size=8), st.dictionaries(st.text(max_size=4), st.integers(-20, 20), max_size=4),
 )

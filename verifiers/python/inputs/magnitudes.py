@@ -26,6 +26,7 @@ BIG_ELEMENTS = (2**53 + 1, 10**16 - 1, 2**31, 2**32 + 1, 2**63, 2**64 + 1, 10**1
 PSEUDOPRIMES = (561, 3215031751, 1194649, 2047, 1373653, 29341, 1105, 46657, 1729, 52633,
                 25326001, 2465, 2152302898747, 2821, 3474749660383, 6601, 341550071728321, 8911,
                 3825123056546413051)
+LIMIT_INT = 10**4300 + 1  # str() of it raises ValueError: past the default 4300 digits
 _DIGIT_RUNS = ("9007199254740993", "10000000000000001", "99999999999999999", "4294967297")
 
 
@@ -58,6 +59,9 @@ def magnitude_inputs(seeds: list[list], limit: int) -> list[list]:
                                              * (-1 if x < 0 else 1) for j, x in enumerate(a)])
                          for k in range(3)]
                 queues.append(every + one)
+                # An item past the 4300 digits of str(int) (cheap to build and to compare)
+                queues.append([set_path(s, (i, j), sign * LIMIT_INT)
+                               for j in sorted({0, n // 2}) for sign in (1, -1)])
             elif isinstance(a, str):
                 queues.append([set_path(s, (i,), x) for x in _digit_runs(a)])
             elif isinstance(a, list):

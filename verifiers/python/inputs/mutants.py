@@ -213,8 +213,9 @@ def input_strategy(params: list[Param] | None, seeds: list[list], b: Bounds) -> 
             branches.append(
                 st.tuples(*[from_hint(p.hint, min(b.max_len, MAX_LEN)) for p in required]).map(list)
             )
-        elif not seeds and required:
-            branches.append(st.tuples(*[ANY for _ in required]).map(list))
+        elif not seeds and required:  # the hints there are, small values elsewhere
+            branches.append(st.tuples(*[from_hint(p.hint, min(b.max_len, MAX_LEN)) if p.hint
+                                        else ANY for p in required]).map(list))
     if not branches:
         return None
     return st.one_of(branches)

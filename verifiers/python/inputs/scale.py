@@ -28,11 +28,13 @@ MAX_STR = 1 << 16
 # Ints past the machine word sizes programs assume: 32-bit, a float's exact range, 64-bit.
 # (with two strong pseudoprimes, 3215031751 and 3825123056546413051, which deterministic
 # Miller-Rabin with too few bases calls prime)
+# Either side of the 4300 digits past which str(int) and int(str) raise ValueError: the climb
+# allows them more time than other rungs (``run/climb.py``), since nothing smaller shows it.
+LIMIT_INTS = (10**4300 + 1, 10**4299 + 7)
 BIG_INTS = (2**31 - 1, 3215031751, 2**32 + 1, 2**53 + 1, 10**16 - 1, 3825123056546413051,
             2**63 - 1, 2**64 + 1, 10**18 - 1,
-            10**20 + 1, 2**128 + 1, 10**80 + 3, 2**1000 + 1, 10**4000 + 1,
-            # either side of the 4300 digits past which str(int) and int(str) raise ValueError
-            10**4299 + 7, 10**4300 + 1)
+            10**20 + 1, 2**128 + 1, 10**80 + 3, 2**1000 + 1, *LIMIT_INTS, 10**4000 + 1)
+IN_LIST_EXTREMES = (float("nan"), float("inf"), float("-inf"), -0.0)
 FLOAT_EXTREMES = (2.0**53 + 2.0, 1e16 + 2.0, 1e300, 1.7976931348623157e308, 5e-324, 1e-310,
                   2.2250738585072014e-308, 1e-300, -1e300, -5e-324, -0.0, float("inf"),
                   float("-inf"), float("nan"), 4.5, -4.5, 0.49999999999999994, 1e22)
@@ -210,5 +212,13 @@ def float_extremes(seeds: list[list], limit: int) -> list[list]:
                 out += [_with(s, i, x) for x in FLOAT_EXTREMES]
             elif isinstance(a, list) and a and all(type(x) is float for x in a):
                 out.append(_with(s, i, [1e308] * max(2, len(a))))  # a sum that overflows
+                # NaN and the infinities between the items too, not only first: a sort or a
+                # running comparison goes wrong around them (sorted() leaves a NaN where it is
+                # and the items on either side unordered)
+                nan = float("nan")
+                out += [_with(s, i, a[:j] + [nan] + a[j + 1:]) for j in range(1, min(len(a), 8))]
+                out.append(_with(s, i, a[:len(a) // 2] + [nan] + a[len(a) // 2:]))
+                out += [_with(s, i, a[:j] + [x] + a[j + 1:]) for x in IN_LIST_EXTREMES[1:]
+                        for j in sorted({len(a) // 2, len(a) - 1}) if j > 0]
                 out += [_with(s, i, [x] + a[1:]) for x in FLOAT_EXTREMES[:10]]
     return out[:limit]

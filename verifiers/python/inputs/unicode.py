@@ -29,6 +29,10 @@ WHOLE = ("ß", "İ", "ﬁ", "Σ", "ΣΑΣ", "²", "٣٤", "Ⅻ", "_", " \u3000 "
 CASE_TWINS = (("ß", "ss"), ("ﬁ", "fi"), ("İ", "i̇"), ("ΣΑΣ", "σας"), ("K", "k"), ("ſ", "s"),
               ("ǅ", "ǆ"), ("Straße", "STRASSE"))
 ALL_SPECIALS = WHITESPACE + CASE_SPECIALS + DIGITS + LETTERS + REGEX
+# A letter and a relative that one case mapping takes to it (or to it with a mark): put in the
+# letter's place, the string reads the same to ``lower()``/``upper()`` of the whole string but
+# not character by character ("İ".lower() is "i" plus a combining dot, which isalnum() drops).
+CASE_RELATIVES = (("i", "İ"), ("I", "ı"), ("s", "ſ"), ("k", "K"), ("a", "ª"), ("A", "Å"))
 
 
 def _replace_first(s: str, pred, new: str) -> str | None:
@@ -69,15 +73,24 @@ def _strings_in(args: list) -> list[tuple[tuple, str]]:
 def unicode_inputs(seeds: list[list], limit: int) -> list[list]:
     """Seeds with one string replaced by its Unicode relatives, round robin over the seeds
     (every kind of relative tried on some seed when there are many seeds)."""
-    queues = []
+    queues, relatives_first = [], []
     for s in seeds:
         for path, v in _strings_in(s)[:2]:
             queues.append([set_path(s, path, x) for x in unicode_strings(v)])
+            # a queue of its own (few, and easily crowded out): a letter's case relative in
+            # its place, the rest of the string as it was
+            relatives = [r for r in (_replace_first(v, letter.__eq__, rel)
+                                     for letter, rel in CASE_RELATIVES) if r is not None]
+            relatives.append(v + "ßs")  # casefold() makes the two one letter, lower() does not
+            relatives_first.append([set_path(s, path, x) for x in relatives])
     for s in seeds[:2]:
         slots = _strings_in(s)[:3]
         for (p1, _), (p2, _) in zip(slots, slots[1:]):
             queues.append([set_path(set_path(s, p1, a), p2, b) for a, b in CASE_TWINS])
-    out: list[list] = []
+    # The case relatives first, in order, one string after another: a handful per string,
+    # easily crowded out by the long queues' rotation below.
+    out: list[list] = [x for k in range(max(map(len, relatives_first), default=0))
+                       for q in relatives_first if k < len(q) for x in [q[k]]][: limit // 2]
     k = 0
     while len(out) < limit and any(k < len(q) for q in queues):
         for j, q in enumerate(queues):

@@ -43,6 +43,12 @@ def _placements(value, seed: list) -> list[list]:
             elif isinstance(a, (list, str)) and a and 0 < value <= MAX_LENGTH:
                 for n in (value, value + 1):
                     put((a * (n // len(a) + 1))[:n])
+                try:  # the one item that differs just past the threshold (a sample of the
+                    lo, hi = min(a), max(a)  # first ``value`` items sees only the others)
+                except TypeError:
+                    lo = hi = None
+                if lo is not None and lo != hi:
+                    put(lo * value + hi if isinstance(a, str) else [lo] * value + [hi])
             if type(a) is list and a and type(a[0]) is int:
                 put([value] + copy.deepcopy(a[1:]))
         elif type(value) is float:

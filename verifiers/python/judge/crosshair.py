@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from semforge.sandbox import default_root, remove_stale_dirs, tool
 
+from ..program.in_module import ProgramText
 from ..program.signature import entry_params
 
 # Start-up (interpreter, CrossHair, z3) must leave CrossHair this much of the budget.
@@ -68,6 +69,8 @@ def available() -> bool:
 
 def unsupported_reason(code: str, entry_point: str) -> str | None:
     """Why CrossHair cannot analyse ``entry_point`` of ``code`` (None if it can); ``ast`` only."""
+    if isinstance(code, ProgramText):  # it would need the module's package in its process
+        return "the function runs in its module"
     params = entry_params(code, entry_point)
     if params is None:
         return f"no module-level def {entry_point}"

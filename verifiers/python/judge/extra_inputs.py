@@ -57,6 +57,8 @@ def judge_extra_inputs(run: OriginalRun, original: str, variant: str, entry_poin
                     or any(diff_outcomes(want[0], w, exact) for w in want[1:])  # not a function of args
                     or (config.policy == "domain" and want[0].get("kind") != "return"))
 
+    if run.domain is not None:  # typed: CrossHair's proposals and the like, inside the domain
+        inputs = [a for a in inputs if run.domain.contains(a)]
     keys = [input_key(a) for a in inputs]
     todo = [(k, a) for k, a in zip(keys, inputs) if k not in run.extra]
     if todo:

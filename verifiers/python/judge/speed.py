@@ -9,7 +9,7 @@ import time
 
 from ...speed import from_counts
 from ..compare.diff import Tolerance, diff_outcomes
-from ..config import VerifyConfig
+from ..config import HASH_SEEDS, VerifyConfig
 from ..measure import timing
 from ..measure.counts import counted_inputs
 from ..measure.speed_input import find_speed_input, speed_inputs
@@ -18,17 +18,41 @@ from ..run.reference import OriginalRun
 from ..run.sandboxes import counting_sandbox
 from ...verdict import Verdict
 from ..verdicts import counterexample_json, new_verdict
+from .slow import allowed_s
 
 
 def with_speed(verdict: Verdict, run: OriginalRun, original: str, variant: str, entry_point: str,
-               config: VerifyConfig, sandboxes: list, tol: Tolerance, t0: float, n: int) -> Verdict:
+               config: VerifyConfig, sandboxes: list, tol: Tolerance, t0: float, n: int,
+               slow_bound: float | None = None) -> Verdict:
     """``verdict`` (``equivalent`` on ``n`` inputs) with the pair's speed, or a ``different`` or
-    ``timeout`` Verdict when the variant disagrees on the input the speed is measured on."""
+    ``timeout`` Verdict when the variant disagrees on the input the speed is measured on.
+    ``slow_bound``: the speedup the variant cannot exceed (it ran out of time on scale inputs,
+    ``slow.py``): the label where no measurement gives one."""
     found = find_speed_input(run, original, entry_point, config, sandboxes[0])
     if found:
         # The speed input is also a test input: the variant must agree there too.
         differs = disagrees_on(found[0], found[1], "scaled speed input", found[2], variant,
                                entry_point, config, sandboxes, tol, t0, n + 1)
+        if differs is not None and differs.verdict == "timeout":
+            # A scaled input: slower is not different (slow.py). More time where the
+            # original's own allows it; out of time even then, the label is a bound.
+            limit = allowed_s(int(found[1].get("time_ns") or 0), config)
+            bound = int(found[1].get("time_ns") or 0) / 1e9 / limit
+            differs = None
+            if limit > config.timeout_s:
+                from .slow import _sandbox
+
+                _, got = run_inputs(_sandbox(config, limit, HASH_SEEDS[0]), variant, entry_point,
+                                    [found[0]], 1)
+                if got and got[0].get("kind") != "timeout":
+                    diff = diff_outcomes(found[1], got[0], tol)
+                    if diff:
+                        return new_verdict("different", f"scaled speed input ({found[2]}): {diff}",
+                                           config, t0, n + 1,
+                                           counterexample_json(found[0], found[1], got[0]))
+                    bound = None
+            if bound is not None:
+                return slower_than(verdict, min(bound, slow_bound or bound), found[2], limit, t0)
         if differs is not None:
             return differs
     if config.timing == "instructions":
@@ -46,8 +70,25 @@ def with_speed(verdict: Verdict, run: OriginalRun, original: str, variant: str, 
         verdict.speedup_ci = [round(x, 4) for x in speed.ci]
         verdict.perf_label = speed.label
         verdict.timing = speed.timing
+    elif slow_bound is not None:
+        return slower_than(verdict, slow_bound, "the scale inputs dropped", None, t0)
     else:
         verdict.speed_input = None
+    verdict.seconds = round(time.perf_counter() - t0, 4)
+    return verdict
+
+
+def slower_than(verdict: Verdict, bound: float, where: str, limit: float | None,
+                t0: float) -> Verdict:
+    """``verdict`` labelled ``slower`` with an upper bound on the speedup: the variant ran out of
+    its time allowance where the original finished (``speedup`` the bound, ``speedup_ci``
+    [0, bound], ``timing`` "bound")."""
+    verdict.speedup = round(bound, 6)
+    verdict.speedup_ci = [0.0, round(bound, 6)]
+    verdict.perf_label = "slower"
+    verdict.timing = "bound"
+    allowed = f" in {limit:g} s" if limit else ""
+    verdict.speed_input = f"{where}: the variant did not finish{allowed} (speedup at most {bound:.3g})"
     verdict.seconds = round(time.perf_counter() - t0, 4)
     return verdict
 

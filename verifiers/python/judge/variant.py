@@ -21,6 +21,9 @@ from ..run.reference import OriginalRun
 from ...verdict import Verdict
 from ..verdicts import METHOD, counterexample_json, new_verdict
 from .extra_inputs import crosshair_opinion, judge_extra_inputs
+from .level import outside_difference
+from .recursion import vouch_for_recursion
+from .slow import SlowDrops, retry_slow, run_all
 from .probes import judge_probes
 from .speed import with_speed
 
@@ -32,11 +35,15 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
     """The verdict on ``variant``: ``sandboxes`` are the hash seeds' (``run.outcomes`` one per
     sandbox), ``tol`` the float tolerance, ``t0`` when judging it began."""
     n = len(run.inputs)
-    changed = signature_difference(original, variant, entry_point)
+    typed = run.domain is not None
+    # Under typed the keyword interface is the strict level's: calls are made as the seeds make
+    # them (positionally), so a renamed parameter changes no call inside the domain.
+    changed = None if typed else signature_difference(original, variant, entry_point)
     if changed:
         return new_verdict("different", f"the signature differs: {changed}", config, t0,
                            counterexample=json.dumps({"args": None, "original": {"kind": "return"},
                                                       "variant": {"kind": "signature", "value": changed}}))
+    slow = SlowDrops([])
     for h, sandbox, expected in zip(HASH_SEEDS, sandboxes, run.outcomes):
         # Under the second hash seed a prefix suffices: order-dependence on str hashes shows on
         # almost every input that holds a few strings, and this pass doubles a variant's cost.
@@ -46,7 +53,7 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
             inputs = run.inputs[:HASH_CHECK_INPUTS]
         else:
             continue
-        load, outcomes = run_inputs(sandbox, variant, entry_point, inputs, MAX_TIMEOUTS)
+        load, outcomes = run_all(sandbox, variant, entry_point, inputs, set(run.rungs))
         kind = load.get("kind")
         if kind == "timeout":
             return new_verdict("timeout", "variant timed out while loading", config, t0)
@@ -74,6 +81,19 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
             found = diff_outcomes(want, got, tol)
             if found:
                 diffs.append((i, found))
+        if timeouts and not diffs:
+            # Slower is not different: more time where the original's own time allows it,
+            # then scale rungs still out of time dropped (judge/slow.py).
+            rerun, timeouts, dropped = retry_slow(run, variant, entry_point, config, h, inputs,
+                                                  expected, timeouts)
+            for i, got in rerun.items():
+                outcomes[i] = got
+                found = diff_outcomes(expected[i], got, tol)
+                if found:
+                    diffs.append((i, found))
+            slow.indices += [i for i in dropped.indices if i not in slow.indices]
+            if dropped.bound is not None:
+                slow.bound = max(slow.bound or 0.0, dropped.bound)
         hash_note = "" if h == HASH_SEEDS[0] else f" under PYTHONHASHSEED={h}"
         if diffs:
             # The smallest differing input makes the most readable counterexample.
@@ -97,6 +117,8 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
         return found
     seeds = [a for a, c in zip(run.inputs, run.classes) if c == SEEDS] or run.inputs[:2]
     directed = directed_inputs(original, variant, seeds, run.input_keys())
+    if typed:
+        directed = [a for a in directed if run.domain.contains(a)]
     if directed:
         found = judge_extra_inputs(run, original, variant, entry_point, directed,
                                    "an input built from the variant's own constants",
@@ -114,21 +136,38 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
             return replace(found, method=method)
         opinion = f"; {opinion}"
     hatches = introduced_hatches(original, variant)
+    depth_note = ""
+    if "recursion" in hatches:
+        vouched, depth_note = vouch_for_recursion(run, variant, entry_point, sandboxes[0])
+        if vouched:
+            hatches.discard("recursion")
     if hatches:
+        why = f" ({depth_note})" if "recursion" in hatches and depth_note else ""
         return replace(new_verdict("undecided", f"agrees on {n} inputs but introduces "
                                    f"{', '.join(sorted(hatches))}, which testing cannot vouch "
-                                   f"for{opinion}", config, t0, n), method=method)
+                                   f"for{why}{opinion}", config, t0, n), method=method)
     note = f"; {run.note}" if run.note else ""
+    if depth_note:
+        note += f"; {depth_note}"
     ran = sum(history or p.kind != "history" for p in run.probes)
     probes = f" and {ran} behaviour probes" if ran else ""
-    verdict = new_verdict("equivalent", f"same behaviour on {n} inputs{probes} ({config.policy} "
-                          f"policy){note}{opinion}", config, t0, n)
+    level = "strict" if config.policy == "strict" else None
+    if typed:
+        outside = outside_difference(run, original, variant, entry_point, sandboxes, tol)
+        level = "typed" if outside else "strict"
+        if outside:
+            note += f"; equivalent inside the domain only (outside it: {short(outside, 160)})"
+    note += slow.note()
+    verdict = new_verdict("equivalent", f"same behaviour on {n - len(slow.indices)} inputs{probes} "
+                          f"({config.policy} policy){note}{opinion}", config, t0, n)
     verdict.method = method
+    verdict.equivalence = level
     verdict.input_classes = input_classes(run, history)
     if directed:
         verdict.input_classes = sorted(set(verdict.input_classes) | {VARIANT_CONSTANTS})
     if config.measure_speed:
-        return with_speed(verdict, run, original, variant, entry_point, config, sandboxes, tol, t0, n)
+        return with_speed(verdict, run, original, variant, entry_point, config, sandboxes, tol,
+                          t0, n, slow.bound)
     return verdict
 
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ..inputs import extend_for_speed
 from ..run.reference import Counted, OriginalRun
+from ..program.in_module import runnable
 from . import timing
 
 # Instructions of the original per call on the input counted (timing="instructions"): about a
@@ -114,7 +115,7 @@ def _counts_up_to_target(candidates: list[list[list]], sandbox, original: str,
     round could not be counted (a call past COUNT_RUNG_S under Valgrind, a crash)."""
     if not candidates:
         return []
-    session = sandbox.open(original, entry_point)
+    session = sandbox.open(*runnable(original, entry_point))
     out: list[int] = []
     try:
         if session.load.get("kind") != "return":

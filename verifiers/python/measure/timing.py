@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 
 from ...speed import Speed, block_ratio, interval, perf_label
+from ..program.in_module import runnable
 
 
 def pick_timing_inputs(inputs: list[list], times_ns: list[int | None],
@@ -113,8 +114,8 @@ def time_block(sandbox, original: str, variant: str, entry_point: str, inputs: l
     (after one untimed round each: first-call costs, caches, imports inside the function);
     round ``first + r`` lets the original go first when even. None if a program cannot load
     or a session ends while timing."""
-    s_orig = sandbox.open(original, entry_point)
-    s_var = sandbox.open(variant, entry_point)
+    s_orig = sandbox.open(*runnable(original, entry_point))
+    s_var = sandbox.open(*runnable(variant, entry_point))
     try:
         if s_orig.load.get("kind") != "return" or s_var.load.get("kind") != "return":
             return None
@@ -149,7 +150,7 @@ def count_rounds(sandbox, program: str, entry_point: str, inputs: list[list],
     """Per-round instructions of ``program`` on ``inputs`` in a fresh session of a counting
     sandbox (``Limits(count_instructions=True)``), after one uncounted round; None when it
     cannot load or a round could not be counted (``timeout_s``: per call, under Valgrind)."""
-    session = sandbox.open(program, entry_point)
+    session = sandbox.open(*runnable(program, entry_point))
     try:
         if session.load.get("kind") != "return":
             return None

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..program.in_module import runnable
+
 ENTRY = "__sf_probe__"
 SENTINEL = "\x00semforge-probe"
 LAZY_STEPS = 40
@@ -21,7 +23,9 @@ _SOURCE = (Path(__file__).parent / "_harness.py").read_text(encoding="utf-8")
 
 def harness(code: str, entry_point: str) -> str:
     """``code`` with the probe harness appended (its entry point is ``ENTRY``). The harness looks
-    the entry point up when a probe runs, as a caller would."""
+    the entry point up when a probe runs, as a caller would. A function of real code
+    (``program.in_module.ProgramText``) brings the program it runs in."""
+    code, entry_point = runnable(code, entry_point)
     install = (f"{ENTRY} = __sf_install({entry_point!r}, {SENTINEL!r}, {LAZY_STEPS!r}, "
                f"{HISTORY_CHANGES!r})\n")
     # A program with no trailing newline, or one that ends inside an indented block: start a

@@ -241,3 +241,90 @@ def method_outcome(outcome: dict) -> dict:
 
 def _text(node) -> str:
     return node[1] if isinstance(node, list) and len(node) == 2 and node[0] == "str" else "?"
+
+
+class ProgramText(str):
+    """The text the verifier reads (the def; for a method, with the instance's parameter
+    standing for the constructor's arguments), carrying what the sandbox runs for it: the
+    static checks read the def, every session loads ``run_code`` and calls ``run_entry``."""
+
+    run_code: str
+    run_entry: str
+    method: bool
+
+    def __new__(cls, text: str, run_code: str, run_entry: str, method: bool):
+        obj = super().__new__(cls, text)
+        obj.run_code, obj.run_entry, obj.method = run_code, run_entry, method
+        return obj
+
+
+def program_text(context: ModuleContext, code: str, entry_point: str) -> ProgramText:
+    """``code`` (a seed's def or a variant of it) as the verifier handles it in its module.
+    Raises ValueError when ``code`` has no def ``entry_point``."""
+    return ProgramText(analysed_text(context, code, entry_point),
+                       program_for(context, code, entry_point), ENTRY,
+                       context.kind in METHOD_KINDS)
+
+
+def runnable(code: str, entry_point: str) -> tuple[str, str]:
+    """What a sandbox session loads for ``code``, and the name it calls."""
+    if isinstance(code, ProgramText):
+        return code.run_code, code.run_entry
+    return code, entry_point
+
+
+def read_outcome(code: str, outcome: dict) -> dict:
+    """An outcome of ``code``'s entry point as the outcome of the def itself."""
+    return method_outcome(outcome) if isinstance(code, ProgramText) and code.method else outcome
+
+
+def analysed_text(context: ModuleContext, code: str, entry_point: str) -> str:
+    """``code`` with the parameters its entry point is called with: a method's instance
+    parameter becomes the tuple of constructor arguments (annotated from the constructor's
+    annotations), a classmethod's class and a constructor's instance are not passed."""
+    kind = context.kind
+    tree = ast.parse(code)
+    fn = next((s for s in reversed(tree.body) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+               and s.name == entry_point), None)
+    if fn is None:
+        raise ValueError(f"no top-level def {entry_point}")
+    args = fn.args
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    callables = [a for a in every if a.annotation is None and a.arg in CALLABLE_NAMES]
+    if kind not in METHOD_KINDS + ("classmethod", "constructor") and not callables:
+        return code
+    for a in callables:  # a function of functions: its callers pass callables there
+        a.annotation = ast.Name("Callable")
+    positional = args.posonlyargs or args.args
+    if positional and kind in ("classmethod", "constructor"):
+        positional.pop(0)
+    elif positional and kind in METHOD_KINDS:
+        hint = ast.parse(init_hint(context.init), mode="eval").body
+        positional[0] = ast.arg(arg="__semforge_init", annotation=hint)
+    return ast.unparse(tree) + "\n"
+
+
+# Unannotated parameters by these names take callables (hinted ``Callable`` for the inputs).
+CALLABLE_NAMES = frozenset({"func", "function", "fn", "f", "g", "key", "pred", "predicate",
+                            "callback", "binop", "op", "handler", "transform", "factory",
+                            "default_factory", "keyfunc", "condition"})
+
+
+def init_hint(init: list[dict] | None) -> str:
+    """``tuple[...]`` of the constructor's required positional parameters' annotations
+    (``Any`` where there is none, or one the verifier cannot read)."""
+    from .signature import parse_hint
+
+    if init is None:
+        return "tuple"
+    parts = []
+    for p in init:
+        if p.get("kind") in ("POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD") and not p.get("has_default"):
+            ann = p.get("annotation")
+            if isinstance(ann, str) and parse_hint(ann) is not None:
+                parts.append(ann)
+            else:
+                parts.append("Callable" if p.get("name") in CALLABLE_NAMES else "Any")
+        elif p.get("kind") == "VAR_POSITIONAL":
+            return "tuple"
+    return f"tuple[{', '.join(parts)}]" if parts else "tuple[()]"

@@ -12,7 +12,7 @@ import ast
 from dataclasses import dataclass
 
 # Hint trees: ("int",), ("list", elem), ("tuple", [elems], variadic), ("dict", k, v),
-# ("set", elem), ("union", [alternatives]), ("any",), ("none",).
+# ("set", elem), ("union", [alternatives]), ("any",), ("none",), ("callable",).
 Hint = tuple
 
 _ATOMS = {
@@ -25,6 +25,7 @@ _ATOMS = {
     "tuple": ("tuple", [("any",)], True), "Tuple": ("tuple", [("any",)], True),
     "set": ("set", ("any",)), "Set": ("set", ("any",)), "frozenset": ("set", ("any",)),
     "FrozenSet": ("set", ("any",)),
+    "Callable": ("callable",), "callable": ("callable",),
 }
 _GENERIC = {"list": "list", "List": "list", "Sequence": "list", "Iterable": "list",
             "set": "set", "Set": "set", "frozenset": "set", "FrozenSet": "set",
@@ -99,6 +100,8 @@ def _hint(node: ast.AST) -> Hint:
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         return ("union", [_hint(node.left), _hint(node.right)])
     if isinstance(node, ast.Subscript):
+        if _name(node.value) == "Callable":  # Callable[[int], str]: any callable, for inputs
+            return ("callable",)
         base = _GENERIC.get(_name(node.value))
         items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
         if base == "list":

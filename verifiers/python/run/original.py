@@ -19,6 +19,7 @@ from ..program.signature import entry_params, keyword_only_defaults
 from ..verdicts import counterexample_json, new_verdict
 from .climb import RUNG_CAP_NS, SCALE_BUDGET_NS, climb
 from .program import MAX_TIMEOUTS, ProgramRun, run_inputs
+from .outside import split_keyword_calls, split_probes
 from .reference import OriginalRun
 
 SEEDS, SCALE = named("seeds"), named("scale")
@@ -47,9 +48,20 @@ def rare_inputs(inputs: list[list], outcomes: list[dict], k: int) -> list[list]:
     for sig in sigs:
         counts[sig] = counts.get(sig, 0) + 1
     ranked = sorted(
-        (i for i, o in enumerate(outcomes) if o.get("kind") in ("return", "raise")),
+        (i for i, o in enumerate(outcomes) if o.get("kind") in ("return", "raise")
+         and not _huge_int(inputs[i])),
         key=lambda i: (counts[sigs[i]], len(input_key(inputs[i]))))
     return [inputs[i] for i in ranked[:k]]
+
+
+def _huge_int(value, depth: int = 0) -> bool:
+    """An int past float range (10**4300, the str() limit's) somewhere in ``value``: not a seed
+    to mutate from (the generators turn ints into floats and strings)."""
+    if type(value) is int:
+        return value.bit_length() > 1000
+    if depth < 4 and isinstance(value, (list, tuple)):
+        return any(_huge_int(x, depth + 1) for x in value)
+    return False
 
 
 def has_cut(outcome: dict) -> bool:
@@ -66,19 +78,25 @@ def _load_failure(load: dict, config: VerifyConfig, t0: float) -> OriginalRun:
 def run_original(original: str, entry_point: str, seed_inputs: list[list], config: VerifyConfig,
                  sandbox, origin: list[str] | None = None,
                  rungs: dict | None = None,
-                 scale_ladders: list | None = None) -> tuple[dict, list[list], list[dict]]:
+                 scale_ladders: list | None = None,
+                 domain=None) -> tuple[dict, list[list], list[dict]]:
     """Generate the inputs and run the original on them in one session: (load, inputs, outcomes).
 
     Half the budget is generated from the seeds and run; the inputs whose outcome was rarest (a
     valid date among invalid ones, a prime, an unusual exception) then join the seeds for the
     other half, run in the same session: behaviour-guided, as fuzzers use coverage. Seeds go
-    first, generated inputs smallest first within each half (see MAX_TIMEOUTS)."""
+    first, generated inputs smallest first within each half (see MAX_TIMEOUTS).
+
+    ``domain`` (the ``typed`` policy): the inputs are the strict policy's, those outside the
+    domain included (they decide the strict level), and where fewer than the budget less an
+    ``OUTSIDE_SHARE`` lie inside it, more are generated inside it (``top_up``)."""
     n = config.examples
+    policy = "strict" if domain is not None else config.policy
     n_seeds = min(len(seed_inputs), n)
     origin = origin if origin is not None else []
     first_origin: list[str] = []
     first = generate_inputs(original, entry_point, seed_inputs, max(n // 2, n_seeds), config.seed,
-                            config.policy, first_origin)
+                            policy, first_origin)
     first, first_origin = _smallest_first(first, n_seeds, first_origin)
     first, first_origin, late = _late(first, first_origin)
     program = ProgramRun(sandbox, original, entry_point)
@@ -93,7 +111,7 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
             seen = {input_key(a) for a in inputs}
             more_origin: list[str] = []
             more = generate_inputs(original, entry_point, focus or list(seed_inputs), n,
-                                   config.seed + 1, config.policy, more_origin)
+                                   config.seed + 1, policy, more_origin)
             fresh = [i for i, a in enumerate(more) if input_key(a) not in seen]
             more, more_origin = _smallest_first([more[i] for i in fresh], 0,
                                                 [more_origin[i] for i in fresh])
@@ -104,6 +122,9 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
             inputs += more[: len(more_outcomes)]
             outcomes += more_outcomes
             origin += ["guided-" + c if c != SEEDS else "guided" for c in more_origin[: len(more_outcomes)]]
+        if domain is not None and program.timeouts < MAX_TIMEOUTS:
+            top_up(program, original, entry_point, seed_inputs, config, domain, inputs,
+                   outcomes, origin)
         if config.scale and program.timeouts < MAX_TIMEOUTS and seed_inputs:
             # Scale: grown far past the seeds, as far as the original's time budget allows.
             seen = {input_key(a) for a in inputs}
@@ -133,7 +154,35 @@ def run_original(original: str, entry_point: str, seed_inputs: list[list], confi
         program.close()
 
 
+def top_up(program, original: str, entry_point: str, seed_inputs: list[list],
+           config: VerifyConfig, domain, inputs: list[list], outcomes: list[dict],
+           origin: list[str]) -> None:
+    """Under the typed policy: more inputs inside the domain (generated with the domain as a
+    filter, seed + 2), run in the same session and appended, until the budget less an
+    ``OUTSIDE_SHARE`` lies inside it (the strict policy's inputs often hold fewer)."""
+    want = config.examples - config.examples // OUTSIDE_SHARE
+    inside = sum(domain.contains(a) for a in inputs)
+    if inside >= want:
+        return
+    seen = {input_key(a) for a in inputs}
+    more_origin: list[str] = []
+    more = generate_inputs(original, entry_point, seed_inputs, want, config.seed + 2, "strict",
+                           more_origin, domain=domain)
+    fresh = [i for i, a in enumerate(more) if input_key(a) not in seen][: want - inside]
+    more, more_origin = _smallest_first([more[i] for i in fresh], 0, [more_origin[i] for i in fresh])
+    more, more_origin, _ = _late(more, more_origin)
+    more_outcomes = program.run(more, MAX_TIMEOUTS)
+    inputs += more[: len(more_outcomes)]
+    outcomes += more_outcomes
+    origin += more_origin[: len(more_outcomes)]
+
+
 LATE_TIMEOUTS = 2  # timeouts allowed on the late inputs (magnitudes), run after all others
+# Under the typed policy the inputs are the strict policy's, topped up inside the domain to the
+# budget less 1/OUTSIDE_SHARE (the strict policy's inputs hold about an eighth outside the domain
+# on HumanEval+, at most two fifths): a pair judged inside the domain and then at the strict
+# level runs about as many inputs as under the strict policy.
+OUTSIDE_SHARE = 8
 
 
 def affordable(outcomes: list[dict], budget_ns: int = SCALE_BUDGET_NS) -> list[int]:
@@ -166,15 +215,18 @@ def _late(inputs: list[list],
 
 def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
                      config: VerifyConfig, sandboxes: list, t0: float,
-                     history: bool = True) -> OriginalRun:
+                     history: bool = True, domain=None) -> OriginalRun:
     """``history``: plan the long ``history`` probes (where the original or a variant may keep
-    state across calls: ``program/state.py``)."""
+    state across calls: ``program/state.py``). ``domain``: the seed's input domain, which the
+    ``typed`` policy judges on (``run.domain``; what lies outside it goes to ``run.outside``)."""
     origin: list[str] = []
     rungs: dict[int, tuple[int, int]] = {}
+    typed = domain if config.policy == "typed" else None
+    outside: list[tuple[list, str, dict]] = []  # the strict level's inputs, with outcomes
     # Built once: the climb here, and the speed input's further climb, use the same ladders.
     scale_ladders = ladders([list(s) for s in seed_inputs], config.seed) if config.scale else []
     load, inputs, outcomes = run_original(original, entry_point, seed_inputs, config, sandboxes[0],
-                                          origin, rungs, scale_ladders)
+                                          origin, rungs, scale_ladders, typed)
     if load.get("kind") != "return":
         return _load_failure(load, config, t0)
     load_output = load_streams(load)
@@ -203,6 +255,15 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
                "too large": 0}
     for i, args in enumerate(inputs):
         first = runs[0][i]
+        if typed is not None and not typed.contains(args):
+            # Outside the domain: the strict level's, where the original's behaviour is a
+            # function of the input (a difference between hash seeds there drops the input; it
+            # does not make the original nondeterministic inside the domain).
+            if all(r[i].get("kind") in ("return", "raise") for r in runs) and not (
+                    memory_is_limit and out_of_memory(first)) and not any(
+                    diff_outcomes(first, r[i], tol) for r in runs[1:]):
+                outside.append((args, origin[i], first))
+            continue
         if any(r[i].get("kind") in ("timeout", "crash") for r in runs):
             dropped["timeout" if first.get("kind") == "timeout" else "crash"] += 1
             continue
@@ -255,9 +316,16 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
     probes, probe_outcomes = prepare_probes(original, entry_point, kept, kept_outcomes[0],
                                             config, sandboxes, n_seeds, history)
     rungs = {k: v for k, v in kept_rungs.items() if k in scale}
-    return OriginalRun(kept, kept_outcomes, None, note, classes, scale, rungs,
-                       scale_ladders,
-                       None, probes, probe_outcomes, inputs_hold_strings(kept), load_output)
+    run = OriginalRun(kept, kept_outcomes, None, note, classes, scale, rungs,
+                      scale_ladders,
+                      None, probes, probe_outcomes, inputs_hold_strings(kept), load_output)
+    if typed is not None:
+        run.domain = typed
+        run.outside = [a for a, _, _ in outside]
+        run.outside_outcomes = [o for _, _, o in outside]
+        run.probes, run.probe_outcomes, run.outside_probes, run.outside_probe_outcomes = \
+            split_probes(probes, probe_outcomes, typed)
+    return run
 
 
 def load_streams(load: dict) -> tuple:
@@ -278,9 +346,11 @@ def prepare_probes(original: str, entry_point: str, inputs: list[list], outcomes
     returned = sorted((i for i, o in enumerate(outcomes) if o.get("kind") == "return"),
                       key=lambda i: (i >= n_seeds, len(input_key(inputs[i]))))
     probes = plan_probes(entry_params(original, entry_point), inputs, returned, config.probes,
-                         twins=config.policy == "strict",
+                         twins=config.policy in ("strict", "typed"),
                          outcomes=outcomes if history else None,
                          keyword_only=keyword_only_defaults(original, entry_point))
+    if config.policy == "typed":
+        probes = split_keyword_calls(probes)
     if not probes:
         return [], []
     code = harness(original, entry_point)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..compare.describe import describe
+from ..program.in_module import read_outcome, runnable
 
 CHUNK = 64
 # Every timeout costs a whole ``timeout_s`` and a restarted session. Inputs run smallest-first,
@@ -16,7 +17,7 @@ class ProgramRun:
 
     def __init__(self, sandbox, code: str, entry_point: str):
         self.sandbox, self.code, self.entry_point = sandbox, code, entry_point
-        self.session = sandbox.open(code, entry_point)
+        self.session = sandbox.open(*runnable(code, entry_point))
         self.load: dict = self.session.load
         self.timeouts = 0
 
@@ -33,7 +34,7 @@ class ProgramRun:
                 break
             if not self.session.alive:
                 self.session.close()
-                self.session = self.sandbox.open(self.code, self.entry_point)
+                self.session = self.sandbox.open(*runnable(self.code, self.entry_point))
                 if self.session.load.get("kind") != "return":
                     lost = {"kind": "crash", "reason": f"could not reload: {describe(self.session.load)}"}
                     outcomes.extend([lost] * (len(inputs) - len(outcomes)))
@@ -48,7 +49,7 @@ class ProgramRun:
                 if o.get("kind") in ("timeout", "crash"):
                     batch = batch[: k + 1]
                     break
-            outcomes.extend(batch)
+            outcomes.extend(read_outcome(self.code, o) for o in batch)
             self.timeouts += sum(o.get("kind") == "timeout" for o in batch)
         return outcomes[: len(inputs)]
 

@@ -42,6 +42,14 @@ class OriginalRun:
     # The original's outcomes (one per hash seed) on inputs outside the shared set that some
     # variant brought (its own constants, CrossHair's proposals), by input key.
     extra: dict = field(default_factory=dict)
+    # The ``typed`` policy: the domain the inputs above lie in (``semforge.domain.Domain``), and
+    # what only the strict level compares (``judge/level.py``): the inputs outside it, with the
+    # original's outcomes per hash seed, and the probes that call with other types or by keyword.
+    domain: object = None
+    outside: list[list] = field(default_factory=list)
+    outside_outcomes: list[list[dict]] = field(default_factory=list)
+    outside_probes: list[Probe] = field(default_factory=list)
+    outside_probe_outcomes: list[dict] = field(default_factory=list)
     _keys: frozenset | None = field(default=None, repr=False, compare=False)
 
     def input_keys(self) -> frozenset[str]:

@@ -50,16 +50,18 @@ def worker_specs(n: int, resources: dict | None, gpus: list[str]) -> list[dict]:
     return specs
 
 
-def start_local_cluster(n: int, resources: dict | None, dashboard: bool):
-    """A cluster of ``n`` one-thread worker processes (see the module docstring)."""
+def start_local_cluster(n: int, resources: dict | None, dashboard: bool, scratch: str | None = None):
+    """A cluster of ``n`` one-thread worker processes (see the module docstring), whose scratch
+    files (spilled data, worker folders) go under ``scratch`` when given."""
     from distributed import LocalCluster, Nanny, Scheduler, SpecCluster
 
     specs = worker_specs(n, resources, local_gpus() if resources and resources.get("GPU") else [])
     dashboard_address = ":0" if dashboard else None
+    where = {"local_directory": scratch} if scratch else {}
     if not any("env" in spec for spec in specs):  # then every worker has the same options
         return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                            dashboard_address=dashboard_address, **specs[0])
-    workers = {i: {"cls": Nanny, "options": {"nthreads": 1, "host": "127.0.0.1", **spec}}
+                            dashboard_address=dashboard_address, **where, **specs[0])
+    workers = {i: {"cls": Nanny, "options": {"nthreads": 1, "host": "127.0.0.1", **where, **spec}}
                for i, spec in enumerate(specs)}
     scheduler = {"cls": Scheduler, "options": {"dashboard_address": dashboard_address,
                                                "host": "127.0.0.1"}}

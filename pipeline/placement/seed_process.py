@@ -1,9 +1,11 @@
-"""Each seed's generate + verify (input generation and timing included) in a child process that
-the worker can kill: the budget is enforced from outside the work.
+"""Each seed's steps (``steps.seed_steps``: generate, then verify, input generation and timing
+included) in a child process that the worker can kill: the budget is enforced from outside the
+work.
 
 A seed can hang or grow without bound inside code no timeout of ours covers (Hypothesis drawing
-a huge nested list, a rule on a pathological tree). The worker therefore hands seeds one at a
-time to a child (``python -m semforge.pipeline.seed_child``) and waits with a deadline while
+a huge nested list, a rule on a pathological tree). The ``InSeedProcesses`` step therefore hands
+seeds one at a time to a child (``python -m semforge.pipeline.placement.seed_process``), which
+runs the same list of steps with the same ``run_steps`` as a worker does, and waits with a deadline while
 watching the child's memory: past ``seed_budget_s`` or ``seed_memory_mb`` the child's whole
 process group is killed, the seed becomes a stats reason, and a fresh child takes the next seed.
 The child is also replaced every ``recycle_after`` seeds, so whatever a library keeps (strategy
@@ -25,8 +27,11 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
+
+from ..steps.base import SeedWork, Stats, Step
 
 _HEADER = struct.Struct("!Q")
 
@@ -34,7 +39,7 @@ _HEADER = struct.Struct("!Q")
 @dataclass
 class SeedResult:
     rows: list[dict[str, Any]]
-    stats: dict[str, Any]  # Stats.to_json() of this seed
+    stats: list[dict[str, Any]]  # Stats.to_json() of each of the seed's steps, in order
 
 
 class SeedOverBudget(Exception):
@@ -101,7 +106,8 @@ class SeedRunner:
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
         self._proc = subprocess.Popen(
-            [sys.executable, "-m", "semforge.pipeline.seed_child", str(to_child_r), str(from_child_w)],
+            [sys.executable, "-m", "semforge.pipeline.placement.seed_process", str(to_child_r),
+             str(from_child_w)],
             pass_fds=(to_child_r, from_child_w), stdin=subprocess.DEVNULL,
             start_new_session=True,  # its own process group: a kill reaches its sandboxes too
         )
@@ -133,7 +139,8 @@ class SeedRunner:
         self._proc = None
 
     def run(self, request: dict[str, Any]) -> SeedResult:
-        """``request``: seed, config (plain data), config_digest. Raises ``SeedOverBudget``."""
+        """``request``: work (a ``SeedWork``), config (plain data), config_digest. Raises
+        ``SeedOverBudget``."""
         if self._proc is None or self._served >= self.recycle_after or self._proc.poll() is not None:
             self.close()
             self._start()
@@ -192,15 +199,67 @@ def worker_runner(budget_s: float, memory_mb: int, recycle_after: int) -> SeedRu
     return runner
 
 
+class InSeedProcesses(Step):
+    """Runs ``inner`` (the seed's steps) for each seed in a child process under the seed's
+    budgets; the children's counters are added to ``inner``'s own ``stats``, so a step counts the
+    same whether it ran here or in a child. Its own counters: ``seeds_over_time_budget``,
+    ``seeds_over_memory_budget``, ``seeds_over_shard_budget``, ``seeds_process_died``,
+    ``seeds_over_budget`` (their sum), ``seeds_failed_generate`` (the child reported an error)
+    and ``seed_processes`` (children started)."""
+
+    name = "seed processes"
+
+    def __init__(self, inner: list[Step], config_data: dict[str, Any], config_digest: str, run,
+                 shard_deadline: float | None = None):
+        super().__init__()
+        self.inner = inner
+        self.request = {"config": config_data, "config_digest": config_digest}
+        self.settings = run
+        self.shard_deadline = shard_deadline  # time.monotonic() past which seeds are not started
+
+    def all_steps(self) -> list[Step]:
+        return [self, *self.inner]
+
+    def run(self, data: Iterable[SeedWork], rank: int = 0, world_size: int = 1) -> Iterator[dict]:
+        run = self.settings
+        runner = worker_runner(run.seed_budget_s, run.seed_memory_mb, run.recycle_after_seeds)
+        children_before = runner.started
+        try:
+            for work in data:
+                if self.shard_deadline is not None and time.monotonic() > self.shard_deadline:
+                    self._over_budget(work, "seeds_over_shard_budget",
+                                      f"not run: the shard's {run.shard_budget_s:g} s budget ran out")
+                    continue
+                try:
+                    result = runner.run({**self.request, "work": work})
+                except SeedOverBudget as over:
+                    self._over_budget(work, over.counter, over.reason)
+                    continue
+                except RuntimeError as err:
+                    self.stats.counters["seeds_failed_generate"] += 1
+                    self.stats.error(work.seed, "seed", str(err))
+                    continue
+                for step, stats in zip(self.inner, result.stats):
+                    step.stats.merge(Stats.from_json(stats))
+                yield from result.rows
+        finally:
+            self.stats.counters["seed_processes"] += runner.started - children_before
+
+    def _over_budget(self, work: SeedWork, counter: str, reason: str) -> None:
+        self.stats.counters[counter] += 1
+        self.stats.counters["seeds_over_budget"] += 1
+        self.stats.errors.append({"source_id": work.seed.source_id, "source": work.seed.source,
+                                  "stage": "budget", "reason": reason})
+
+
 # ------------------------------------------------------------------------------------- child
 
 
 def _serve(read_fd: int, write_fd: int) -> None:
-    from .config import Config
-    from .llm_stage import merge_llm_variants
-    from .stages import Stats, generate_batch, select_rules, verify_batch
+    from ..config import Config
+    from ..steps import run_steps, seed_steps
 
-    cached: dict[str, tuple[Config, list]] = {}
+    cached: dict[str, list[Step]] = {}
     os.write(write_fd, b"R")  # ready: imports done
     while True:
         try:
@@ -210,17 +269,14 @@ def _serve(read_fd: int, write_fd: int) -> None:
         request = pickle.loads(_read_exact(read_fd, _HEADER.unpack(header)[0], None))
         try:
             digest = request["config_digest"]
-            if digest not in cached:
-                config = Config.model_validate(request["config"])
+            if digest not in cached:  # one config per run: its rules are instantiated once
                 cached.clear()
-                cached[digest] = (config, select_rules(config.generate))
-            config, rules = cached[digest]
-            stats = Stats()
-            # Model samples were drawn by the worker for the whole shard; rules run here.
-            groups = generate_batch([request["seed"]], rules, config.generate, stats, use_llm=False)
-            merge_llm_variants(groups, request.get("llm_variants") or [], stats)
-            rows = verify_batch(groups, config.verify, digest, stats)
-            reply = ("ok", (rows, stats.to_json()))
+                cached[digest] = seed_steps(Config.model_validate(request["config"]), digest)
+            steps = cached[digest]
+            for step in steps:
+                step.stats = Stats()
+            rows = run_steps(steps, [request["work"]])
+            reply = ("ok", (rows, [step.stats.to_json() for step in steps]))
         except Exception as exc:  # noqa: BLE001 - reported by the parent with the seed
             reply = ("error", f"{type(exc).__name__}: {exc}")
         data = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
@@ -240,7 +296,7 @@ def main() -> None:
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except OSError:
         pass
-    from semforge.pipeline.seed_child import _serve as serve  # not __main__'s copy
+    from semforge.pipeline.placement.seed_process import _serve as serve  # not __main__'s copy
 
     serve(read_fd, write_fd)
 

@@ -2,8 +2,9 @@
 
 Every non-equivalent case carries a *witness*: a Python expression over ``f`` (the entry point)
 whose value (or exception type) differs between original and variant when run in plain Python;
-``realistic_rewrites.py --check`` runs every witness and refuses a case whose witness does not
-show the difference. Equivalent cases are equivalent for every argument the verifier may try
+``witness_shows`` (``semforge.verifiers.realistic``) runs a witness; the benchmark
+(``benchmarks/realistic_rewrites.py``) and the tests refuse a case whose witness does not show the
+difference. Equivalent cases are equivalent for every argument the verifier may try
 (including neighbouring types under the ``strict`` policy), not only the seeds' types.
 
 Classes: ``string`` (a str method swapped for a near-synonym), ``float-int`` (integer arithmetic
@@ -31,6 +32,12 @@ class Case:
     seeds: list
     witness: str | None = None  # Python expression over f; None for equivalent cases
     entry: str = "f"
+    # typed_rewrites_data.py's model-style cases: the prompt the variant answers (equivalent,
+    # faster, slower, explicit), where the original comes from, and for a correct rewrite a
+    # call outside the seed's domain on which the two differ (None: equal for every value).
+    prompt: str | None = None
+    source: str | None = None
+    outside: str | None = None
 
     @property
     def equivalent(self) -> bool:
