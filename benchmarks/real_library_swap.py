@@ -119,9 +119,9 @@ def check_corpus(spec: CorpusSpec, rows: list[dict], limit: int | None) -> dict:
     rows = [r for r in rows if r["source"] == label][:limit]
     corpus = Path(spec.path).resolve()
     tests = Path(spec.tests).resolve()
-    project = Path(os.path.commonpath([str(corpus), str(tests)]))
     roots = sorted({str(i.root) for p, _ in _python_files(corpus, tests)
                     if (i := module_identity(p)) is not None})
+    project = Path(os.path.commonpath([str(corpus), str(tests), *roots]))
     report = carved_inputs(corpus if corpus.is_dir() else corpus.parent, tests,
                            [Path(r) for r in roots])
     result = {"corpus": label, "equivalent": len(rows), "swapped": 0, "untouched": 0,
@@ -131,6 +131,8 @@ def check_corpus(spec: CorpusSpec, rows: list[dict], limit: int | None) -> dict:
         copy = Path(tmp) / project.name
         shutil.copytree(project, copy, ignore=shutil.ignore_patterns("__pycache__", ".git"))
         paths = [str(copy / Path(r).relative_to(project)) for r in roots]
+        # Test ids are relative to the folder the suite ran from (as carve ran it).
+        rootdir = copy / Path(os.path.commonpath([str(corpus), str(tests)])).relative_to(project)
         wanted = {}
         for row in rows:
             ctx = row["context"]
@@ -139,7 +141,7 @@ def check_corpus(spec: CorpusSpec, rows: list[dict], limit: int | None) -> dict:
             result["tests_per_function"].append(
                 report.touched.get(ctx["path"], {}).get(ctx["qualname"], 0))
         every = sorted({i for ids in wanted.values() for i in ids})
-        baseline = run_tests(copy, every, paths) if every else {}
+        baseline = run_tests(rootdir, every, paths) if every else {}
         for row in rows:
             ids = [i for i in wanted[row["id"]] if baseline.get(i) == "PASSED"]
             if not ids:
@@ -151,7 +153,7 @@ def check_corpus(spec: CorpusSpec, rows: list[dict], limit: int | None) -> dict:
             before = target.read_text()
             try:
                 target.write_text(swap_variant(before, row))
-                got = run_tests(copy, ids, paths)
+                got = run_tests(rootdir, ids, paths)
             finally:
                 target.write_text(before)
             result["swapped"] += 1

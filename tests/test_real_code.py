@@ -262,3 +262,46 @@ def test_a_generator_is_compared_step_by_step(items):
     assert chunks.code not in (same, late)
     verdicts = _verify(chunks, [same, late])
     assert [v.verdict for v in verdicts] == ["equivalent", "different"], verdicts
+
+
+def test_a_module_loads_with_its_package_under_the_sandboxes_rules(tmp_path):
+    from semforge.sandbox import Limits, shared_sandbox
+    from semforge.sandbox.modules import module_program
+
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("from .mod import total\n")
+    (pkg / "base.py").write_text(textwrap.dedent('''
+        import collections, dataclasses, functools, re, typing
+
+        @dataclasses.dataclass
+        class Point:
+            x: int
+            tags: typing.List[str] = dataclasses.field(default_factory=list)
+
+        WORD = re.compile(r"\\w+")
+        count = functools.partial(collections.Counter)
+        '''))
+    source = "from .base import Point, WORD\n\n\ndef total(text):\n    return Point(len(WORD.findall(text)))\n"
+    (pkg / "mod.py").write_text(source)
+    sandbox = shared_sandbox(Limits(timeout_s=5.0))
+
+    def load(text: str, body: str = "") -> dict:
+        program = module_program(str(tmp_path), "pkg.mod", text, str(pkg / "mod.py"),
+                                 body + "import pkg\nseen_by_package = pkg.total\n")
+        with sandbox.open(program, "seen_by_package") as session:
+            if session.load["kind"] != "return":
+                return session.load
+            return session.call(["a b c"])
+
+    # The module from the text given (not its file), and its package sees that very module.
+    out = load(source.replace("len(", "10 * len("))
+    assert out["kind"] == "return" and out["value"][1] == "pkg.base.Point"
+    assert out["value"][2] == ["dict", [[["str", "x"], ["int", "30"]], [["str", "tags"], ["list", []]]]]
+    # What a module may not do while loading is refused as for any program.
+    for line, refused in (("open('/tmp/semforge-escape', 'w')", "writing /tmp/semforge-escape"),
+                          ("__import__('socket').socket()", "socket"),
+                          ("__import__('subprocess').run(['true'])", "import _posixsubprocess")):
+        out = load(line + "\n" + source)
+        assert out["kind"] == "load_error", out
+        assert refused in (out.get("reason") or ""), out

@@ -71,4 +71,6 @@ def _hashable(hint: Hint, max_len: int) -> st.SearchStrategy:
 ANY = st.one_of(
     st.integers(-100, 100), st.text(max_size=8), st.lists(st.integers(-20, 20), max_size=8),
     st.floats(-100, 100), st.booleans(), st.none(),
+    # Unannotated real code takes bytes and mappings as often as lists (base64, quopri, json).
+    st.binary(max_size=8), st.dictionaries(st.text(max_size=4), st.integers(-20, 20), max_size=4),
 )
