@@ -38,19 +38,21 @@ SEEDS, MUTANTS, CROSSOVER = named("seeds"), named("mutants"), named("crossover")
 
 def generate_inputs(code: str, entry_point: str, seed_inputs: list[list], n: int,
                     seed: int = 0, policy: str = "strict",
-                    origin: list[str] | None = None, domain=None) -> list[list]:
+                    origin: list[str] | None = None, domain=None,
+                    exclude: set[str] | None = None) -> list[list]:
     """``n`` distinct argument lists: seeds first, then deterministic edges (boundary cases,
     table probes, Unicode relatives, coordinated values, float extremes and, under the
     ``strict`` and ``typed`` policies, neighbouring types), then Hypothesis mutants. ``origin``,
     when given, receives the input class of each input (``registry.INPUT_CLASSES``), in order.
 
     ``domain`` (a ``semforge.domain.Domain``): only inputs inside it are returned and count
-    toward ``n`` (the typed policy's inputs inside the domain, topped up)."""
+    toward ``n`` (the typed policy's inputs inside the domain, topped up). ``exclude``: input
+    keys (``keys.input_key``) already had: never returned."""
     seeds = [list(s) for s in seed_inputs if isinstance(s, (list, tuple))]
     params = entry_params(code, entry_point)
     b = Bounds.from_seeds(seeds).with_code(code)
     out: list[list] = []
-    seen: set[str] = set()
+    seen: set[str] = set(exclude or ())
     current = [SEEDS]
 
     def add(args: list) -> bool:

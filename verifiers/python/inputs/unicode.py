@@ -86,9 +86,10 @@ def unicode_inputs(seeds: list[list], limit: int) -> list[list]:
     for s in seeds[:2]:
         slots = _strings_in(s)[:3]
         for (p1, _), (p2, _) in zip(slots, slots[1:]):
-            queues.append([set_path(set_path(s, p1, a), p2, b) for a, b in CASE_TWINS])
-    # The case relatives first, in order, one string after another: a handful per string,
-    # easily crowded out by the long queues' rotation below.
+            # (first too: twins in two arguments tell casefold() from lower())
+            relatives_first.insert(0, [set_path(set_path(s, p1, a), p2, b) for a, b in CASE_TWINS])
+    # The case relatives (and twins) first, in order, one string after another: a handful per
+    # string, easily crowded out by the long queues' rotation below.
     out: list[list] = [x for k in range(max(map(len, relatives_first), default=0))
                        for q in relatives_first if k < len(q) for x in [q[k]]][: limit // 2]
     k = 0

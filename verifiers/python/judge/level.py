@@ -9,39 +9,32 @@ from __future__ import annotations
 from ..compare.describe import short
 from ..compare.diff import Tolerance, diff_outcomes
 from ..inputs import show
-from ..probes.harness import ENTRY as PROBE_ENTRY, harness
 from ..program.static_guard import signature_difference
-from ..run.program import MAX_TIMEOUTS, run_inputs
 from ..run.reference import OriginalRun
 
 
 def outside_difference(run: OriginalRun, original: str, variant: str, entry_point: str,
-                       sandboxes: list, tol: Tolerance) -> str | None:
-    """What differs outside the domain (one line), or None when nothing does."""
+                       got: list[dict], probes_got: list[dict], tol: Tolerance) -> str | None:
+    """What differs outside the domain (one line), or None when nothing does. ``got`` and
+    ``probes_got``: the variant's outcomes on ``run.outside`` and ``run.outside_probes``, run
+    after the domain's inputs and probes in the same sessions (``variant.py``, ``probes.py``)."""
     changed = signature_difference(original, variant, entry_point)
     if changed:
         return f"the signature differs: {changed}"
-    if run.outside:
-        _, got = run_inputs(sandboxes[0], variant, entry_point, run.outside, MAX_TIMEOUTS)
-        for args, want, g in zip(run.outside, run.outside_outcomes, got):
-            if g.get("kind") == "timeout":
-                return f"timed out on {short(show(args), 60)}"
-            found = diff_outcomes(want, g, tol)
-            if found:
-                return f"on {short(show(args), 60)}: {found}"
-        if len(got) < len(run.outside):
-            return "timed out on an input outside the domain"
-    if run.outside_probes:
-        load, outs = run_inputs(sandboxes[0], harness(variant, entry_point), PROBE_ENTRY,
-                                [[p.plan] for p in run.outside_probes], 1)
-        if load.get("kind") != "return":
-            return "could not load with the probe harness"
-        for p, want, got in zip(run.outside_probes, run.outside_probe_outcomes, outs):
-            if got.get("kind") == "timeout":
-                return f"timed out on a {p.kind} probe"
-            found = diff_outcomes(want, got, tol)
-            if found:
-                return f"{p.kind} probe: {found}"
-        if len(outs) < len(run.outside_probes):
-            return "timed out on a behaviour probe"
+    for args, want, g in zip(run.outside, run.outside_outcomes, got):
+        if g.get("kind") == "timeout":
+            return f"timed out on {short(show(args), 60)}"
+        found = diff_outcomes(want, g, tol)
+        if found:
+            return f"on {short(show(args), 60)}: {found}"
+    if len(got) < len(run.outside):
+        return "timed out on an input outside the domain"
+    for p, want, g in zip(run.outside_probes, run.outside_probe_outcomes, probes_got):
+        if g.get("kind") == "timeout":
+            return f"timed out on a {p.kind} probe"
+        found = diff_outcomes(want, g, tol)
+        if found:
+            return f"{p.kind} probe: {found}"
+    if len(probes_got) < len(run.outside_probes):
+        return "timed out on a behaviour probe"
     return None

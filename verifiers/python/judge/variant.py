@@ -44,6 +44,7 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
                            counterexample=json.dumps({"args": None, "original": {"kind": "return"},
                                                       "variant": {"kind": "signature", "value": changed}}))
     slow = SlowDrops([])
+    outside_got: list[dict] = []
     for h, sandbox, expected in zip(HASH_SEEDS, sandboxes, run.outcomes):
         # Under the second hash seed a prefix suffices: order-dependence on str hashes shows on
         # almost every input that holds a few strings, and this pass doubles a variant's cost.
@@ -53,7 +54,11 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
             inputs = run.inputs[:HASH_CHECK_INPUTS]
         else:
             continue
-        load, outcomes = run_all(sandbox, variant, entry_point, inputs, set(run.rungs))
+        extra = run.outside if h == HASH_SEEDS[0] else []
+        # (the inputs outside the domain, which only decide the level, in the same session and
+        # after all the others: one program load less for a pair that passes)
+        load, outcomes = run_all(sandbox, variant, entry_point, inputs + extra, set(run.rungs))
+        outcomes, outside_got = outcomes[: len(inputs)], outcomes[len(inputs):]
         kind = load.get("kind")
         if kind == "timeout":
             return new_verdict("timeout", "variant timed out while loading", config, t0)
@@ -112,7 +117,8 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
     # The long plans only where a call can leave state behind for the next (else they are the
     # inputs again, at a cost of a few milliseconds per variant).
     history = may_keep_state(original) or may_keep_state(variant)
-    found = judge_probes(run, variant, entry_point, config, sandboxes, tol, t0, history)
+    found, outside_probes_got = judge_probes(run, variant, entry_point, config, sandboxes, tol, t0,
+                                             history)
     if found is not None:
         return found
     seeds = [a for a, c in zip(run.inputs, run.classes) if c == SEEDS] or run.inputs[:2]
@@ -153,7 +159,8 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
     probes = f" and {ran} behaviour probes" if ran else ""
     level = "strict" if config.policy == "strict" else None
     if typed:
-        outside = outside_difference(run, original, variant, entry_point, sandboxes, tol)
+        outside = outside_difference(run, original, variant, entry_point, outside_got,
+                                     outside_probes_got, tol)
         level = "typed" if outside else "strict"
         if outside:
             note += f"; equivalent inside the domain only (outside it: {short(outside, 160)})"

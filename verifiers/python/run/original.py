@@ -162,14 +162,13 @@ def top_up(program, original: str, entry_point: str, seed_inputs: list[list],
     ``OUTSIDE_SHARE`` lies inside it (the strict policy's inputs often hold fewer)."""
     want = config.examples - config.examples // OUTSIDE_SHARE
     inside = sum(domain.contains(a) for a in inputs)
-    if inside >= want:
-        return
-    seen = {input_key(a) for a in inputs}
+    if inside >= want - config.examples // TOP_UP_SLACK:
+        return  # a few short: not worth a generation pass
     more_origin: list[str] = []
-    more = generate_inputs(original, entry_point, seed_inputs, want, config.seed + 2, "strict",
-                           more_origin, domain=domain)
-    fresh = [i for i, a in enumerate(more) if input_key(a) not in seen][: want - inside]
-    more, more_origin = _smallest_first([more[i] for i in fresh], 0, [more_origin[i] for i in fresh])
+    more = generate_inputs(original, entry_point, seed_inputs, want - inside, config.seed + 2,
+                           "strict", more_origin, domain=domain,
+                           exclude={input_key(a) for a in inputs})
+    more, more_origin = _smallest_first(more, 0, more_origin)
     more, more_origin, _ = _late(more, more_origin)
     more_outcomes = program.run(more, MAX_TIMEOUTS)
     inputs += more[: len(more_outcomes)]
@@ -183,6 +182,7 @@ LATE_TIMEOUTS = 2  # timeouts allowed on the late inputs (magnitudes), run after
 # on HumanEval+, at most two fifths): a pair judged inside the domain and then at the strict
 # level runs about as many inputs as under the strict policy.
 OUTSIDE_SHARE = 8
+TOP_UP_SLACK = 16  # topped up only when more than 1/TOP_UP_SLACK of the budget short
 
 
 def affordable(outcomes: list[dict], budget_ns: int = SCALE_BUDGET_NS) -> list[int]:
