@@ -67,8 +67,11 @@ Finding = tuple[str, str]
 
 
 def ruff_bin() -> str:
-    from ruff.__main__ import find_ruff_bin
-
+    try:
+        from ruff.__main__ import find_ruff_bin
+    except ImportError:
+        raise RuntimeError("ruff is not installed: it is a dependency of semforge (pip install "
+                           "'ruff>=0.17,<0.18'); generation lints every candidate with it") from None
     return find_ruff_bin()
 
 
