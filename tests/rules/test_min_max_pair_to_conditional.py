@@ -6,6 +6,18 @@ NAN = float("nan")
 class TestMinMaxPairToConditional(RuleTestCase):
     RULE = "min-max-pair-to-conditional"
     CASES = [
+        (  # a literal second: the comparison is read from the local's side (no yoda condition)
+            """
+            def f(xs):
+                n = len(xs)
+                return max(n, 0) + min(n, 3)
+            """,
+            """
+            def f(xs):
+                n = len(xs)
+                return (0 if n < 0 else n) + (3 if n > 3 else n)
+            """,
+        ),
         (  # a running minimum (HumanEval/114's loop)
             """
             def min_prefix(nums):
@@ -45,7 +57,7 @@ class TestMinMaxPairToConditional(RuleTestCase):
                 for ch in s:
                     cnt += 1 if ch == "(" else -1
                     best = cnt if cnt > best else best
-                return (-1 if -1 > best else best) * 2, [(0.5 if 0.5 < floor else floor), (floor if floor > 3 else 3)]
+                return max(best, -1) * 2, [min(floor, 0.5), (floor if floor > 3 else 3)]
             """,
             [["(()(", 0], ["", NAN], [")))", 0.5], ["((", True]],
         ),

@@ -44,6 +44,23 @@ _COMPARISONS = {
 }
 
 
+_STR_METHODS = frozenset({"join", "format", "lower", "upper", "strip", "lstrip", "rstrip",
+                          "replace", "title", "capitalize", "swapcase", "zfill", "center"})
+
+
+def _stringy(expr: cst.BaseExpression) -> bool:
+    """An operand of ``+`` that is visibly a string (a literal, ``str(...)``, a str method)."""
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+        return _stringy(expr.left) or _stringy(expr.right)
+    if isinstance(expr, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
+        return True
+    if isinstance(expr, cst.Call):
+        func = expr.func
+        return (isinstance(func, cst.Name) and func.value in ("str", "repr", "chr")) or (
+            isinstance(func, cst.Attribute) and func.attr.value in _STR_METHODS)
+    return False
+
+
 def describe(expr: cst.BaseExpression) -> str:
     """A noun (or predicate) for the value of ``expr``; ``value`` when nothing better shows."""
     if isinstance(expr, cst.Call):
@@ -53,6 +70,8 @@ def describe(expr: cst.BaseExpression) -> str:
             attr = expr.func.attr.value
             return _METHODS.get(attr, f"{attr}_result".lstrip("_"))
     if isinstance(expr, cst.BinaryOperation):
+        if isinstance(expr.operator, cst.Add) and _stringy(expr):
+            return "text"  # a concatenation is no total
         return _BINOPS.get(type(expr.operator), "value")
     if isinstance(expr, cst.Comparison) and expr.comparisons:
         return _COMPARISONS.get(type(expr.comparisons[0].operator), "holds")

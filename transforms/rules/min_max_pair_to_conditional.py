@@ -7,7 +7,9 @@ import libcst as cst
 from ..base import Rule
 from ..registry import register
 from ..analysis.evidence import EvidenceTransformer
-from ..analysis.minmax import OPERATOR, operands_ok
+from ..analysis.minmax import OPERATOR, literal, operands_ok
+
+MIRROR = {"min": cst.GreaterThan, "max": cst.LessThan}  # `b < a` read from `a`'s side
 
 # Parents under which a conditional expression needs no parentheses of its own.
 _LOOSE_PARENTS = (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Return)
@@ -58,6 +60,18 @@ class MinMaxPairToConditional(Rule):
                              for a in updated_node.args)
             test = cst.Comparison(left=second, comparisons=[cst.ComparisonTarget(
                 operator=OPERATOR[func.value](), comparator=first)])
+            if literal(args[1].value) and not literal(args[0].value):
+                # `0 if 0 > x else x` is a yoda condition: `x < 0` is the same comparison
+                # for builtin numbers or strs (the mirrored dunders agree), else no rewrite
+                t = self.ev.type_of(args[0].value)
+                u = self.ev.type_of(args[1].value)
+                numbers = ("int", "bool", "float")
+                if not (t is not None and u is not None and (
+                        (t.kind in numbers and u.kind in numbers) or t.kind == u.kind == "str")):
+                    self.skip("the conditional would put the literal first (a yoda condition)")
+                    return updated_node
+                test = cst.Comparison(left=first, comparisons=[cst.ComparisonTarget(
+                    operator=MIRROR[func.value](), comparator=second)])
             parent = self.ev.parent(original_node)
             loose = isinstance(parent, _LOOSE_PARENTS) or (
                 isinstance(parent, cst.Arg) and not parent.star)
