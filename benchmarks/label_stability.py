@@ -19,7 +19,7 @@ the baseline; the others are reported as ratios against it, measured in the same
 band: the pairs whose label a second run can change.
 
     python benchmarks/label_stability.py [--limit 20] [--variants 6] [--repeat 4]
-                                         [--configs 5x3,15x2] [--near 0.06]
+                                         [--configs 5x3,15x2,instr] [--near 0.06]
 """
 
 from __future__ import annotations
@@ -109,8 +109,10 @@ def main() -> None:
     from semforge.verifiers import VerifyConfig
     from semforge.verifiers.python.config import HASH_SEEDS
     from semforge.verifiers.python.measure import timing
+    from semforge.verifiers.speed import from_counts
 
-    configs = [tuple(int(x) for x in c.split("x")) for c in args.configs.split(",")]
+    configs = [c if c == "instr" else tuple(int(x) for x in c.split("x"))
+               for c in args.configs.split(",")]
     pairs = timed_pairs(load_seeds(CORPUS, args.limit, 30), args.variants)
     if args.near is not None:
         pairs = [p for p in pairs if near_edge(p[-1], args.near)]
@@ -123,16 +125,26 @@ def main() -> None:
     for r in range(args.repeat):
         sandbox = Sandbox(Limits(timeout_s=config.timeout_s, memory_mb=config.memory_mb,
                                  hash_seed=HASH_SEEDS[0]))
+        counter = Sandbox(Limits(timeout_s=config.timeout_s, memory_mb=config.memory_mb,
+                                 hash_seed=HASH_SEEDS[0], count_instructions=True)) \
+            if "instr" in configs else None
         try:
             for i, (_, original, variant, entry, inputs, _) in enumerate(pairs):
-                for blocks, per_block in configs:
+                for c in configs:
                     t0 = time.perf_counter()
-                    results[blocks, per_block][i].append(timing.measure(
-                        sandbox, original, variant, entry, inputs, blocks * per_block, BAND,
-                        blocks=blocks))
-                    spent[blocks, per_block] += time.perf_counter() - t0
+                    if c == "instr":
+                        o = timing.count_rounds(counter, original, entry, inputs)
+                        v = timing.count_rounds(counter, variant, entry, inputs)
+                        speed = from_counts(o, v, BAND, len(inputs)) if o and v else None
+                    else:
+                        speed = timing.measure(sandbox, original, variant, entry, inputs,
+                                               c[0] * c[1], BAND, blocks=c[0])
+                    results[c][i].append(speed)
+                    spent[c] += time.perf_counter() - t0
         finally:
             sandbox.close()
+            if counter is not None:
+                counter.close()
         print(f"  repeat {r + 1}/{args.repeat} done", flush=True)
 
     cost = {c: spent[c] / len(pairs) / args.repeat for c in configs}
@@ -143,7 +155,8 @@ def main() -> None:
     for c in configs:
         s = summarize(results[c])
         share = f"{s['agree'] / s['directed']:.0%}" if s["directed"] else "-"
-        print(f"{c[0]:>4}x{c[1]:<3} {s['spread']:7.4f} {s['spread'] / base_spread:6.2f} "
+        name = c if c == "instr" else f"{c[0]}x{c[1]}"
+        print(f"{name:>8} {s['spread']:7.4f} {s['spread'] / base_spread:6.2f} "
               f"{s['agree']:>5}/{s['directed']:<4} = {share:>4} "
               f"{s['undecided']:>4}/{s['total']:<5} {cost[c]:7.3f} {cost[c] / cost[base]:6.2f}")
 

@@ -1,7 +1,8 @@
 """report.md and its plots: what a run produced, at a glance.
 
 Plots are drawn with matplotlib's Agg backend (no display needed): verdicts, pairs and equivalent
-pairs per rule, and the distribution of measured speedups.
+pairs per rule, the distribution of measured speedups, labelled against unlabelled pairs (and
+why), the share of each transformation family and the families per seed.
 """
 
 from __future__ import annotations
@@ -35,6 +36,38 @@ class _Plots:
         fig.savefig(buf, format="png", dpi=100)
         with self.fs.open(f"{self.dir}/{name}", "wb") as fh:
             fh.write(buf.getvalue())
+
+
+def _mix_plots(plt, plots: _Plots, mix: dict[str, Any]) -> list[str]:
+    """Labelled vs unlabelled pairs, pairs per family, families per seed."""
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3), gridspec_kw={"width_ratios": [1, 1.4]})
+    labels = mix["labels"]
+    names = [k for k in ("faster", "same", "slower", "none") if labels.get(k)]
+    left.bar(names, [labels[k] for k in names],
+             color=["#8d99ae" if k == "none" else "#2a9d8f" for k in names])
+    left.set_title("Equivalent pairs by speed label", fontsize=10)
+    reasons = mix["unlabelled_reasons"]
+    if reasons:
+        right.barh(list(reasons), list(reasons.values()), color="#8d99ae")
+    right.set_title("Why a pair has no label", fontsize=10)
+    fig.tight_layout()
+    plots.save(fig, "labels.png")
+    plt.close(fig)
+
+    families = mix["families"]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, max(2.5, 0.3 * len(families))))
+    order = sorted(families, key=families.get)
+    left.barh(order, [families[f] for f in order], color="#264653")
+    left.set_title("Pairs per transformation family", fontsize=10)
+    per_seed = mix["families_per_seed"]
+    right.bar(list(per_seed), list(per_seed.values()), color="#e9c46a")
+    right.set_xlabel("distinct families among a seed's pairs")
+    right.set_ylabel("seeds")
+    right.set_title("Families per seed", fontsize=10)
+    fig.tight_layout()
+    plots.save(fig, "families.png")
+    plt.close(fig)
+    return ["labels", "families"]
 
 
 def write_report(fs, root: str, stats: dict[str, Any]) -> str:
@@ -79,6 +112,9 @@ def write_report(fs, root: str, stats: dict[str, Any]) -> str:
         plots.save(fig, "speedups.png")
         plt.close(fig)
 
+    mix = stats.get("mix") or {}
+    drawn = _mix_plots(plt, plots, mix) if mix.get("pairs") else []
+
     v = stats["verdicts"]
     lines = [
         "# semforge run report",
@@ -111,6 +147,17 @@ def write_report(fs, root: str, stats: dict[str, Any]) -> str:
         lines += ["![rules](plots/rules.png)", ""]
     if speedups:
         lines += ["![speedups](plots/speedups.png)", ""]
+    if drawn:
+        lines += ["## What the pairs teach", "",
+                  f"- pairs with a speed label: {mix['labelled_share']:.1%} "
+                  f"({', '.join(f'{k} {n}' for k, n in mix['labels'].items())}); without one: "
+                  + (", ".join(f"{k} {n}" for k, n in mix["unlabelled_reasons"].items()) or "none"),
+                  f"- distinct transformation families per seed: {mix['mean_families_per_seed']} "
+                  "on average",
+                  "- pairs per family: " + ", ".join(
+                      f"{f} {n} ({mix['family_share'][f]:.0%})" for f, n in mix["families"].items()),
+                  ""]
+        lines += [f"![{name}](plots/{name}.png)" for name in drawn] + [""]
     if stats["rejected_records"]:
         lines += ["## Rejected corpus records", "", "| source id | reason |", "| --- | --- |"]
         lines += [f"| `{r['source_id']}` | {r['reason']} |" for r in stats["rejected_records"][:200]]

@@ -35,6 +35,10 @@ class GenerateSettings(_Section):
     exclude_rules: list[str] = Field(default_factory=list, description="rule ids never to use")
     variants_per_seed: int = Field(8, ge=1, le=1000, description="distinct variants kept per seed")
     max_chain: int = Field(3, ge=1, le=20, description="longest chain of rules in one variant")
+    robustness: bool = Field(
+        False, description="also use the renaming and dead-code rules (robustness data, "
+        "NatGen-style); even then they only follow a structural rewrite in a chain, never make "
+        "a variant on their own")
     seed: int = Field(0, description="seed of the rule chains (the run is a pure function of it)")
     rule_modules: list[str] = Field(
         default_factory=list, description="importable modules holding your own @register-ed rules"
@@ -100,10 +104,11 @@ class VerifySettings(_Section):
         "across an edge: no label"))
     speed_rounds: int = Field(15, ge=3, le=1000, description=(
         "interleaved timing rounds per pair, in 5 blocks; up to 3x while undecided"))
-    timing: Literal["wall", "instructions"] = Field(
-        "wall", description="wall: interleaved wall-clock rounds; instructions: instructions "
-        "counted under Valgrind (callgrind), labels that agree between runs far more often "
-        "(needs valgrind on every worker; about 50x slower to measure)")
+    timing: Literal["auto", "wall", "instructions"] = Field(
+        "auto", description="instructions: instructions counted under Valgrind (callgrind), "
+        "labels that repeat between runs (needs valgrind on every worker; slower to measure); "
+        "wall: interleaved wall-clock rounds, which a busy machine moves; auto: instructions "
+        "where valgrind is installed, else wall (each row's `timing` says which)")
     crosshair: bool = Field(
         False, description="ask CrossHair (sandboxed) for inputs on which a passing pair differs; "
         "annotated entry points only; off by default: it multiplies verification time"

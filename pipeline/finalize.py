@@ -17,6 +17,8 @@ import fsspec
 import pyarrow.parquet as pq
 from tqdm.auto import tqdm
 
+from semforge.cards.mix import PairMix
+
 from .curate import build_curator
 from .hub_layout import CONFIGS, ConfigWriter, remove_staging
 
@@ -71,6 +73,7 @@ def finalize(out: str, stats: dict[str, Any], config: Any,
     # table counts what the dataset holds, not what the run made before curation (stats["rules"]).
     rules_kept: Counter = Counter()
     rules_equivalent: Counter = Counter()
+    mix = PairMix()  # families, families per seed, labelled pairs: the card and report read it
     for name in CONFIGS:
         writer = ConfigWriter(fs, root, name, int(settings.shard_max_mb * 1e6),
                               int(settings.row_group_mb * 1e6))
@@ -78,6 +81,7 @@ def finalize(out: str, stats: dict[str, Any], config: Any,
             with fs.open(path, "rb") as fh:
                 rows = pq.read_table(fh).to_pylist()
             kept = curator.keep(name, rows)
+            mix.add(kept)
             models.update(r["model"] for r in kept if r.get("model"))
             licenses.update(r.get("license") or "unknown" for r in kept)
             for r in kept:
@@ -97,6 +101,7 @@ def finalize(out: str, stats: dict[str, Any], config: Any,
     final["licenses"] = dict(sorted(licenses.items()))
     final["rules_kept"] = {rule: {"applied": n, "equivalent": rules_equivalent[rule]}
                            for rule, n in sorted(rules_kept.items())}
+    final["mix"] = mix.to_json()
     final["complete"] = not stats.get("shards", {}).get("failed")
     final["curation_seconds"] = round(time.monotonic() - started, 2)
     write_dataset_files(out, final, config)

@@ -11,6 +11,7 @@ from typing import Any
 
 from semforge import __version__
 from semforge.transforms.llm import DISCARD_REASONS
+from semforge.transforms.naturalness import noise_summary
 
 from .plan import ScanStats
 from .steps import Stats
@@ -86,4 +87,6 @@ def build_stats(total: Stats, scan: ScanStats, labels, digest, n_shards, skipped
         "seconds": round(elapsed, 2),
         "seconds_total": round(elapsed_total if elapsed_total is not None else elapsed, 2),
         "llm": llm_summary(c),  # model requests, cache hits, samples kept and discarded by reason
+        # rule variants dropped for adding linter noise, per rule and per finding
+        "naturalness": noise_summary(c),
     }

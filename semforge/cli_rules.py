@@ -64,7 +64,7 @@ def rules() -> None:
               "programs; their CUDA forms are set by generate.cuda_forms), or both.")
 def list_rules(as_json: bool, rule_module: tuple[str, ...], config: str | None,
                language: str) -> None:
-    """Every registered rule: id, language, category, intent and description."""
+    """Every registered rule: id, language, family, category, intent and description."""
     from semforge.transforms import RuleError, all_rules
     from semforge.transforms.pytorch import pytorch_rule_classes
 
@@ -81,7 +81,7 @@ def list_rules(as_json: bool, rule_module: tuple[str, ...], config: str | None,
         return
     for info in infos:  # whether the rule takes the seed's input domain as type evidence
         info["domain"] = "yes" if info.get("uses_domain") else ""
-    columns = ("id", "language", "category", "intent", "domain")
+    columns = ("id", "language", "family", "category", "intent", "domain")
     widths = {c: max([len(c)] + [len(i[c]) for i in infos]) for c in columns}
     header = "  ".join(c.upper().ljust(widths[c]) for c in columns) + "  DESCRIPTION"
     click.echo(header)
@@ -89,8 +89,9 @@ def list_rules(as_json: bool, rule_module: tuple[str, ...], config: str | None,
         click.echo("  ".join(info[c].ljust(widths[c]) for c in columns) + "  " + info["description"])
     counts = ", ".join(f"{n} {lang}" for lang, n in Counter(i["language"] for i in infos).items())
     click.echo(f"\n{len(infos)} rules ({counts}). Intent is what a rule aims at; only measurement "
-               "labels speed. DOMAIN: the rule takes the seed's input domain as type evidence "
-               "(its variants may hold only on the domain's types: equivalence typed).")
+               "labels speed. Families naming and dead-code are off unless generate.robustness "
+               "is on. DOMAIN: the rule takes the seed's input domain as type evidence (its "
+               "variants may hold only on the domain's types: equivalence typed).")
 
 
 # --------------------------------------------------------------------------------------- check

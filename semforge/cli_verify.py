@@ -121,11 +121,11 @@ def plan(pairs: dict[int, dict]) -> list[tuple[list[int], tuple]]:
                    "original returns.")
 @click.option("--timeout", "timeout_s", default=2.0, show_default=True, help="Seconds per call.")
 @click.option("--no-speed", is_flag=True, help="Skip timing equivalent pairs.")
-@click.option("--timing", type=click.Choice(["wall", "instructions"]), default="wall",
+@click.option("--timing", type=click.Choice(["auto", "wall", "instructions"]), default="auto",
               show_default=True,
-              help="How speed is measured: wall-clock rounds, or instructions counted under "
-                   "Valgrind (labels that repeat from run to run; needs valgrind, "
-                   "about 50x slower to measure).")
+              help="How speed is measured: instructions counted under Valgrind (labels that "
+                   "repeat from run to run; needs valgrind, slower to measure), wall-clock "
+                   "rounds, or auto: instructions where valgrind is installed, else wall.")
 @click.option("--crosshair/--no-crosshair", default=False, show_default=True,
               help="Ask CrossHair (sandboxed) for inputs on which a passing pair differs; "
                    "annotated entry points only; re-run concretely before they count.")
@@ -146,11 +146,12 @@ def verify(pairs_path: str, output: str, examples: int, workers: int, seed: int,
     """
     from tqdm import tqdm
 
-    if timing == "instructions" and not no_speed:
-        from semforge.sandbox.counting import UNAVAILABLE, valgrind
+    from semforge.sandbox.counting import UNAVAILABLE, valgrind
 
-        if valgrind() is None:
-            raise click.UsageError(UNAVAILABLE)
+    if timing == "auto":
+        timing = "instructions" if valgrind() else "wall"
+    if timing == "instructions" and not no_speed and valgrind() is None:
+        raise click.UsageError(UNAVAILABLE)
     config = {"examples": examples, "seed": seed, "policy": policy, "timeout_s": timeout_s,
               "measure_speed": not no_speed, "timing": timing, "crosshair": crosshair,
               "crosshair_budget_s": crosshair_budget_s}

@@ -117,6 +117,10 @@ VERIFICATION_TYPE = pa.struct(
         # the float comparison mode (rtol, atol, whether -0.0 != 0.0).
         ("input_classes", pa.list_(pa.string())),
         ("tolerance", pa.string()),
+        # What speed was measured on (the argument and its size, the cost per call), so a
+        # label can be checked again, and why a pair has no speed label (null when it has one).
+        ("speed_input", pa.string()),
+        ("perf_reason", pa.string()),
     ]
 )
 
@@ -163,6 +167,9 @@ SCHEMA = pa.schema(
         # Where a function or method from real code lives (package, version, digest, module,
         # path, qualified name, kind); null for other seeds.
         ("context", CONTEXT_TYPE),
+        # The transformation family of each entry of ``transforms`` (loops-builtins,
+        # control-flow, api-substitution, ...; ``model`` for a language model's sample).
+        ("families", pa.list_(pa.string())),
     ]
 )
 

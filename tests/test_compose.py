@@ -79,7 +79,8 @@ def test_deterministic_for_source_rules_and_seed():
 
 
 def test_variants_are_distinct_valid_and_differ_from_original():
-    result = generate_variants(SOURCE, builtin_rules() + [AddPass()], count=20, seed=0)
+    result = generate_variants(SOURCE, builtin_rules() + [AddPass()], count=20, seed=0,
+                               natural=False)
     forms = [normal_form(v.code) for v in result.variants]
     assert len(forms) == len(set(forms))
     assert normal_form(SOURCE) not in forms
@@ -90,10 +91,10 @@ def test_variants_are_distinct_valid_and_differ_from_original():
 
 
 def test_count_is_a_ceiling_and_chains_appear():
-    result = generate_variants(SOURCE, builtin_rules() + [AddPass()], count=6, max_chain=3, seed=1)
+    result = generate_variants(SOURCE, builtin_rules(), count=6, max_chain=3, seed=1)
     assert 0 < len(result.variants) <= 6
     assert any(len(v.transforms) > 1 for v in result.variants)
-    single = generate_variants(SOURCE, builtin_rules() + [AddPass()], count=6, max_chain=1)
+    single = generate_variants(SOURCE, builtin_rules(), count=6, max_chain=1)
     assert all(len(v.transforms) == 1 for v in single.variants)
 
 
@@ -103,21 +104,50 @@ def test_every_applicable_rule_shows_up_when_count_allows():
     outputs = {r.id: r.apply(SOURCE) for r in rules}
     fired = {rid for rid, out in outputs.items() if out.sites}
     singles = {v.transforms[0]: v for v in result.variants if len(v.transforms) == 1}
-    assert "rename-locals" in singles
-    # every rule that fires alone appears alone, unless its output is one that another rule
-    # (or a renaming of it) already produced: then that output is there
+    # renaming and dead code never make a variant on their own
+    assert "rename-locals" in fired and "insert-dead-code" in fired
+    assert not {"rename-locals", "insert-dead-code"} & set(singles)
+    # every structural rule that fires alone appears alone, unless its output is one that
+    # another rule (or a renaming of it) already produced, or it adds noise (reported)
     forms = {normal_form(v.code) for v in singles.values()}
     alphas = {alpha_form(v.code) for v in singles.values()}
-    for rid in fired:
+    noisy = {t[0] for t, _ in result.noisy if len(t) == 1}
+    for rid in fired - {"rename-locals", "insert-dead-code"} - noisy:
         code = outputs[rid].code
         assert rid in singles or normal_form(code) in forms or alpha_form(code) in alphas, rid
 
 
-def test_renamings_are_kept_once_per_alpha_class():
-    rules = [all_rules()["rename-locals"]()]
-    result = generate_variants(SOURCE, rules, count=10, max_chain=3, seed=0)
-    assert len(result.variants) == 1
-    assert alpha_form(result.variants[0].code) == alpha_form(SOURCE)
+def test_noise_rules_only_follow_a_structural_rule():
+    rename, swap = all_rules()["rename-locals"](), all_rules()["swap-if-else"]()
+    assert generate_variants(SOURCE, [rename], count=10, seed=0).variants == []
+    result = generate_variants(SOURCE, [rename, swap], count=10, max_chain=3, seed=0)
+    assert result.variants
+    assert all(v.transforms[0] == "swap-if-else" for v in result.variants)
+    assert any("rename-locals" in v.transforms for v in result.variants)
+    # a renaming of an accepted variant is kept once per alpha class
+    assert len({alpha_form(v.code) for v in result.variants}) == len(result.variants) or \
+        len(result.variants) <= 2
+
+
+def test_candidates_that_add_noise_are_dropped_and_reported():
+    """A rewrite that adds what a linter flags as noise (a useless `pass`) never becomes a
+    variant; the rule is named with the finding, so it can be fixed."""
+    rules = [AddPass(), all_rules()["swap-if-else"]()]
+    result = generate_variants(SOURCE, rules, count=10, max_chain=2, seed=0)
+    assert result.variants and all("test-add-pass" not in v.transforms for v in result.variants)
+    assert ["test-add-pass"] in [t for t, _ in result.noisy]
+    assert all(("PIE790", "Unnecessary `pass` statement") in f
+               for t, f in result.noisy if "test-add-pass" in t)
+    unchecked = generate_variants(SOURCE, rules, count=10, max_chain=2, seed=0, natural=False)
+    assert any(v.transforms == ["test-add-pass"] for v in unchecked.variants)
+
+
+def test_variants_spread_over_families():
+    """With more candidates than room, the choice covers more families than the first come."""
+    rules = builtin_rules()
+    result = generate_variants(SOURCE, rules, count=4, seed=0)
+    families = {f for v in result.variants for f in v.families}
+    assert len(result.variants) == 4 and len(families) >= 3, families
 
 
 def test_crashing_rule_is_reported_not_fatal():

@@ -139,12 +139,15 @@ def test_cli_without_valgrind_names_the_fix(tmp_path, monkeypatch):
     assert result.exit_code == 2 and "apt-get install valgrind" in result.output, result.output
 
 
-def test_wall_timing_keeps_the_digest_of_configs_from_before_the_setting():
+def test_each_timing_has_its_own_digest():
+    """auto (the default), wall and instructions make different rows: a run directory made
+    with one is never resumed with another."""
     from semforge.pipeline.config import Config
 
-    default = Config().content_digest(["builtin"])
-    assert Config(verify={"timing": "wall"}).content_digest(["builtin"]) == default
-    assert Config(verify={"timing": "instructions"}).content_digest(["builtin"]) != default
+    digests = {t: Config(verify={"timing": t}).content_digest(["builtin"])
+               for t in ("auto", "wall", "instructions")}
+    assert digests["auto"] == Config().content_digest(["builtin"])
+    assert len(set(digests.values())) == 3
 
 
 # Which input is counted: decided by counts alone, so the same in every run.

@@ -47,3 +47,13 @@ def test_list_copy_pair_round_trips_every_reader(reader):
     after = f"{head}    return {reader}(list(xs))\n"
     assert_rewrites("redundant-list-copy", before, after)
     assert_rewrites("remove-redundant-list-copy", after, before)
+
+
+def test_every_built_in_rule_declares_a_known_family():
+    """`semforge rules list`, the card and export group rules by family: a built-in rule
+    without one would be counted as `other`."""
+    from semforge.transforms.families import FAMILIES
+
+    for rule_id, cls in RULES.items():
+        if cls.__module__.startswith("semforge.transforms."):
+            assert cls.family in FAMILIES and cls.family not in ("other", "model"), rule_id

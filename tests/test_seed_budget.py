@@ -18,7 +18,9 @@ pytestmark = pytest.mark.slow
 GOOD = "def inc(x: int) -> int:\n    y = x + 1\n    return y\n"
 # Never returns; the verifier's own per-call timeout is set far above the seed's budget, so
 # only the budget can stop it.
-HANGS = "def spin(x: int) -> int:\n    total = 0\n    while True:\n        total += x\n"
+# (its return gives the structural rules a site: renaming and dead code are off by default)
+HANGS = ("def spin(x: int) -> int:\n    total = 0\n    while x == x:\n        total += x\n"
+         "    return len(str(total)) + 1\n")
 # Rules parse the whole tree: twenty thousand statements take far more than 200 MB.
 HUGE = "def big(x: int) -> int:\n" + "    x = x + 1\n" * 20000 + "    return x\n"
 

@@ -139,6 +139,9 @@ class Rule:
     # renaming, loops, control-flow, comprehension, expression, unpacking, helpers, dead-code,
     # reorder, performance, ... (free text, shown by `semforge rules list`)
     category: ClassVar[str] = ""
+    # The transformation family (transforms/families.py: loops-builtins, control-flow,
+    # api-substitution, ..., naming, dead-code): how datasets group and word the rewrite.
+    family: ClassVar[str] = "other"
     # What the rule is *meant* to do to speed. Never a label: only a measurement is.
     intent: ClassVar[str] = "neutral"
     # The id of the rule that undoes this one, if any (``redundant-list-copy`` and
@@ -203,6 +206,7 @@ class Rule:
             "id": cls.id,
             "language": cls.language,
             "category": cls.category,
+            "family": cls.family,
             "intent": cls.intent,
             "inverse": cls.inverse or None,
             "uses_domain": cls.uses_domain,

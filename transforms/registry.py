@@ -37,6 +37,9 @@ def register(cls: type[Rule]) -> type[Rule]:
         raise RuleError(f"rule {cls.__qualname__} has no `id`")
     if cls.intent not in INTENTS:
         raise RuleError(f"rule {cls.id}: intent must be one of {INTENTS}, got {cls.intent!r}")
+    if not (isinstance(cls.family, str) and cls.family):
+        raise RuleError(f"rule {cls.id}: family must be a non-empty string (see "
+                        "semforge.transforms.families.FAMILIES)")
     if not hasattr(cls, "Transformer"):
         raise RuleError(f"rule {cls.id}: define a nested `Transformer(RuleTransformer)` class")
     existing = _REGISTRY.get(cls.id)

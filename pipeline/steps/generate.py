@@ -15,7 +15,8 @@ Two steps, both calling the library functions of ``transforms/``:
     (``transforms.cuda.generate``) and tree-sitter edits of the first template program where
     each edit has a site (``transforms.cuda.edits``).
 
-Counters (``Generate``): ``seeds``, ``variants``, ``seeds_without_variants``,
+Counters (``Generate``): ``seeds``, ``variants``, ``seeds_without_variants``, ``candidates``,
+``noise_dropped``, ``noise_dropped_rule:<id>``, ``noise_finding:<code>``,
 ``seeds_failed_generate``, ``rule_errors``, and ``llm_discarded_duplicate`` for a sample equal
 to a rule variant (taken off ``llm_kept``, which ``ModelSamples`` counted). ``ModelSamples``:
 ``llm_requests``, ``llm_requests_cached``, ``llm_samples``, ``llm_kept``,
@@ -29,6 +30,8 @@ from collections.abc import Iterable, Iterator
 from semforge.transforms import Rule, all_rules
 from semforge.domain_infer import seed_domain
 from semforge.transforms.compose import GenerateResult, Variant, generate_variants
+from semforge.transforms.families import is_noise
+from semforge.transforms.naturalness import count_noise
 from semforge.transforms.normalize import normal_form
 
 from ..config import GenerateSettings
@@ -39,7 +42,8 @@ PYTORCH_PROTECTED = ["Model", "get_inputs", "get_init_inputs"]
 
 
 def select_rules(settings: GenerateSettings) -> list[Rule]:
-    """Instantiate the configured rules (built-ins, plug-ins and ``rule_modules``)."""
+    """Instantiate the configured rules (built-ins, plug-ins and ``rule_modules``); the
+    renaming and dead-code rules only with ``generate.robustness``."""
     registry = all_rules(settings.rule_modules)
     wanted = list(registry) if settings.rules == "all" else settings.rules
     unknown = [r for r in [*wanted, *settings.exclude_rules] if r not in registry]
@@ -48,7 +52,14 @@ def select_rules(settings: GenerateSettings) -> list[Rule]:
             f"generate.rules: unknown rule id(s) {', '.join(unknown)}; "
             "`semforge rules list` shows the registered ones"
         )
-    return [registry[r]() for r in wanted if r not in settings.exclude_rules]
+    noise = [r for r in wanted if is_noise(registry[r])]
+    if noise and settings.rules != "all" and not settings.robustness:
+        raise ValueError(
+            f"generate.rules names {', '.join(noise)}, which only rename or add dead code: "
+            "set generate.robustness: true to use them (they then only follow a structural "
+            "rewrite)")
+    return [registry[r]() for r in wanted if r not in settings.exclude_rules
+            and (settings.robustness or not is_noise(registry[r]))]
 
 
 def pytorch_variants(source: str, settings: GenerateSettings) -> GenerateResult:
@@ -145,6 +156,8 @@ class Generate(Step):
                 c["rule_errors"] += 1
                 self.stats.errors.append({"source_id": work.seed.source_id, "stage": "generate",
                                           "reason": message})
+            # candidates dropped for adding linter noise, per rule and finding (stats.json)
+            count_noise(result.noisy, result.candidates, c)
             c["seeds"] += 1
             work.variants = list(result.variants)
             if work.samples:

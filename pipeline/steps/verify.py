@@ -22,6 +22,7 @@ from hypothesis.errors import HypothesisDeprecationWarning
 from semforge import __version__
 from semforge.domain_infer import seed_domain
 from semforge.record import Seed, content_id
+from semforge.transforms.catalog import families_of
 from semforge.transforms.compose import Variant
 from semforge.verifiers import Verdict, VerifyConfig, verify_variants
 
@@ -30,6 +31,8 @@ from .base import SeedWork, Step
 
 
 def verifier_config(settings: VerifySettings) -> VerifyConfig:
+    from semforge.sandbox.counting import valgrind
+
     return VerifyConfig(
         examples=settings.examples,
         seed=settings.seed,
@@ -41,7 +44,9 @@ def verifier_config(settings: VerifySettings) -> VerifyConfig:
         measure_speed=settings.measure_speed,
         speed_band=settings.speed_band,
         speed_rounds=settings.speed_rounds,
-        timing=settings.timing,
+        # auto: instruction counts (labels that repeat between runs) where Valgrind is here
+        timing=settings.timing if settings.timing != "auto" else (
+            "instructions" if valgrind() else "wall"),
         crosshair=settings.crosshair,
         crosshair_budget_s=settings.crosshair_budget_s,
     )
@@ -148,6 +153,10 @@ def make_row(seed: Seed, variant: Variant, verdict: Verdict | None, vconfig: Ver
             "policy": verdict.policy,
             "input_classes": getattr(verdict, "input_classes", None),
             "tolerance": getattr(verdict, "tolerance", None),
+            # the input speed was measured on (argument, size, cost per call): `semforge
+            # verify` with the same settings times the pair there again
+            "speed_input": getattr(verdict, "speed_input", None),
+            "perf_reason": perf_reason(verdict, vconfig),
         },
         "speedup": verdict.speedup,
         "speedup_ci": verdict.speedup_ci,
@@ -158,4 +167,20 @@ def make_row(seed: Seed, variant: Variant, verdict: Verdict | None, vconfig: Ver
         "domain": getattr(verdict, "domain", None),
         "equivalence": getattr(verdict, "equivalence", None) if verdict.verdict == "equivalent" else None,
         "context": seed.context.published() if seed.context is not None else None,
+        "families": getattr(variant, "families", None) or families_of(variant.transforms),
     }
+
+
+def perf_reason(verdict: Verdict, vconfig: VerifyConfig) -> str | None:
+    """Why a pair has no speed label (None when it has one)."""
+    if verdict.perf_label:
+        return None
+    if verdict.verdict != "equivalent":
+        return "not equivalent: only equivalent pairs are timed"
+    if not vconfig.measure_speed:
+        return "speed not measured (verify.measure_speed: false)"
+    if verdict.speedup is not None:
+        lo, hi = (verdict.speedup_ci or [None, None])[:2]
+        return (f"the speedup interval [{lo}, {hi}] crosses an edge of the "
+                f"1 ± {vconfig.speed_band} band")
+    return "not timed: no input on which both programs run long enough to measure"

@@ -42,11 +42,15 @@ class TestDeMorgan(RuleTestCase):
         ),
         (  # loose operands get parentheses; comparisons need none
             """
-            if not (a < b and (x or y)):
+            if not (a in b and (x or y)):
+                pass
+            while not (not z and w is None):
                 pass
             """,
             """
-            if not a < b or not (x or y):
+            if a not in b or not (x or y):
+                pass
+            while z or w is not None:
                 pass
             """,
         ),
@@ -64,6 +68,12 @@ class TestDeMorgan(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
+        # `not a < b` would be noise, and `a >= b` is not its negation for floats (NaN)
+        ("""
+        def f(a, b, x):
+            if not (a < b and x):
+                pass
+        """, "negating a comparison"),
         # value context: `and`/`or` return operands, and `not (a and b)` calls a.__bool__ twice
         ("""
         x = not (a and b)

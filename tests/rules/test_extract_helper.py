@@ -20,7 +20,7 @@ class TestExtractHelper(RuleTestCase):
             '''
             import math
 
-            def _value(r, k, unit):
+            def _product(r, k, unit):
                 return math.pi * r ** k * unit
 
 
@@ -30,7 +30,7 @@ class TestExtractHelper(RuleTestCase):
                 k = 2
                 if r < 0:
                     return -1
-                return _value(r, k, unit)
+                return _product(r, k, unit)
             ''',
         ),
         (  # methods: the helper goes before the class; builtins are not passed
@@ -40,13 +40,13 @@ class TestExtractHelper(RuleTestCase):
                     return abs(self.w - other.w) + len(str(self))
             """,
             """
-            def _value(self, other):
+            def _total(self, other):
                 return abs(self.w - other.w) + len(str(self))
 
 
             class Shape:
                 def size(self, other):
-                    return _value(self, other)
+                    return _total(self, other)
             """,
         ),
         (  # the expression keeps the parentheses that hold its line break
@@ -56,13 +56,13 @@ class TestExtractHelper(RuleTestCase):
                         b)
             """,
             """
-            def _value(a, b):
+            def _all_hold(a, b):
                 return (a and
                         b)
 
 
             def f(a, b):
-                return _value(a, b)
+                return _all_hold(a, b)
             """,
         ),
     ]

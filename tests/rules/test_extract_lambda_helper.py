@@ -17,13 +17,13 @@ class TestExtractLambdaHelper(RuleTestCase):
             from typing import List
 
 
-            def _apply(substring, s):
+            def _is_member(substring, s):
                 return substring in s
 
 
             def filter_by_substring(strings: List[str], substring: str) -> List[str]:
                 """Doc."""
-                return list(filter(lambda s: _apply(substring, s), strings))
+                return list(filter(lambda s: _is_member(substring, s), strings))
             ''',
             [[["abc", "bcd", "x"], "bc"], [[], "a"], [["", "a"], ""]],
         ),
@@ -34,13 +34,13 @@ class TestExtractLambdaHelper(RuleTestCase):
                 return sorted(pairs, key=lambda p: (p[-1] * k, n))
             """,
             """
-            def _apply(p, k, n):
+            def _by_pair(p, k, n):
                 return (p[-1] * k, n)
 
 
             def by_last(pairs, k):
                 n = len(pairs)
-                return sorted(pairs, key=lambda p: _apply(p, k, n))
+                return sorted(pairs, key=lambda p: _by_pair(p, k, n))
             """,
             [[[[1, 3], [2, 1], [5, 2]], -1], [[], 2], [[[1], [0, 0]], 1]],
         ),
@@ -57,13 +57,13 @@ class TestExtractLambdaHelper(RuleTestCase):
             VOWELS = "aeiou"
 
 
-            def _apply(ch):
+            def _is_member(ch):
                 return ch.lower() in VOWELS
 
 
             class Text:
                 def count(self, s):
-                    return len(list(filter(lambda ch: _apply(ch), s)))
+                    return len(list(filter(lambda ch: _is_member(ch), s)))
             """,
         ),
         (  # defaults stay on the lambda; a later rebinding is seen by the call alike
@@ -75,13 +75,13 @@ class TestExtractLambdaHelper(RuleTestCase):
                 return sorted(xs, key=key)
             """,
             """
-            def _apply(x, y, t):
+            def _total(x, y, t):
                 return x * y * t + abs(x)
 
 
             def scale(xs):
                 t = 2
-                key = lambda x, y=2: _apply(x, y, t)
+                key = lambda x, y=2: _total(x, y, t)
                 t = 5
                 return sorted(xs, key=key)
             """,

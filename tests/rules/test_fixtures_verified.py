@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from semforge.transforms.registry import get_rule
+from semforge.transforms.registry import all_rules, get_rule
 from semforge.transforms.testing import RuleTestCase
 from semforge.verifiers import VerifyConfig, verify_pair
 
@@ -28,46 +28,8 @@ HERE = Path(__file__).resolve().parent
 CONFIG = VerifyConfig(examples=6, measure_speed=False, timeout_s=2.0)
 POOL = [0, 3, -2, 7, "ab c", "", [3, 1, 2], [], (1, 2), 2.5, {"a": 1}]
 
-# forward rule -> its reverse: the reverse must undo the forward rewrite.
-INVERSES = {
-    "sum-loop-to-builtin": "sum-builtin-to-loop",
-    "sum-builtin-to-loop": "sum-loop-to-builtin",
-    "concat-loop-to-join": "join-to-concat-loop",
-    "join-to-concat-loop": "concat-loop-to-join",
-    "any-all-loop-to-builtin": "any-all-builtin-to-loop",
-    "any-all-builtin-to-loop": "any-all-loop-to-builtin",
-    "membership-list-to-set": "membership-set-to-list",
-    "membership-set-to-list": "membership-list-to-set",
-    "dict-keys-membership": "dict-membership-to-keys",
-    "dict-membership-to-keys": "dict-keys-membership",
-    "hoist-len-out-of-loop": "recompute-len-in-loop",
-    "multiply-to-power": "power-to-multiply",
-    "power-to-multiply": "multiply-to-power",
-    "format-to-fstring": "fstring-to-format",
-    "fstring-to-format": "format-to-fstring",
-    "elif-to-else-if": "else-if-to-elif",
-    "else-if-to-elif": "elif-to-else-if",
-    "split-chained-comparison": "merge-chained-comparison",
-    "merge-chained-comparison": "split-chained-comparison",
-    "for-range-to-while": "while-to-for-range",
-    "while-to-for-range": "for-range-to-while",
-    "list-comp-to-loop": "loop-to-list-comp",
-    "loop-to-list-comp": "list-comp-to-loop",
-    "if-to-ternary": "ternary-to-if",
-    "ternary-to-if": "if-to-ternary",
-    "while-true-to-while": "while-to-while-true",
-    "while-to-while-true": "while-true-to-while",
-    "len-compare-to-truthiness": "truthiness-to-len-compare",
-    "truthiness-to-len-compare": "len-compare-to-truthiness",
-    "remove-redundant-list-copy": "redundant-list-copy",
-    "redundant-list-copy": "remove-redundant-list-copy",
-    "guard-to-else": "else-after-jump-to-guard",
-    "else-after-jump-to-guard": "guard-to-else",
-    "min-max-pair-to-conditional": "conditional-to-min-max",
-    "conditional-to-min-max": "min-max-pair-to-conditional",
-    "lambda-wrapping-builtin": "builtin-to-wrapping-lambda",
-    "builtin-to-wrapping-lambda": "lambda-wrapping-builtin",
-}
+# forward rule -> its reverse (``Rule.inverse``): the reverse must undo the forward rewrite.
+INVERSES = {cls.id: cls.inverse for cls in all_rules().values() if cls.inverse}
 
 
 def _clean(source: str) -> str:

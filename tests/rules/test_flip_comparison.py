@@ -10,22 +10,28 @@ class TestFlipComparison(RuleTestCase):
                 n = len(xs)
                 best = 0
                 for i in range(n):
-                    if i < n - 1 and i >= 2 and best != i:
+                    if i < n - 1 and 2 <= i and best != i:
                         best = i
-                return best == 0
+                return 0 == best
             """,
             """
             def f(xs):
                 n = len(xs)
                 best = 0
                 for i in range(n):
-                    if i < n - 1 and 2 <= i and i != best:
+                    if i < n - 1 and i >= 2 and i != best:
                         best = i
-                return 0 == best
+                return best == 0
             """,
         ),
     ]
     UNTOUCHED = [
+        # `x >= 2` -> `2 <= x` would be a yoda condition
+        ("""
+        def f(xs):
+            n = len(xs)
+            return n >= 2
+        """, "yoda"),
         # parameters carry no evidence: their __eq__/__lt__ may be anything
         ("""
         def f(a, b: int):

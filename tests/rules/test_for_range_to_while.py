@@ -4,6 +4,25 @@ from semforge.transforms.testing import RuleTestCase, assert_untouched
 class TestForRangeToWhile(RuleTestCase):
     RULE = "for-range-to-while"
     CASES = [
+        (  # a target nothing reads is not bound (an unused assignment is noise)
+            """
+            def f(n):
+                total = 0
+                for _ in range(n):
+                    total += 2
+                return total
+            """,
+            """
+            def f(n):
+                total = 0
+                bounds = range(n)
+                counter = bounds.start
+                while counter < bounds.stop:
+                    counter += 1
+                    total += 2
+                return total
+            """,
+        ),
         (
             """
             def f(n):
@@ -19,11 +38,11 @@ class TestForRangeToWhile(RuleTestCase):
             def f(n):
                 total = 0
                 # sum the odd ones
-                slot = range(n)
-                val = slot.start
-                while val < slot.stop:
-                    i = val
-                    val += 1
+                bounds = range(n)
+                counter = bounds.start
+                while counter < bounds.stop:
+                    i = counter
+                    counter += 1
                     if i % 2 == 0:
                         continue
                     total += i
@@ -43,11 +62,11 @@ class TestForRangeToWhile(RuleTestCase):
             """,
             """
             def f(xs):
-                slot = range(len(xs) - 1, -1, -2)
-                val = slot.start
-                while val > slot.stop:
-                    j = val
-                    val -= 2
+                bounds = range(len(xs) - 1, -1, -2)
+                counter = bounds.start
+                while counter > bounds.stop:
+                    j = counter
+                    counter -= 2
                     j = j * 10
                     if xs[0] == j: break
                 else:

@@ -15,12 +15,12 @@ class TestLambdaToDef(RuleTestCase):
             """
             def f(xs, k):
                 # sort
-                def transform(x):
+                def by_pair(x):
                     return (x[k], -x[0])
-                ys = sorted(xs, key=transform)
-                def func(a, *r, **kw):
+                ys = sorted(xs, key=by_pair)
+                def to_total(a, *r, **kw):
                     return a + k
-                zs = list(map(func, xs)); g = lambda: [lambda q: q for _ in xs]
+                zs = list(map(to_total, xs)); g = lambda: [lambda q: q for _ in xs]
                 return ys, zs, g
             """,
         ),

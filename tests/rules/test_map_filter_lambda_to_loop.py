@@ -14,11 +14,10 @@ class TestMapFilterLambdaToLoop(RuleTestCase):
             kept = []
             for x in l:
                 try:
-                    if not (x > 0):
-                        continue
+                    if x > 0:
+                        kept.append(x)
                 except StopIteration:
                     break
-                kept.append(x)
             return kept
         """, [[[3, -1, 0, 2.5]], [[]], [[float("nan"), 1]]]),
         ("""
@@ -42,11 +41,10 @@ class TestMapFilterLambdaToLoop(RuleTestCase):
             kept = []
             for ch in text:
                 try:
-                    if not (ch not in "aeiouAEIOU"):
-                        continue
+                    if ch not in "aeiouAEIOU":
+                        kept.append(ch)
                 except StopIteration:
                     break
-                kept.append(ch)
             return "".join(kept)
         """, [["education"], [""], [["a", "b"]]]),
         ("""
@@ -57,11 +55,10 @@ class TestMapFilterLambdaToLoop(RuleTestCase):
             kept = []
             for x in num:
                 try:
-                    if not (x in "2357BD"):
-                        continue
+                    if x in "2357BD":
+                        kept.append(x)
                 except StopIteration:
                     break
-                kept.append(x)
             return len(kept)
         """, [["AB2D"], [""], [[2, 3]]]),
         # free names of the lambda: locals certainly bound before the statement
@@ -127,20 +124,18 @@ class TestMapFilterLambdaToLoop(RuleTestCase):
             kept = []
             for x_1 in lst1:
                 try:
-                    if not (x_1 % 2 == 1):
-                        continue
+                    if x_1 % 2 == 1:
+                        kept.append(x_1)
                 except StopIteration:
                     break
-                kept.append(x_1)
             cnt_odd = len(kept)
             kept_1 = []
             for x_2 in lst2:
                 try:
-                    if not (x_2.real % 2 == 0 and round(x_2, ndigits=0) >= 0):
-                        continue
+                    if x_2.real % 2 == 0 and round(x_2, ndigits=0) >= 0:
+                        kept_1.append(x_2)
                 except StopIteration:
                     break
-                kept_1.append(x_2)
             cnt_even = len(kept_1)
             return cnt_odd, cnt_even
         """, [[[1, 2, 3], [4, 5]], [[], []], [[3], [2.0]]]),
@@ -160,11 +155,10 @@ class TestMapFilterLambdaToLoop(RuleTestCase):
                     kept = []
                     for c in str(i):
                         try:
-                            if not (c == "7"):
-                                continue
+                            if c == "7":
+                                kept.append(c)
                         except StopIteration:
                             break
-                        kept.append(c)
                     cnt += len(kept)
             return cnt
         """),
@@ -180,11 +174,10 @@ class TestMapFilterLambdaToLoop(RuleTestCase):
             kept = []
             for word in sentence.split(" "):
                 try:
-                    if not is_prime(len(word)):
-                        continue
+                    if is_prime(len(word)):
+                        kept.append(word)
                 except StopIteration:
                     break
-                kept.append(word)
             return " ".join(kept)
         """, [["This is a test"], ["go for swimming"], [""]]),
     ]

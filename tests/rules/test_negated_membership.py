@@ -15,21 +15,9 @@ class TestNegatedMembership(RuleTestCase):
             """
             def f(a, b, c):
                 if a not in b and a is not None:
-                    return not (c in b) or (not (a is c))
-                return [x for x in b if not (x in c)], (a not in
+                    return c not in b or (a is not c)
+                return [x for x in b if x not in c], (a not in
                     b)
-            """,
-        ),
-        (  # no space after a keyword: the new operand must not fuse with it
-            """
-            def f(x, y):
-                if(x)not in y:
-                    return(x)not in(y)
-            """,
-            """
-            def f(x, y):
-                if(not ((x) in y)):
-                    return(not ((x) in (y)))
             """,
         ),
     ]
@@ -44,9 +32,9 @@ class TestNegatedMembership(RuleTestCase):
         def f(a, b, c):
             return a in b in c or not (a in b in c) or a not in b not in c
         """, "a chained comparison"),
-        # plain membership
+        # plain membership, and the negated operators (never turned into `not a in b`)
         ("""
         def f(a, b):
-            return a in b or a is b
+            return a in b or a is b or a not in b or a is not b
         """, "no candidate"),
     ]

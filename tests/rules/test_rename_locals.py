@@ -16,10 +16,10 @@ class TestRenameLocals(RuleTestCase):
             """,
             """
             def mean(xs):
-                key = 0
-                for prev in xs:
-                    key += prev
-                return key / len(xs)
+                acc = 0
+                for item in xs:
+                    acc += item
+                return acc / len(xs)
             """,
         [[[1, 2, 3]], [[4]], [[2.5, 2]], [[-1, 5, 0]]],
         ),
@@ -144,19 +144,19 @@ def test_renames_reach_nested_scopes_and_class_bodies():
         "rename-locals",
         """
         def f(xs):
+            s = sum(xs)
+            class K:
+                x = s
+            inner = lambda: s
+            return [s + y for y in xs], K.x, inner()
+        """,
+        """
+        def f(xs):
             total = sum(xs)
             class K:
                 x = total
             inner = lambda: total
             return [total + y for y in xs], K.x, inner()
-        """,
-        """
-        def f(xs):
-            prev = sum(xs)
-            class K:
-                x = prev
-            key = lambda: prev
-            return [prev + y for y in xs], K.x, key()
         """,
     )
 
@@ -164,18 +164,49 @@ def test_renames_reach_nested_scopes_and_class_bodies():
 def test_protected_names_are_kept():
     from semforge.transforms import get_rule
 
-    source = "def f():\n    keep = 1\n    other = 2\n    return keep + other\n"
+    source = "def f(xs):\n    keep = len(xs)\n    other = len(xs)\n    return keep + other\n"
     out = get_rule("rename-locals").apply(source, protected={"keep"})
-    assert "keep = 1" in out.code and "other" not in out.code
+    assert "keep = len(xs)" in out.code and "other" not in out.code
 
 
 def test_new_names_are_fresh_in_the_module():
     from semforge.transforms import get_rule
-    from semforge.transforms.analysis import WORDS
 
-    taken = "\n".join(f"{w} = 0" for w in WORDS)
-    source = taken + "\ndef f():\n    a = 1\n    return a\n"
+    # `count` and `counter` are taken at module level: the next name for a counter is used
+    source = "count = 0\ncounter = 0\ndef f(xs):\n    a = 0\n    for _ in xs:\n" \
+             "        a += 1\n    return a\n"
     out = get_rule("rename-locals").apply(source)
     assert out.sites == 1
-    new_name = out.code.splitlines()[-1].split()[-1]
-    assert new_name not in WORDS and new_name != "a"
+    assert out.code.splitlines()[-1] == "    return n"
+    # nothing left to pick: the local keeps its name
+    taken = "count = counter = n = 0\n" + source.split("\n", 2)[2]
+    assert get_rule("rename-locals").apply(taken).sites == 0
+
+
+def test_new_names_say_how_the_value_is_used():
+    """A character of a string is not a `count`: names come from the binding and updates."""
+    assert_rewrites(
+        "rename-locals",
+        """
+        def f(words, text):
+            c = 0
+            for w in words:
+                c += len(w)
+            for x in range(3):
+                c += x
+            n = len(text)
+            out = []
+            return c, n, out
+        """,
+        """
+        def f(words, text):
+            total = 0
+            for word in words:
+                total += len(word)
+            for i in range(3):
+                total += i
+            length = len(text)
+            result = []
+            return total, length, result
+        """,
+    )

@@ -21,7 +21,7 @@ class TestReturnBool(RuleTestCase):
             """
             def f(xs, y):
                 for x in xs:
-                    if x > y:
+                    if x in y:
                         return False
                     return True
                 if not xs:
@@ -31,12 +31,35 @@ class TestReturnBool(RuleTestCase):
             """
             def f(xs, y):
                 for x in xs:
-                    return not x > y
+                    return x not in y
                 return not xs
+            """,
+        ),
+        (  # ints (from the code): `not a > b` is exactly `a <= b`
+            """
+            def f(xs, y):
+                n = len(xs)
+                m = len(y)
+                if n > m:
+                    return False
+                return True
+            """,
+            """
+            def f(xs, y):
+                n = len(xs)
+                m = len(y)
+                return n <= m
             """,
         ),
     ]
     UNTOUCHED = [
+        # `return not x > y` is noise; `x <= y` is not its negation for floats (NaN)
+        ("""
+        def f(x, y):
+            if x > y:
+                return False
+            return True
+        """, "negating a comparison"),
         # `if a or b` calls a.__bool__ once; `not (a or b)` twice when a decides
         ("""
         def f(a, b):

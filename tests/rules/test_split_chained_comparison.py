@@ -15,7 +15,7 @@ class TestSplitChainedComparison(RuleTestCase):
             def f(lo, x, hi):
                 if lo <= x and x < hi:
                     return 1
-                return 0 < 5 and 5 <= hi
+                return 0 < 5 <= hi
             """,
         ),
         (  # inside another expression the `and` is parenthesized; longer chains split once

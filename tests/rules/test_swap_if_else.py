@@ -20,21 +20,29 @@ class TestSwapIfElse(RuleTestCase):
                     return 1
             """,
         ),
-        (  # a comparison is wrapped in `not`, never flipped (NaN)
+        (  # membership and identity tests flip: `not in` is defined as the negation
             """
             def f(a, b):
-                if a < b:
+                if a in b:
                     r = 1
                 else:
                     r = 2
+                if a is not None:
+                    r += 1
+                else:
+                    r -= 1
                 return r
             """,
             """
             def f(a, b):
-                if not a < b:
+                if a not in b:
                     r = 2
                 else:
                     r = 1
+                if a is None:
+                    r -= 1
+                else:
+                    r += 1
                 return r
             """,
         ),
@@ -120,6 +128,15 @@ class TestSwapIfElse(RuleTestCase):
         if a:
             x = 1
         """, "no candidate"),
+        # `not a < b` is noise, and `a >= b` is not its negation (NaN): left alone
+        ("""
+        def f(a, b):
+            if a < b:
+                r = 1
+            else:
+                r = 2
+            return r
+        """, "negating a comparison"),
         ("""
         if a:
             x = 1

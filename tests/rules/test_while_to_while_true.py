@@ -4,9 +4,10 @@ from semforge.transforms.testing import RuleTestCase
 class TestWhileToWhileTrue(RuleTestCase):
     RULE = "while-to-while-true"
     CASES = [
-        (
+        (  # n is an int (from the code): `n <= 0` is exactly `not n > 0`
             """
-            def f(n):
+            def f(k):
+                n = len(k)
                 while n > 0:
                     n -= 1
                     if n == 5:
@@ -14,14 +15,27 @@ class TestWhileToWhileTrue(RuleTestCase):
                 return n
             """,
             """
-            def f(n):
+            def f(k):
+                n = len(k)
                 while True:
-                    if not n > 0:
+                    if n <= 0:
                         break
                     n -= 1
                     if n == 5:
                         continue
                 return n
+            """,
+        ),
+        (  # membership: `not in` is the negation for every type
+            """
+            while x in seen:
+                x = step(x)
+            """,
+            """
+            while True:
+                if x not in seen:
+                    break
+                x = step(x)
             """,
         ),
         (
@@ -49,6 +63,13 @@ class TestWhileToWhileTrue(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
+        # `not n > 0` is noise and `n <= 0` is not its negation for a float NaN or a set
+        ("""
+        def f(n):
+            while n > 0:
+                n -= 1
+            return n
+        """, "negating a comparison"),
         # `else:` runs when the condition turns false; a break would skip it
         ("""
         while n:

@@ -6,7 +6,8 @@ class TestWhileTrueToWhile(RuleTestCase):
     CASES = [
         (
             """
-            def f(n):
+            def f(k):
+                n = len(k)
                 while True:
                     if n <= 0:
                         break
@@ -14,8 +15,9 @@ class TestWhileTrueToWhile(RuleTestCase):
                 return n
             """,
             """
-            def f(n):
-                while not n <= 0:
+            def f(k):
+                n = len(k)
+                while n > 0:
                     n -= 1
                 return n
             """,
@@ -32,6 +34,15 @@ class TestWhileTrueToWhile(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
+        # no evidence that n is an int: `while not n <= 0` would be noise, `n > 0` unsound
+        ("""
+        def f(n):
+            while True:
+                if n <= 0:
+                    break
+                n -= 1
+            return n
+        """, "negating a comparison"),
         # the break is not the first statement: the condition is not tested before iteration 1
         ("""
         while True:

@@ -301,6 +301,20 @@ class EvidenceTransformer(RuleTransformer):
         ev.protected = self.protected
         return ev
 
+    def complement_is_exact(self, op: cst.BaseCompOp, left: cst.BaseExpression,
+                            right: cst.BaseExpression) -> bool:
+        """``not (left op right)`` is exactly ``left op' right`` with the complementary
+        operator (``analysis.syntax.natural_negation``): for an ordering, both operands are
+        proven ints or both strs (floats are not: NaN makes ``a < b`` and ``a >= b`` both
+        false); for ``==``/``!=``, both are builtin scalars (whose ``!=`` is ``not ==``, NaN
+        included)."""
+        a, b = self.ev.type_of(left), self.ev.type_of(right)
+        if a is None or b is None:
+            return False
+        if isinstance(op, (cst.Equal, cst.NotEqual)):
+            return a.kind in _SCALARS and b.kind in _SCALARS
+        return (is_int(a) and is_int(b)) or a.kind == b.kind == "str"
+
     @cached_property
     def names(self) -> NameAllocator:
         return NameAllocator(self._module, taken=self.protected, rng=self.rng)

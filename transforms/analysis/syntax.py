@@ -132,6 +132,60 @@ def negate(test: cst.BaseExpression) -> cst.BaseExpression:
     return cst.UnaryOperation(operator=cst.Not(), expression=test)
 
 
+# ``not (a in b)`` is ``a not in b`` by definition (and ``is``/``is not`` likewise), whatever
+# the operands: the language defines the negated operator as the negation.
+_NEGATED_OPERATOR = {cst.In: cst.NotIn, cst.NotIn: cst.In, cst.Is: cst.IsNot, cst.IsNot: cst.Is}
+NOT_A_COMPARISON = ("negating a comparison would read `not a == b` / `not a < b`, which no one "
+                    "writes (and `a != b`, `a >= b` are not the same for every type)")
+
+
+# The negation of an ordering or equality operator, for operands whose types make it exact.
+_COMPLEMENT = {cst.LessThan: cst.GreaterThanEqual, cst.GreaterThanEqual: cst.LessThan,
+               cst.GreaterThan: cst.LessThanEqual, cst.LessThanEqual: cst.GreaterThan,
+               cst.Equal: cst.NotEqual, cst.NotEqual: cst.Equal}
+
+
+def natural_negation(test: cst.BaseExpression, exact=None,
+                     original: cst.BaseExpression | None = None) -> cst.BaseExpression | None:
+    """The negation of ``test`` as a person writes it, or None when only the unnatural form is
+    sound: ``not x`` -> ``x``, ``a in b`` -> ``a not in b``, ``a is b`` -> ``a is not b``,
+    ``x`` -> ``not x`` (``not (a and b)`` for a boolean operation); None for a single ``==``,
+    ``!=``, ``<``... comparison (``not a < b`` is not ``a >= b`` with NaN, nor ``not a == b``
+    ``a != b`` for a type whose ``__ne__`` disagrees). A rule calls it where its condition is
+    only ever tested for truth, and skips with ``NOT_A_COMPARISON`` on None.
+
+    ``exact(op, left, right)``, when given, says whether the complement of ``op`` is exactly
+    the negation for these operands (``analysis.evidence.complement_is_exact``: ints and strs
+    for an ordering, builtin scalars for ``==``); then ``a < b`` becomes ``a >= b``. It is asked
+    about the operands of ``original`` (the node the metadata knows), ``test`` by default."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
+            and not test.lpar:
+        inner = test.expression
+        if inner.lpar and isinstance(inner, _ATOMIC) and not is_multiline(inner):
+            inner = inner.with_changes(lpar=[], rpar=[])  # ``not (x)`` -> ``x``
+        return inner
+    if isinstance(test, cst.Comparison) and len(test.comparisons) > 1:
+        # ``not (0 <= i < n)``: the parentheses say what is negated
+        bracketed = test if test.lpar else test.with_changes(lpar=[cst.LeftParen()],
+                                                             rpar=[cst.RightParen()])
+        return cst.UnaryOperation(operator=cst.Not(), expression=bracketed)
+    if isinstance(test, cst.Comparison):
+        target = test.comparisons[0]
+        flipped = _NEGATED_OPERATOR.get(type(target.operator))
+        if flipped is None:
+            source = original if isinstance(original, cst.Comparison) else test
+            if exact is None or type(target.operator) not in _COMPLEMENT or not exact(
+                    target.operator, source.left, source.comparisons[0].comparator):
+                return None
+            flipped = _COMPLEMENT[type(target.operator)]
+        op = target.operator
+        # keep the spacing of the operator (``not in`` has two spaces of its own)
+        whitespace = dict(whitespace_before=op.whitespace_before,
+                          whitespace_after=op.whitespace_after)
+        return test.with_changes(comparisons=[target.with_changes(operator=flipped(**whitespace))])
+    return negate(test)
+
+
 # Operands that need parentheses after ``not`` or as a bare condition next to other operators.
 _LOOSE = (cst.IfExp, cst.BooleanOperation, cst.Lambda, cst.NamedExpr, cst.Comparison,
           cst.UnaryOperation)

@@ -47,6 +47,7 @@ class AnyAllBuiltinToLoop(Rule):
     id = "any-all-builtin-to-loop"
     description = "Replace return any()/all() by an explicit search loop."
     category = "performance"
+    family = "loops-builtins"
     intent = "faster"
     uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "any-all-loop-to-builtin"

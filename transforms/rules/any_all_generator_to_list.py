@@ -34,6 +34,7 @@ class AnyAllGeneratorToList(Rule):
     id = "any-all-generator-to-list"
     description = "Materialize the generator given to any()/all() as a list (no short-circuit)."
     category = "performance"
+    family = "api-substitution"
     intent = "slower"
     uses_domain = True  # its type evidence may come from the seed's domain
 

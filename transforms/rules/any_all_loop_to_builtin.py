@@ -58,6 +58,7 @@ class AnyAllLoopToBuiltin(Rule):
     id = "any-all-loop-to-builtin"
     description = "Replace a search loop returning True/False by return any()/all()."
     category = "performance"
+    family = "loops-builtins"
     intent = "slower"
     uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "any-all-builtin-to-loop"

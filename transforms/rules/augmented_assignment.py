@@ -37,6 +37,7 @@ class AugmentedAssignment(Rule):
     id = "augmented-assignment"
     description = "Toggle `x = x + e` <-> `x += e` for variables proven to hold ints/strs."
     category = "expression"
+    family = "expression"
     intent = "neutral"
 
     class Transformer(RuleTransformer):

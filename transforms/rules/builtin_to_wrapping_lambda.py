@@ -22,6 +22,7 @@ class BuiltinToWrappingLambda(Rule):
     id = "builtin-to-wrapping-lambda"
     description = "Wrap a builtin passed to map/filter/key= in a lambda that calls it."
     category = "expression"
+    family = "api-substitution"
     intent = "slower"
     inverse = "lambda-wrapping-builtin"
 

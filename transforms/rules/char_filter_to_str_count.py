@@ -38,6 +38,7 @@ class CharFilterToStrCount(Rule):
     id = "char-filter-to-str-count"
     description = "Count characters with str.count instead of filtering them one by one."
     category = "performance"
+    family = "loops-builtins"
     intent = "faster"
     uses_domain = True
 

@@ -40,6 +40,7 @@ class ConcatLoopToJoin(Rule):
     id = "concat-loop-to-join"
     description = "Replace a str += loop by ''.join() over the items or a list comprehension."
     category = "performance"
+    family = "loops-builtins"
     intent = "faster"
     uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "join-to-concat-loop"

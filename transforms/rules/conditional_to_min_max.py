@@ -26,6 +26,7 @@ class ConditionalToMinMax(Rule):
     id = "conditional-to-min-max"
     description = "Replace a two-way conditional that picks the smaller/larger value by min/max."
     category = "expression"
+    family = "api-substitution"
     intent = "slower"
     inverse = "min-max-pair-to-conditional"
 

@@ -70,6 +70,7 @@ class CountLoopToCounter(Rule):
     id = "count-loop-to-counter"
     description = "Count hashable items with collections.Counter instead of a dict loop."
     category = "performance"
+    family = "loops-builtins"
     intent = "faster"
     uses_domain = True
 

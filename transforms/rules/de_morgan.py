@@ -7,7 +7,9 @@ import libcst.matchers as m
 from libcst.metadata import ParentNodeProvider
 
 from ..analysis import keep_lines_together
-from ..base import Rule, RuleTransformer
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.syntax import NOT_A_COMPARISON, natural_negation
+from ..base import Rule
 from ..registry import register
 
 _PAREN = {"lpar": [cst.LeftParen()], "rpar": [cst.RightParen()]}
@@ -15,10 +17,11 @@ _PAREN = {"lpar": [cst.LeftParen()], "rpar": [cst.RightParen()]}
 _LOOSE = (cst.BooleanOperation, cst.IfExp, cst.Lambda, cst.NamedExpr)
 
 
-def _not(expr: cst.BaseExpression) -> cst.UnaryOperation:
+def _parenthesized(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """An operand of and/or that binds looser than they do, in parentheses."""
     if isinstance(expr, _LOOSE) and not expr.lpar:
-        expr = expr.with_changes(**_PAREN)
-    return cst.UnaryOperation(operator=cst.Not(), expression=expr)
+        return expr.with_changes(**_PAREN)
+    return expr
 
 
 def _flip(op: cst.BaseBooleanOp) -> cst.BaseBooleanOp:
@@ -40,15 +43,20 @@ class DeMorgan(Rule):
     short-circuiting stops at the same operand on both sides. Outside conditions the forms
     differ: ``and``/``or`` return an operand (not a bool), and ``x = not (a and b)`` calls
     ``a.__bool__`` twice when ``a`` is falsy, so the rule does not fire there.
+
+    Each operand is negated as a person writes it (``analysis.syntax.natural_negation``):
+    ``not (not a)`` is ``a`` (same truth, one ``__bool__``), ``a in b`` becomes ``a not in b``,
+    an ordering of proven ints ``a < b`` becomes ``a >= b``; an operand whose negation would
+    read ``not a == b`` leaves the condition as it is.
     """
 
     id = "de-morgan"
     description = "Apply De Morgan's laws to if/while conditions."
     category = "expression"
+    family = "expression"
     intent = "neutral"
 
-    class Transformer(RuleTransformer):
-        METADATA_DEPENDENCIES = (ParentNodeProvider,)
+    class Transformer(EvidenceTransformer):
 
         def _boolean_context(self, node: cst.CSTNode) -> bool:
             parent = self.get_metadata(ParentNodeProvider, node, None)
@@ -76,9 +84,17 @@ class DeMorgan(Rule):
             if not self._boolean_context(original_node):
                 self.skip("not in an if/while condition (and/or would return an operand, not a bool)")
                 return updated_node
+            old = original_node.expression
+            left = natural_negation(inner.left, self.complement_is_exact,
+                                    getattr(old, "left", None))
+            right = natural_negation(inner.right, self.complement_is_exact,
+                                     getattr(old, "right", None))
+            if left is None or right is None:
+                self.skip(NOT_A_COMPARISON)
+                return updated_node
             self.sites += 1
-            new = cst.BooleanOperation(left=_not(inner.left), operator=_flip(inner.operator),
-                                       right=_not(inner.right))
+            new = cst.BooleanOperation(left=_parenthesized(left), operator=_flip(inner.operator),
+                                       right=_parenthesized(right))
             return self._wrap(original_node, new)
 
         def leave_BooleanOperation(self, original_node, updated_node):

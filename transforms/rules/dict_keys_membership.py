@@ -26,6 +26,7 @@ class DictKeysMembership(Rule):
     id = "dict-keys-membership"
     description = "Test membership in a dict directly instead of in its keys() view."
     category = "performance"
+    family = "api-substitution"
     intent = "faster"
     inverse = "dict-membership-to-keys"
 

@@ -26,6 +26,7 @@ class DictMembershipToKeys(Rule):
     id = "dict-membership-to-keys"
     description = "Test membership in a dict's keys() view instead of the dict itself."
     category = "performance"
+    family = "api-substitution"
     intent = "slower"
     inverse = "dict-keys-membership"
 

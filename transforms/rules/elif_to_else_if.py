@@ -20,6 +20,7 @@ class ElifToElseIf(Rule):
     id = "elif-to-else-if"
     description = "Rewrite `elif` as `else:` with a nested `if`."
     category = "control-flow"
+    family = "control-flow"
     intent = "neutral"
     inverse = "else-if-to-elif"
 

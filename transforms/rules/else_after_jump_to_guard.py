@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 import libcst as cst
+import libcst.matchers as m
 
 from ..analysis.syntax import ends_with_jump
 from ..base import Rule, RuleTransformer
@@ -32,6 +33,7 @@ class ElseAfterJumpToGuard(Rule):
     id = "else-after-jump-to-guard"
     description = "Remove `else:` after an if-branch that returns/raises (guard clause)."
     category = "control-flow"
+    family = "control-flow"
     intent = "neutral"
     inverse = "guard-to-else"
 
@@ -43,7 +45,11 @@ class ElseAfterJumpToGuard(Rule):
                 if (isinstance(stmt, cst.If) and isinstance(stmt.orelse, cst.Else)
                         and ends_with_jump(stmt.body)):
                     out.append(stmt.with_changes(orelse=None))
-                    out.extend(as_statements(stmt.orelse.body))
+                    rest = as_statements(stmt.orelse.body)
+                    # `else: pass` goes away whole: a `pass` among statements is noise
+                    if not all(m.matches(r, m.SimpleStatementLine(body=[m.Pass()]))
+                               for r in rest):
+                        out.extend(rest)
                     self.sites += 1
                     changed = True
                 else:

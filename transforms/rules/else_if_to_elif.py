@@ -21,6 +21,7 @@ class ElseIfToElif(Rule):
     id = "else-if-to-elif"
     description = "Rewrite `else:` holding only an `if` as `elif`."
     category = "control-flow"
+    family = "control-flow"
     intent = "neutral"
     inverse = "elif-to-else-if"
 

@@ -57,6 +57,7 @@ class EnumerateToManualIndex(Rule):
     id = "enumerate-to-manual-index"
     description = "Replace enumerate() with a manually incremented index variable."
     category = "performance"
+    family = "spelled-out"
     intent = "slower"
 
     class Transformer(EvidenceTransformer):

@@ -9,14 +9,13 @@ from libcst.metadata import (BuiltinScope, FunctionScope, GlobalScope, ParentNod
 
 from ..analysis import (NameAllocator, bound_before, global_nonlocal_names, is_literal,
                         names_in_order, uses_dynamic_scope)
+from ..analysis.naming import helper_name
 from ..analysis.recursion import RECURSIVE, CallGraph
 from ..analysis.scopes import DYNAMIC_FUNCTION, SCOPE_SENSITIVE
 from ..base import Rule, RuleTransformer
 from ..context import schedule_helper
 from ..registry import register
 
-HELPER_WORDS = ("compute", "calc", "result", "value", "expr", "combine", "evaluate", "answer",
-                "derive", "helper")
 
 
 @register
@@ -49,6 +48,7 @@ class ExtractHelper(Rule):
     id = "extract-helper"
     description = "Extract a returned expression into a new private module-level function."
     category = "helpers"
+    family = "spelled-out"
     intent = "neutral"
 
     class Transformer(RuleTransformer):
@@ -129,7 +129,9 @@ class ExtractHelper(Rule):
             args = self._args(node)
             if args is None:
                 return
-            name = self.names.fresh("_" + self.rng.choice(HELPER_WORDS))
+            # named for what it computes (``_remainder``, ``_is_member``), never ``_expr``
+            func = self.get_metadata(ScopeProvider, node).node
+            name = self.names.fresh(helper_name(node.value, func.name.value))
             helper = cst.FunctionDef(
                 name=cst.Name(name),
                 params=cst.Parameters(params=[cst.Param(cst.Name(a)) for a in args]),

@@ -9,13 +9,13 @@ from libcst.metadata import (BuiltinScope, FunctionScope, GlobalScope, ParentNod
 
 from ..analysis import (NameAllocator, bound_before, global_nonlocal_names, is_literal,
                         names_in_order, uses_dynamic_scope)
+from ..analysis.naming import function_name, lambda_role
 from ..analysis.recursion import RECURSIVE, CallGraph
 from ..analysis.scopes import DYNAMIC_FUNCTION, SCOPE_SENSITIVE
 from ..base import Rule, RuleTransformer
 from ..context import schedule_helper
 from ..registry import register
 
-HELPER_WORDS = ("keep", "key", "pick", "check", "test", "each", "item", "apply", "mapped", "rank")
 
 
 @register
@@ -55,6 +55,7 @@ class ExtractLambdaHelper(Rule):
     id = "extract-lambda-helper"
     description = "Move a lambda's body into a new private module-level function it calls."
     category = "helpers"
+    family = "spelled-out"
     intent = "slower"
 
     class Transformer(RuleTransformer):
@@ -134,7 +135,9 @@ class ExtractLambdaHelper(Rule):
             args = self._args(node)
             if args is None:
                 return
-            name = self.names.fresh("_" + self.rng.choice(HELPER_WORDS))
+            # named for what the lambda computes and how it is used (``_by_length``)
+            role = lambda_role(lambda n: self.get_metadata(ParentNodeProvider, n, None), node)
+            name = self.names.fresh("_" + function_name(node.body, role))
             helper = cst.FunctionDef(
                 name=cst.Name(name),
                 params=cst.Parameters(params=[cst.Param(cst.Name(a)) for a in args]),

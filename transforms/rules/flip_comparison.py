@@ -27,12 +27,14 @@ class FlipComparison(Rule):
     included: both are False) and mixed types raise ``TypeError`` either way; operands that
     are literals or local names have no effects, so evaluation order does not matter.
     Parameters carry no evidence (a caller may pass any object with its own ``__eq__``).
-    Only single comparisons (not chains), inside functions.
+    Only single comparisons (not chains), inside functions, and never towards a literal on the
+    left (``x > 0`` -> ``0 < x``, a yoda condition linters flag): ``0 < x`` -> ``x > 0`` is.
     """
 
     id = "flip-comparison"
     description = "Mirror `a < b` into `b > a` for literals and proven int/str locals."
     category = "expression"
+    family = "expression"
     intent = "neutral"
 
     class Transformer(RuleTransformer):
@@ -78,6 +80,10 @@ class FlipComparison(Rule):
                 return updated_node
             if not (self._known(left, scope) and self._known(right, scope)):
                 self.skip("no evidence both operands hold immutable builtin values")
+                return updated_node
+            if is_literal(right):
+                # `x > 0` -> `0 < x` is a yoda condition: only the other way round is natural
+                self.skip("the mirror would put the literal first (a yoda condition)")
                 return updated_node
             new_link = updated_node.comparisons[0]
             op = link.operator

@@ -50,6 +50,7 @@ class FoldBuiltinOfLiteral(Rule):
     id = "fold-builtin-of-literal"
     description = "Evaluate ord/chr/len of a literal once, at rewrite time."
     category = "performance"
+    family = "expression"
     intent = "faster"
 
     class Transformer(EvidenceTransformer):

@@ -50,7 +50,8 @@ class ForRangeToWhile(Rule):
     the body changes nothing, ``continue`` (which jumps to the test, after the increment) and
     ``break`` behave as in the ``for``, and ``else`` runs in the same cases. ``i`` is bound only
     when an iteration starts, so after the loop it holds the last value, or is unchanged when
-    the range is empty. Fires inside functions only (the two new names are fresh locals;
+    the range is empty; a target that nothing reads (in the function or a closure) is not bound
+    at all. Fires inside functions only (the two new names are fresh locals;
     at module or class level they would become visible attributes), not where the function uses
     ``exec``/``eval``/``locals()``..., not in ``async for``, when the target is a plain name,
     the step is omitted or an integer literal, and ``range`` is not rebound in the module.
@@ -64,6 +65,7 @@ class ForRangeToWhile(Rule):
     id = "for-range-to-while"
     description = "Rewrite `for i in range(...)` as a while loop with an explicit counter."
     category = "loops"
+    family = "control-flow"
     intent = "slower"
     inverse = "while-to-for-range"
 
@@ -106,7 +108,7 @@ class ForRangeToWhile(Rule):
                 self.skip(DYNAMIC_FUNCTION if isinstance(scope, FunctionScope) else
                           "not in a function")
                 return updated_node
-            rng_name, k = self.names.fresh(), self.names.fresh()
+            rng_name, k = self.names.fresh("bounds"), self.names.fresh("counter")
             setup = cst.SimpleStatementLine(
                 body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(rng_name))], value=node.iter)],
                 leading_lines=node.leading_lines)
@@ -115,10 +117,15 @@ class ForRangeToWhile(Rule):
             test = cst.parse_expression(f"{k} {op} {rng_name}.stop")
             bind = _line(f"{node.target.value} = {k}")
             bump = _line(f"{k} += {step}" if step > 0 else f"{k} -= {-step}")
+            # a target nothing reads (`for i in range(n): total += 1`) is not bound at all: an
+            # assignment no one reads is noise (the counter does the counting)
+            scope = self.get_metadata(ScopeProvider, original_node, None)
+            read = any(a.references for a in scope.assignments[node.target.value])
+            prologue = [bind, bump] if read else [bump]
             body = node.body
             if isinstance(body, cst.SimpleStatementSuite):
                 body = cst.IndentedBlock(body=[cst.SimpleStatementLine(body=body.body)])
-            loop = cst.While(test=test, body=body.with_changes(body=[bind, bump, *body.body]),
+            loop = cst.While(test=test, body=body.with_changes(body=[*prologue, *body.body]),
                              orelse=node.orelse)
             self.sites += 1
             return cst.FlattenSentinel([setup, start, loop])

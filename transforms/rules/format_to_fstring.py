@@ -70,6 +70,7 @@ class FormatToFString(Rule):
     id = "format-to-fstring"
     description = "Rewrite a str.format call on a literal as an f-string."
     category = "expression"
+    family = "api-substitution"
     intent = "neutral"
     inverse = "fstring-to-format"
 

@@ -45,6 +45,7 @@ class FStringToFormat(Rule):
     id = "fstring-to-format"
     description = "Rewrite an f-string as a str.format call."
     category = "expression"
+    family = "api-substitution"
     intent = "neutral"
     inverse = "format-to-fstring"
 

@@ -31,6 +31,7 @@ class GeneratorToListComprehension(Rule):
     id = "generator-to-list-comprehension"
     description = "Pass a list comprehension instead of a generator to join()/sorted()/list()."
     category = "performance"
+    family = "api-substitution"
     intent = "faster"
 
     class Transformer(EvidenceTransformer):

@@ -23,6 +23,7 @@ class GuardToElse(Rule):
     id = "guard-to-else"
     description = "Wrap the statements after a returning if-branch in `else:`."
     category = "control-flow"
+    family = "control-flow"
     intent = "neutral"
     inverse = "else-after-jump-to-guard"
 

@@ -48,6 +48,7 @@ class HoistLenOutOfLoop(Rule):
     id = "hoist-len-out-of-loop"
     description = "Compute len() of an immutable sequence once before a loop."
     category = "performance"
+    family = "algorithmic"
     intent = "faster"
     uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "recompute-len-in-loop"

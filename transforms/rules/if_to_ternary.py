@@ -51,6 +51,7 @@ class IfToTernary(Rule):
     id = "if-to-ternary"
     description = "Collapse if/else that assign or return in both branches into `a if c else b`."
     category = "control-flow"
+    family = "control-flow"
     intent = "neutral"
     inverse = "ternary-to-if"
 

@@ -69,6 +69,7 @@ class InlineHelper(Rule):
     id = "inline-helper"
     description = "Inline calls to a one-line helper function defined in the same function."
     category = "helpers"
+    family = "spelled-out"
     intent = "neutral"
 
     class Transformer(RuleTransformer):

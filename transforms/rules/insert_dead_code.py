@@ -31,6 +31,7 @@ class InsertDeadCode(Rule):
     id = "insert-dead-code"
     description = "Insert a no-op statement (pass, if False, unused local, if True guard)."
     category = "dead-code"
+    family = "dead-code"
     intent = "neutral"
 
     class Transformer(RuleTransformer):

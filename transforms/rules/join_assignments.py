@@ -37,6 +37,7 @@ class JoinAssignments(Rule):
     id = "join-assignments"
     description = "Join two consecutive single-name assignments into one tuple assignment."
     category = "unpacking"
+    family = "assignments"
     intent = "neutral"
     inverse = "split-tuple-assignment"
 

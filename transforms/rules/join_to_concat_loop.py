@@ -35,6 +35,7 @@ class JoinToConcatLoop(Rule):
     id = "join-to-concat-loop"
     description = "Replace ''.join() of strs by a += concatenation loop."
     category = "performance"
+    family = "loops-builtins"
     intent = "slower"
     uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "concat-loop-to-join"

@@ -9,11 +9,10 @@ from libcst.metadata import FunctionScope, ParentNodeProvider, PositionProvider,
 from ..analysis import (BUILTIN_NAMES, NameAllocator, assigned_names, keep_lines_together,
                         replace_expression, uses_dynamic_scope)
 from ..analysis.scopes import DYNAMIC_FUNCTION
+from ..analysis.naming import function_name, lambda_role
 from ..base import Rule, RuleTransformer
 from ..registry import register
 
-FUNCTION_WORDS = ("key_fn", "pred", "fn", "func", "keyfunc", "mapper", "check", "select",
-                  "score", "transform")
 
 
 def _has_defaults(params: cst.Parameters) -> bool:
@@ -45,6 +44,7 @@ class LambdaToDef(Rule):
     id = "lambda-to-def"
     description = "Hoist a lambda into a named nested function defined just before its statement."
     category = "helpers"
+    family = "spelled-out"
     intent = "neutral"
 
     class Transformer(RuleTransformer):
@@ -78,7 +78,9 @@ class LambdaToDef(Rule):
                 self.skip("the function object could be seen (repr, a wrong-arity call's "
                           "message names it)")
                 return
-            self.hoisted[node] = self.names.fresh(self.rng.choice(FUNCTION_WORDS))
+            # named for what it computes and how it is used (``by_length``), never ``func``
+            role = lambda_role(lambda n: self.get_metadata(ParentNodeProvider, n, None), node)
+            self.hoisted[node] = self.names.fresh(function_name(node.body, role))
 
         def _called_privately(self, node: cst.Lambda) -> bool:
             """The lambda is handed straight to a builtin that only calls it, with as many

@@ -30,6 +30,7 @@ class LambdaWrappingBuiltin(Rule):
     id = "lambda-wrapping-builtin"
     description = "Pass a builtin directly instead of a lambda that only calls it."
     category = "performance"
+    family = "api-substitution"
     intent = "faster"
     inverse = "builtin-to-wrapping-lambda"
 

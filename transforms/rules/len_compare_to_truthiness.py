@@ -53,6 +53,7 @@ class LenCompareToTruthiness(Rule):
     id = "len-compare-to-truthiness"
     description = "Test emptiness of a builtin container by truthiness instead of len()."
     category = "performance"
+    family = "api-substitution"
     intent = "faster"
     uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "truthiness-to-len-compare"

@@ -54,6 +54,7 @@ class ListCompToLoop(Rule):
     id = "list-comp-to-loop"
     description = "Expand `y = [e for x in xs if c]` into a for loop appending to a list."
     category = "comprehension"
+    family = "loops-builtins"
     intent = "neutral"
     inverse = "loop-to-list-comp"
 

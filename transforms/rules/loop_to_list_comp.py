@@ -116,6 +116,7 @@ class LoopToListComp(Rule):
     id = "loop-to-list-comp"
     description = "Collapse an append loop into a list comprehension."
     category = "comprehension"
+    family = "loops-builtins"
     intent = "neutral"
     inverse = "list-comp-to-loop"
 

@@ -81,6 +81,7 @@ class MapFilterLambdaToComprehension(Rule):
     id = "map-filter-lambda-to-comprehension"
     description = "Replace map/filter with a lambda by a comprehension when the consumer only iterates."
     category = "performance"
+    family = "loops-builtins"
     intent = "faster"
     uses_domain = True  # its type evidence may come from the seed's domain
 

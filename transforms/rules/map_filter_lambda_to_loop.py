@@ -81,6 +81,7 @@ class MapFilterLambdaToLoop(Rule):
     id = "map-filter-lambda-to-loop"
     description = "Replace list/join/len of map/filter with a lambda by a loop that keeps StopIteration's meaning."
     category = "performance"
+    family = "loops-builtins"
     intent = "faster"
 
     class Transformer(EvidenceTransformer):
@@ -171,10 +172,11 @@ class MapFilterLambdaToLoop(Rule):
             if which == "map":
                 guarded, after = [append(lam.body)], []
             else:
-                test = cst.UnaryOperation(operator=cst.Not(), expression=wrap(lam.body))
-                guarded = [cst.If(test=moved_out(test), body=cst.IndentedBlock(
-                    body=[_stmt(cst.Continue())]))]
-                after = [append(param)]
+                # `if test: kept.append(x)` inside the try (list.append never raises
+                # StopIteration), not `if not (test): continue`, which reads `not a == b`
+                guarded = [cst.If(test=moved_out(lam.body, unparenthesize=True),
+                                  body=cst.IndentedBlock(body=[append(param)]))]
+                after = []
             body = [cst.Try(
                 body=cst.IndentedBlock(body=guarded),
                 handlers=[cst.ExceptHandler(type=cst.Name("StopIteration"),

@@ -29,6 +29,7 @@ class MembershipListToSet(Rule):
     id = "membership-list-to-set"
     description = "Test membership of an int/str in a set literal instead of a list/tuple literal."
     category = "performance"
+    family = "api-substitution"
     intent = "faster"
     uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "membership-set-to-list"

@@ -25,6 +25,7 @@ class MembershipSetToList(Rule):
     id = "membership-set-to-list"
     description = "Test membership of an int/str in a list literal instead of a set literal."
     category = "performance"
+    family = "api-substitution"
     intent = "slower"
     uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "membership-list-to-set"

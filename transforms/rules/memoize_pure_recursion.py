@@ -127,6 +127,7 @@ class MemoizePureRecursion(Rule):
     id = "memoize-pure-recursion"
     description = "Memoize a provably pure recursive function with a dict of results."
     category = "performance"
+    family = "algorithmic"
     intent = "faster"
 
     class Transformer(EvidenceTransformer):

@@ -26,6 +26,7 @@ class MergeChainedComparison(Rule):
     id = "merge-chained-comparison"
     description = "Merge `a < b and b < c` into `a < b < c` when b is a literal or local."
     category = "expression"
+    family = "expression"
     intent = "neutral"
     inverse = "split-chained-comparison"
 

@@ -81,6 +81,7 @@ class MethodAliasInLoop(Rule):
     id = "method-alias-in-loop"
     description = "Look up a list/set method once before a loop instead of on every call."
     category = "performance"
+    family = "api-substitution"
     intent = "slower"
 
     class Transformer(EvidenceTransformer):

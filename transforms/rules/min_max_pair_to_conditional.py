@@ -40,6 +40,7 @@ class MinMaxPairToConditional(Rule):
     id = "min-max-pair-to-conditional"
     description = "Replace min/max of two locals by a conditional expression (no builtin call)."
     category = "performance"
+    family = "api-substitution"
     intent = "faster"
     inverse = "conditional-to-min-max"
 

@@ -26,6 +26,7 @@ class MultiplyToPower(Rule):
     id = "multiply-to-power"
     description = "Square an int with ** 2 instead of multiplying it by itself."
     category = "performance"
+    family = "expression"
     intent = "slower"
     uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "power-to-multiply"

@@ -39,6 +39,7 @@ class ParityToBitand(Rule):
     id = "parity-to-bitand"
     description = "Test an int's parity with & 1 instead of % 2 and a comparison."
     category = "performance"
+    family = "expression"
     intent = "faster"
     uses_domain = True
 

@@ -41,6 +41,7 @@ class PowerToMultiply(Rule):
     id = "power-to-multiply"
     description = "Square an int by multiplication instead of ** 2."
     category = "performance"
+    family = "expression"
     intent = "faster"
     uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "multiply-to-power"

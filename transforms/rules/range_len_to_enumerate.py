@@ -127,6 +127,7 @@ class RangeLenToEnumerate(Rule):
     id = "range-len-to-enumerate"
     description = "Iterate with enumerate() instead of indexing a sequence by range(len())."
     category = "performance"
+    family = "api-substitution"
     intent = "faster"
     uses_domain = True  # its type evidence may come from the seed's domain
 

@@ -50,6 +50,7 @@ class RecomputeLenInLoop(Rule):
     id = "recompute-len-in-loop"
     description = "Call len() again inside loops instead of reading a variable holding it."
     category = "performance"
+    family = "algorithmic"
     intent = "slower"
     uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "hoist-len-out-of-loop"

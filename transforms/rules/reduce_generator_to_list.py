@@ -38,6 +38,7 @@ class ReduceGeneratorToList(Rule):
     id = "reduce-generator-to-list"
     description = "Pass a list comprehension instead of a generator to sum()/min()/max()."
     category = "performance"
+    family = "api-substitution"
     intent = "faster"
     uses_domain = True  # its type evidence may come from the seed's domain
 

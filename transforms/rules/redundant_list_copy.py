@@ -36,6 +36,7 @@ class RedundantListCopy(Rule):
     id = "redundant-list-copy"
     description = "Insert a redundant list() copy before sorted()/sum()/min()/max()/any()/all()/set()."
     category = "performance"
+    family = "api-substitution"
     intent = "slower"
     uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "remove-redundant-list-copy"

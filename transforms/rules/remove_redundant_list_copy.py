@@ -43,6 +43,7 @@ class RemoveRedundantListCopy(Rule):
     id = "remove-redundant-list-copy"
     description = "Drop a redundant list() copy before sorted()/join()/sum()/min()/max()/any()/all()/set()."
     category = "performance"
+    family = "api-substitution"
     intent = "faster"
     uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "redundant-list-copy"

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import FunctionScope, ScopeProvider
+from libcst.metadata import FunctionScope, ParentNodeProvider, ScopeProvider
 
 from ..analysis import (NameAllocator, assigned_names, bound_before, global_nonlocal_names,
                         local_names, references_are_names, uses_dynamic_scope)
 from ..analysis.names import loop_target_names, self_documenting_names
+from ..analysis.naming import local_names as names_from_use
 from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..base import Rule, RuleTransformer
 from ..registry import register
@@ -55,17 +56,21 @@ class RenameLocals(Rule):
       ``except ... as`` name (an ``UnboundLocalError`` message quotes the variable's name).
 
     Observable difference left: ``f.__code__.co_varnames``.
-    Module-level names, class attributes and parameters are never renamed. New names come from a
-    word list drawn with ``self.rng`` and are checked against every identifier in the module.
+    Module-level names, class attributes and parameters are never renamed. A new name says how
+    the value is used (``analysis.naming.local_names``: the items of a loop over ``words`` are a
+    ``word``, over a string a ``ch``, over ``range`` an ``i``; ``0`` then ``+= 1`` is a
+    ``count``; ``[]`` a ``result``; ``len(s)`` a ``length``), is free in the whole module, and
+    differs from the old one; a local whose use suggests no such name keeps its own.
     """
 
     id = "rename-locals"
     description = "Rename function-local variables to fresh names."
     category = "renaming"
+    family = "naming"
     intent = "neutral"
 
     class Transformer(RuleTransformer):
-        METADATA_DEPENDENCIES = (ScopeProvider,)
+        METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)
 
         def __init__(self, rng):
             super().__init__(rng)
@@ -98,12 +103,40 @@ class RenameLocals(Rule):
                 if not _bound_when_read(node, name, assignments):
                     self.skip("a read may find it unbound: the error message would name it")
                     continue
-                new = self.names.fresh()
+                new = self._name_from_use(name, assignments)
+                if new is None:
+                    self.skip("nothing in how it is used suggests another name")
+                    continue
                 self.sites += 1
                 for assignment in assignments:
                     self.renames[assignment.node] = new
                     for access in assignment.references:
                         self.renames[access.node] = new
+
+        def _name_from_use(self, name: str, assignments) -> str | None:
+            """A name read from how the local is bound and updated (a loop over a string
+            yields a ``char``, ``0`` then ``+= 1`` is a ``count``), free in the whole module and
+            not its current name; None when its use suggests none."""
+            if name.startswith("_"):
+                return None  # `_`: a value deliberately unused, and named so
+            binding, value, updates = None, None, []
+            for assignment in assignments:
+                node = assignment.node
+                parent = self.get_metadata(ParentNodeProvider, node, None)
+                if isinstance(parent, cst.For) and parent.target is node:
+                    binding = binding or parent
+                elif isinstance(parent, cst.AssignTarget):
+                    assign = self.get_metadata(ParentNodeProvider, parent, None)
+                    if isinstance(assign, cst.Assign) and value is None:
+                        value = assign.value
+                elif isinstance(parent, cst.AugAssign):
+                    updates.append(parent)
+            for candidate in names_from_use(binding, value, updates):
+                if candidate != name and candidate not in self.names.taken \
+                        and candidate.isidentifier():
+                    self.names.reserve([candidate])
+                    return candidate
+            return None
 
         def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
             new = self.renames.get(original_node)

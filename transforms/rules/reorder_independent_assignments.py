@@ -59,6 +59,7 @@ class ReorderIndependentAssignments(Rule):
     id = "reorder-independent-assignments"
     description = "Swap adjacent assignments of independent literal/parameter values."
     category = "reorder"
+    family = "assignments"
     intent = "neutral"
 
     class Transformer(RuleTransformer):

@@ -8,8 +8,9 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..analysis import builtin_is_shadowed
-from ..analysis.syntax import negate
-from ..base import Rule, RuleTransformer
+from ..analysis.syntax import NOT_A_COMPARISON, natural_negation
+from ..analysis.evidence import EvidenceTransformer
+from ..base import Rule
 from ..registry import register
 
 
@@ -54,17 +55,24 @@ class ReturnBool(Rule):
     id = "return-bool"
     description = "Collapse `if c: return True else: return False` into `return bool(c)`."
     category = "expression"
+    family = "control-flow"
     intent = "neutral"
 
-    class Transformer(RuleTransformer):
+    class Transformer(EvidenceTransformer):
         def visit_Module(self, node: cst.Module) -> None:
+            super().visit_Module(node)
             self.bool_ok = not builtin_is_shadowed(node, "bool")
 
-        def _value(self, test: cst.BaseExpression, when_true: bool) -> cst.BaseExpression:
+        def _value(self, test: cst.BaseExpression, when_true: bool) -> cst.BaseExpression | None:
             if not when_true:
-                return negate(test)
-            if m.matches(test, m.UnaryOperation(operator=m.Not())):
-                return test
+                if m.matches(test, m.UnaryOperation(operator=m.Not())) and not test.lpar:
+                    return self._value(test.expression, True)  # not (not x) is bool(x)
+                return natural_negation(  # None: `not a == b`
+                    test, self.complement_is_exact, getattr(self, "originals", {}).get(id(test)))
+            if m.matches(test, m.UnaryOperation(operator=m.Not())) or m.matches(
+                    test, m.Comparison(comparisons=[m.ComparisonTarget(
+                        operator=m.In() | m.NotIn() | m.Is() | m.IsNot())])):
+                return test  # already a bool
             return cst.Call(func=cst.Name("bool"), args=[cst.Arg(
                 value=test.with_changes(lpar=[], rpar=[]) if not isinstance(
                     test, (cst.NamedExpr, cst.Tuple)) else test)])
@@ -87,6 +95,9 @@ class ReturnBool(Rule):
                     if then is not None and other is not None and then != other \
                             and _jump_test(stmt.test):
                         self.skip("and/or test: `if` tests each operand once, a value twice")
+                    elif then is not None and other is not None and then != other \
+                            and self._value(stmt.test, then) is None:
+                        self.skip(NOT_A_COMPARISON)
                     elif then is not None and other is not None and then != other:
                         out.append(cst.SimpleStatementLine(
                             body=[cst.Return(value=self._value(stmt.test, then))],
@@ -105,5 +116,9 @@ class ReturnBool(Rule):
             return out if changed else None
 
         def leave_IndentedBlock(self, original_node, updated_node):
+            # the evidence knows the original nodes: an unchanged test is read there
+            self.originals = {id(new.test): old.test for old, new in
+                              zip(original_node.body, updated_node.body)
+                              if isinstance(old, cst.If) and isinstance(new, cst.If)}
             new = self._collapse(updated_node.body)
             return updated_node if new is None else updated_node.with_changes(body=new)

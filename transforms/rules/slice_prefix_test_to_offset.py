@@ -45,6 +45,7 @@ class SlicePrefixTestToOffset(Rule):
     id = "slice-prefix-test-to-offset"
     description = "Test startswith/endswith at an offset instead of on a slice copy."
     category = "performance"
+    family = "api-substitution"
     intent = "faster"
     uses_domain = True  # its type evidence may come from the seed's domain
 

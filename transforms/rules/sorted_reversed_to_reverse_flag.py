@@ -32,6 +32,7 @@ class SortedReversedToReverseFlag(Rule):
     id = "sorted-reversed-to-reverse-flag"
     description = "Sort descending with reverse=True instead of reversing an ascending sort."
     category = "performance"
+    family = "api-substitution"
     intent = "faster"
     uses_domain = True
 

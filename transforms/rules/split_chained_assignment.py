@@ -29,6 +29,7 @@ class SplitChainedAssignment(Rule):
     id = "split-chained-assignment"
     description = "Split `x = y = value` into `x = value; y = x`."
     category = "unpacking"
+    family = "assignments"
     intent = "neutral"
 
     class Transformer(FrameTracker, RuleTransformer):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import ParentNodeProvider, ScopeProvider
 
+from ..analysis import is_literal
 from ..analysis.scopes import stable_operand
 from ..base import Rule, RuleTransformer
 from ..registry import register
@@ -29,6 +30,7 @@ class SplitChainedComparison(Rule):
     id = "split-chained-comparison"
     description = "Split `a < b < c` into `a < b and b < c` when b is a literal or local."
     category = "expression"
+    family = "expression"
     intent = "neutral"
     inverse = "merge-chained-comparison"
 
@@ -41,6 +43,10 @@ class SplitChainedComparison(Rule):
             first, rest = updated_node.comparisons[0], updated_node.comparisons[1:]
             middle = original_node.comparisons[0].comparator
             if not stable_operand(self, middle):
+                return updated_node
+            if is_literal(original_node.left):
+                # `0 <= x < n` -> `0 <= x and x < n` leaves a yoda condition first
+                self.skip("the first comparison would start with a literal (a yoda condition)")
                 return updated_node
             self.sites += 1
             left = cst.Comparison(left=updated_node.left, comparisons=[first])

@@ -46,6 +46,7 @@ class SplitTupleAssignment(Rule):
     id = "split-tuple-assignment"
     description = "Split `a, b = x, y` into one assignment per name."
     category = "unpacking"
+    family = "assignments"
     intent = "neutral"
     inverse = "join-assignments"
 

@@ -40,6 +40,7 @@ class SumBuiltinToLoop(Rule):
     id = "sum-builtin-to-loop"
     description = "Replace sum() of ints by an explicit accumulation loop."
     category = "performance"
+    family = "loops-builtins"
     intent = "slower"
     uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "sum-loop-to-builtin"

@@ -48,6 +48,7 @@ class SumLoopToBuiltin(Rule):
     id = "sum-loop-to-builtin"
     description = "Replace an int accumulation loop by sum() over the items or a list comprehension."
     category = "performance"
+    family = "loops-builtins"
     intent = "faster"
     uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "sum-builtin-to-loop"

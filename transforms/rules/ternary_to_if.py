@@ -28,6 +28,7 @@ class TernaryToIf(Rule):
     id = "ternary-to-if"
     description = "Expand `x = a if c else b` / `return a if c else b` into an if statement."
     category = "control-flow"
+    family = "control-flow"
     intent = "neutral"
     inverse = "if-to-ternary"
 

@@ -32,6 +32,7 @@ class TruthinessToLenCompare(Rule):
     id = "truthiness-to-len-compare"
     description = "Test emptiness of a builtin container with len() instead of truthiness."
     category = "performance"
+    family = "api-substitution"
     intent = "slower"
     uses_domain = True  # its type evidence may come from the seed's domain
     inverse = "len-compare-to-truthiness"

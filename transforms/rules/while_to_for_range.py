@@ -87,6 +87,7 @@ class WhileToForRange(Rule):
     id = "while-to-for-range"
     description = "Turn a counting while loop into a for loop over range()."
     category = "loops"
+    family = "control-flow"
     intent = "faster"
     inverse = "for-range-to-while"
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..base import Rule, RuleTransformer
+from ..analysis.evidence import EvidenceTransformer
+from ..base import Rule
 from ..registry import register
-from ..analysis.syntax import negate
+from ..analysis.syntax import NOT_A_COMPARISON, natural_negation
 
 
 @register
@@ -23,10 +24,11 @@ class WhileToWhileTrue(Rule):
     id = "while-to-while-true"
     description = "Rewrite `while c:` as `while True:` with `if not c: break`."
     category = "loops"
+    family = "control-flow"
     intent = "neutral"
     inverse = "while-true-to-while"
 
-    class Transformer(RuleTransformer):
+    class Transformer(EvidenceTransformer):
         def leave_While(self, original_node, updated_node):
             if updated_node.orelse is not None:
                 self.skip("the loop has an else clause")
@@ -35,10 +37,10 @@ class WhileToWhileTrue(Rule):
                 self.skip("already an endless loop")
                 return updated_node
             test = updated_node.test
-            if m.matches(test, m.UnaryOperation(operator=m.Not())) and not test.lpar:
-                cond = test.expression  # `while not x` -> `if x: break`
-            else:
-                cond = negate(test)
+            cond = natural_negation(test, self.complement_is_exact, original_node.test)
+            if cond is None:
+                self.skip(NOT_A_COMPARISON)
+                return updated_node
             guard = cst.If(test=cond, body=cst.IndentedBlock(
                 body=[cst.SimpleStatementLine(body=[cst.Break()])]))
             body = updated_node.body

@@ -5,9 +5,10 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..base import Rule, RuleTransformer
+from ..analysis.evidence import EvidenceTransformer
+from ..base import Rule
 from ..registry import register
-from ..analysis.syntax import negate
+from ..analysis.syntax import NOT_A_COMPARISON, natural_negation
 
 _BREAK_ONLY = m.IndentedBlock(body=[m.SimpleStatementLine(body=[m.Break()])]) | \
     m.SimpleStatementSuite(body=[m.Break()])
@@ -27,10 +28,11 @@ class WhileTrueToWhile(Rule):
     id = "while-true-to-while"
     description = "Rewrite `while True: if c: break ...` as `while not c: ...`."
     category = "loops"
+    family = "control-flow"
     intent = "neutral"
     inverse = "while-to-while-true"
 
-    class Transformer(RuleTransformer):
+    class Transformer(EvidenceTransformer):
         def leave_While(self, original_node, updated_node):
             if updated_node.orelse is not None or not m.matches(updated_node.test, m.Name("True")):
                 if updated_node.orelse is not None and m.matches(updated_node.test, m.Name("True")):
@@ -49,10 +51,13 @@ class WhileTrueToWhile(Rule):
                 self.skip("a comment on the if would be lost")
                 return updated_node
             test = first.test
-            if m.matches(test, m.UnaryOperation(operator=m.Not())) and not test.lpar:
-                cond = test.expression
-            else:
-                cond = negate(test)
+            original_first = original_node.body.body[0] if isinstance(
+                original_node.body, cst.IndentedBlock) and original_node.body.body else None
+            cond = natural_negation(test, self.complement_is_exact,
+                                    getattr(original_first, "test", None))
+            if cond is None:
+                self.skip(NOT_A_COMPARISON)
+                return updated_node
             rest = list(body.body[1:]) or [cst.SimpleStatementLine(body=[cst.Pass()])]
             self.sites += 1
             return updated_node.with_changes(test=cond, body=body.with_changes(body=rest),

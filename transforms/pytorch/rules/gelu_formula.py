@@ -17,6 +17,7 @@ class GeluFormula(Rule):
     description = "Spell GELU out through erf (or tanh for approximate='tanh')."
     language = "pytorch"
     category = "decompose"
+    family = "spelled-out"
     intent = "slower"
 
     class Transformer(TorchTransformer):

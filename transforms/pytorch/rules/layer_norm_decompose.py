@@ -18,6 +18,7 @@ class LayerNormDecompose(Rule):
     description = "LayerNorm module call as mean / variance arithmetic."
     language = "pytorch"
     category = "decompose"
+    family = "spelled-out"
     intent = "slower"
 
     class Transformer(TorchTransformer):

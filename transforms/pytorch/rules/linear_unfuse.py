@@ -17,6 +17,7 @@ class LinearUnfuse(Rule):
     description = "Linear layer as matmul with the transposed weight plus the bias."
     language = "pytorch"
     category = "unfuse"
+    family = "spelled-out"
     intent = "slower"
 
     class Transformer(TorchTransformer):

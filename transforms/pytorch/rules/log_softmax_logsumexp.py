@@ -16,6 +16,7 @@ class LogSoftmaxLogsumexp(Rule):
     description = "log_softmax as x - logsumexp(x)."
     language = "pytorch"
     category = "decompose"
+    family = "spelled-out"
     intent = "neutral"
 
     class Transformer(TorchTransformer):

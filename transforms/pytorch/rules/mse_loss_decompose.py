@@ -16,6 +16,7 @@ class MseLossDecompose(Rule):
     description = "MSE loss as mean((a - b) ** 2)."
     language = "pytorch"
     category = "decompose"
+    family = "spelled-out"
     intent = "slower"
     inverse = "torch-mse-loss-recompose"
 

@@ -18,6 +18,7 @@ class MseLossRecompose(Rule):
     description = "mean((a - b) ** 2) as the library's mse_loss."
     language = "pytorch"
     category = "recompose"
+    family = "api-substitution"
     intent = "faster"
     inverse = "torch-mse-loss-decompose"
 

@@ -16,6 +16,7 @@ class ReluAsClamp(Rule):
     description = "ReLU as clamp(x, min=0)."
     language = "pytorch"
     category = "recompose"
+    family = "api-substitution"
     intent = "neutral"
 
     class Transformer(TorchTransformer):

@@ -16,6 +16,7 @@ class SigmoidFormula(Rule):
     description = "Sigmoid as 1 / (1 + exp(-x))."
     language = "pytorch"
     category = "decompose"
+    family = "spelled-out"
     intent = "slower"
 
     class Transformer(TorchTransformer):

@@ -16,6 +16,7 @@ class SiluUnfuse(Rule):
     description = "SiLU as x * sigmoid(x)."
     language = "pytorch"
     category = "unfuse"
+    family = "spelled-out"
     intent = "slower"
 
     class Transformer(TorchTransformer):

@@ -18,6 +18,7 @@ class SoftmaxDecompose(Rule):
     description = "Softmax as exp(x - max) / sum(exp(x - max))."
     language = "pytorch"
     category = "decompose"
+    family = "spelled-out"
     intent = "slower"
 
     class Transformer(TorchTransformer):

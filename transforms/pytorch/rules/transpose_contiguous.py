@@ -18,6 +18,7 @@ class TransposeContiguous(Rule):
     description = "Make a transposed matmul operand contiguous first."
     language = "pytorch"
     category = "layout"
+    family = "api-substitution"
     intent = "neutral"
 
     class Transformer(TorchTransformer):

@@ -1,0 +1,234 @@
+"""What the pairs of a default run teach, against a baseline commit measured in the same run.
+
+Runs ``semforge run`` with the defaults on HumanEval+ twice (two identical runs, new output
+folders) with this tree's semforge and twice with the baseline's (a worktree of the baseline
+commit with its own ``.venv``), then reads every run's rows with *this* tree's code:
+
+  * pairs that are only renames and/or dead code (every rule of the chain in the ``naming`` or
+    ``dead-code`` family);
+  * variants adding a noise finding (``transforms/naturalness``: ruff and the ast checks; the
+    variant has a finding its original does not), over every rule pair, equivalent or not;
+  * equivalent pairs with a speed label (faster, slower or same);
+  * labels agreeing between the two identical runs: over the pairs (same id) equivalent in both
+    runs that either run labelled, the share with the same label in both (no label in one run
+    counts as disagreeing); and the same over pairs either run called faster or slower;
+  * distinct transformation families per seed (over the seeds with an equivalent pair; and over
+    every loaded seed, where a seed without pairs counts 0);
+  * faster-labelled pairs as a share of the equivalent pairs;
+  * ``different`` verdicts among rule variants (must be 0);
+  * the mean normalized-AST distance between two variants of one seed (``transforms/diversity``);
+  * each run's wall time, and the linter's cost (one ruff run per seed, over its pairs).
+
+    python benchmarks/data_quality.py [--limit N] [--baseline DIR] [--workers 2]
+                                      [--runs-dir DIR] [--json OUT.json]
+
+``--baseline`` defaults to ``/work/wt/base-teach`` -- make it with
+``git worktree add --detach DIR $(cat /tmp/baseline_commit)`` and ``python -m venv DIR/.venv &&
+DIR/.venv/bin/pip install -e DIR``. Runs already complete in ``--runs-dir`` are reused (a
+killed benchmark resumes; ``semforge run`` itself resumes a half-done run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import yaml
+
+from _data import humaneval_path
+
+HERE = Path(__file__).resolve().parent.parent
+TARGETS = {  # figure: (comparison, threshold) from the issue
+    "only renames/dead code": ("<=", 0.02),
+    "variants adding noise": ("<=", 0.05),
+    "equivalent pairs with a speed label": (">=", 0.80),
+    "labels agreeing between two runs": (">=", 0.95),
+    "families per seed (seeds with pairs)": (">=", 3.0),
+    "different among rule variants": ("==", 0),
+}
+
+
+def run_semforge(tree: Path, out: Path, corpus: Path, limit: int | None, workers: int) -> float:
+    """One default run of ``tree``'s semforge into ``out``; its wall time (0 when reused)."""
+    if (out / "stats.json").exists() and json.loads((out / "stats.json").read_text()).get("complete"):
+        return json.loads((out / "stats.json").read_text()).get("seconds_total", 0.0)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    config = out.parent / f"{out.name}.yaml"
+    spec = {"kind": "evalplus", "path": str(corpus)}
+    if limit:
+        spec["limit"] = limit
+    config.write_text(yaml.safe_dump({
+        "corpus": [spec],
+        "run": {"workers": workers},
+        # The seeds are HumanEval tasks: decontaminating against HumanEval would drop them all.
+        "curate": {"decontaminate": []},
+    }))
+    t0 = time.perf_counter()
+    proc = subprocess.run([str(tree / ".venv" / "bin" / "semforge"), "run", "--config",
+                           str(config), "--out", str(out), "--no-progress"],
+                          cwd=str(out.parent), capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"semforge run in {tree} failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}")
+    return time.perf_counter() - t0
+
+
+def rows_of(out: Path) -> list[dict]:
+    rows = []
+    for config in ("default", "rejected"):
+        for path in sorted((out / "data" / config).glob("train-*.parquet")):
+            rows.extend(pq.read_table(path).to_pylist())
+    return rows
+
+
+def figures(rows: list[dict], loaded: int, lint_cost: list) -> dict:
+    from semforge.transforms import diversity, naturalness
+    from semforge.transforms.catalog import families_of
+    from semforge.transforms.families import NOISE_FAMILIES
+
+    rule_rows = [r for r in rows if r["generator"] == "rules" and r["language"] == "python"]
+    equivalent = [r for r in rule_rows if r["verdict"] == "equivalent"]
+    fams = {r["id"]: families_of(r["transforms"] or ()) for r in rule_rows}
+    only_noise = sum(1 for r in rule_rows if set(fams[r["id"]]) <= NOISE_FAMILIES)
+
+    by_seed: dict[tuple, list[dict]] = defaultdict(list)
+    for r in rule_rows:
+        by_seed[(r["source"], r["source_id"])].append(r)
+    noisy, findings = 0, Counter()
+    for group in by_seed.values():
+        t0 = time.perf_counter()
+        added = naturalness.added_noise(group[0]["original"], [r["variant"] for r in group])
+        lint_cost.append((time.perf_counter() - t0, len(group)))
+        for found in added:
+            noisy += bool(found)
+            findings.update({code for code, _ in found})
+
+    seed_fams: dict[tuple, set] = defaultdict(set)
+    spreads = []
+    for key, group in by_seed.items():
+        eq = [r for r in group if r["verdict"] == "equivalent"]
+        for r in eq:
+            seed_fams[key] |= set(fams[r["id"]])
+        if len(eq) > 1:
+            spreads.append(diversity.spread([diversity.structure(r["variant"]) for r in eq]))
+    labelled = sum(1 for r in equivalent if r["perf_label"])
+    faster = sum(1 for r in equivalent if r["perf_label"] == "faster")
+    return {
+        "seeds loaded": loaded,
+        "rule pairs": len(rule_rows),
+        "equivalent pairs": len(equivalent),
+        "pairs per seed": round(len(equivalent) / loaded, 2) if loaded else None,
+        "only renames/dead code": _share(only_noise, len(rule_rows)),
+        "variants adding noise": _share(noisy, len(rule_rows)),
+        "noise findings (variants)": dict(findings.most_common(12)),
+        "equivalent pairs with a speed label": _share(labelled, len(equivalent)),
+        "faster-labelled share": _share(faster, len(equivalent)),
+        "labels": dict(Counter(r["perf_label"] or "none" for r in equivalent)),
+        "families per seed (seeds with pairs)":
+            round(statistics.mean(len(f) for f in seed_fams.values()), 2) if seed_fams else 0,
+        "families per seed (all seeds)":
+            round(sum(len(f) for f in seed_fams.values()) / loaded, 2) if loaded else 0,
+        "mean structural distance between a seed's variants":
+            round(statistics.mean(spreads), 3) if spreads else None,
+        "different among rule variants": sum(r["verdict"] == "different" for r in rule_rows),
+    }
+
+
+def agreement(first: list[dict], second: list[dict]) -> dict:
+    a = {r["id"]: r["perf_label"] for r in first if r["verdict"] == "equivalent"}
+    b = {r["id"]: r["perf_label"] for r in second if r["verdict"] == "equivalent"}
+    both = set(a) & set(b)
+    either = [i for i in both if a[i] or b[i]]
+    directed = [i for i in both if {a[i], b[i]} & {"faster", "slower"}]
+    return {
+        "pairs in both runs": len(both),
+        "labels agreeing between two runs": _share(sum(a[i] == b[i] for i in either), len(either)),
+        "faster/slower agreeing between two runs":
+            _share(sum(a[i] == b[i] for i in directed), len(directed)),
+    }
+
+
+def _share(n: int, total: int) -> dict:
+    return {"n": n, "of": total, "share": round(n / total, 4) if total else None}
+
+
+def _value(v):
+    return v["share"] if isinstance(v, dict) and "share" in v else v
+
+
+def _show(v) -> str:
+    if isinstance(v, dict) and "share" in v:
+        return f"{v['share']:.1%} ({v['n']}/{v['of']})" if v["share"] is not None else "-"
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {n}" for k, n in v.items()) or "-"
+    return str(v)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=None, help="first N seeds (default: all)")
+    parser.add_argument("--baseline", type=Path, default=Path("/work/wt/base-teach"))
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--runs-dir", type=Path, default=Path("/tmp/semforge-data-quality"))
+    parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--runs-only", choices=["baseline", "this tree"], default=None,
+                        help="only make that tree's two runs (to start the baseline early)")
+    args = parser.parse_args()
+
+    corpus = humaneval_path()
+    trees = {"baseline": args.baseline.resolve(), "this tree": HERE}
+    tag = f"limit{args.limit}" if args.limit else "all"
+    results, seconds = {}, {}
+    for name, tree in trees.items():
+        if args.runs_only and name != args.runs_only:
+            continue
+        if not (tree / ".venv" / "bin" / "semforge").exists():
+            sys.exit(f"{tree} has no .venv/bin/semforge: see the docstring")
+        runs = []
+        for k in (1, 2):
+            out = args.runs_dir / f"{tag}-{name.replace(' ', '-')}-run{k}"
+            seconds[name, k] = run_semforge(tree, out, corpus, args.limit, args.workers)
+            print(f"{name} run {k}: {out} ({seconds[name, k]:.0f} s)", flush=True)
+            runs.append(out)
+        if args.runs_only:
+            continue
+        stats = json.loads((runs[0] / "stats.json").read_text())
+        first, second = rows_of(runs[0]), rows_of(runs[1])
+        lint_cost: list = []
+        results[name] = {**figures(first, stats["seeds"]["loaded"], lint_cost),
+                         **agreement(first, second),
+                         "run wall time (s)": f"{seconds[name, 1]:.0f} and {seconds[name, 2]:.0f}",
+                         "ruff + checks per seed (ms)": round(
+                             1000 * statistics.mean(t for t, _ in lint_cost), 1) if lint_cost else None}
+        if name == "this tree":
+            nat = stats.get("naturalness") or {}
+            results[name]["candidates dropped for noise in generation"] = \
+                f"{nat.get('dropped', 0)} of {nat.get('candidates', 0)}"
+
+    if args.runs_only:
+        return
+    keys = list(results["this tree"])
+    width = max(len(k) for k in keys) + 2
+    print(f"\n{'figure':<{width}} {'baseline':>26} {'this tree':>26}  target")
+    for key in keys:
+        target = TARGETS.get(key)
+        mark = ""
+        if target is not None and _value(results["this tree"].get(key)) is not None:
+            op, bound = target
+            v = _value(results["this tree"][key])
+            ok = v <= bound if op == "<=" else v >= bound if op == ">=" else v == bound
+            mark = f"{op} {bound}  {'met' if ok else 'NOT met'}"
+        print(f"{key:<{width}} {_show(results['baseline'].get(key, '-')):>26} "
+              f"{_show(results['this tree'][key]):>26}  {mark}")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()
