@@ -69,6 +69,8 @@ def build_stats(total: Stats, scan: ScanStats, labels, digest, n_shards, skipped
         "rejected_by_kind": dict(scan.rejected_by_kind.most_common()),
         "pairs": c["pairs"],
         "verdicts": {v: c[f"verdict_{v}"] for v in VERDICTS},
+        # the level each equivalent pair reached (the typed policy; strict: every pair strict)
+        "equivalence": {e: c[f"equivalence_{e}"] for e in ("strict", "typed")},
         "perf_labels": {p: c[f"perf_{p}"] for p in ("faster", "slower", "same", "undecided")},
         "rules": {
             rule: {"applied": n, "equivalent": total.rules_equivalent[rule]}

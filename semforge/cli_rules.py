@@ -79,7 +79,9 @@ def list_rules(as_json: bool, rule_module: tuple[str, ...], config: str | None,
     if as_json:
         click.echo(json.dumps(infos, indent=2))
         return
-    columns = ("id", "language", "family", "category", "intent")
+    for info in infos:  # whether the rule takes the seed's input domain as type evidence
+        info["domain"] = "yes" if info.get("uses_domain") else ""
+    columns = ("id", "language", "family", "category", "intent", "domain")
     widths = {c: max([len(c)] + [len(i[c]) for i in infos]) for c in columns}
     header = "  ".join(c.upper().ljust(widths[c]) for c in columns) + "  DESCRIPTION"
     click.echo(header)
@@ -88,7 +90,8 @@ def list_rules(as_json: bool, rule_module: tuple[str, ...], config: str | None,
     counts = ", ".join(f"{n} {lang}" for lang, n in Counter(i["language"] for i in infos).items())
     click.echo(f"\n{len(infos)} rules ({counts}). Intent is what a rule aims at; only measurement "
                "labels speed. Families naming and dead-code are off unless generate.robustness "
-               "is on.")
+               "is on. DOMAIN: the rule takes the seed's input domain as type evidence (its "
+               "variants may hold only on the domain's types: equivalence typed).")
 
 
 # --------------------------------------------------------------------------------------- check

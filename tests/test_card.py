@@ -132,3 +132,11 @@ def test_card_rule_counts_are_of_the_rows_kept_after_curation(tmp_path):
     assert "| `rule-a` | 4 | 4 |" in card and "| `rule-b` | 4 | 2 |" in card
     assert "| all rows | 8 | 6 |" in card
     assert "| `rule-a` | 7 |" not in card
+
+
+def test_card_counts_both_equivalence_levels():
+    s = stats()
+    s["equivalence"] = {"strict": 7, "typed": 3}
+    card = render_card(s, parse_config({}), "out")
+    assert "| strict | 7 |" in card and "| typed | 3 |" in card
+    assert "`equivalence`" in card and "`domain`" in card

@@ -7,7 +7,7 @@ the verifier does not accept becomes a row of the ``rejected`` config with its v
 reason; if the verifier itself fails, every pair of the seed gets ``error`` and the failure is
 listed in ``stats.errors``: no pair is published on a verifier's bug.
 
-Counters: ``pairs``, ``verdict_<verdict>``, ``perf_<label>``, ``perf_undecided`` (timed, but the
+Counters: ``pairs``, ``verdict_<verdict>``, ``equivalence_<level>``, ``perf_<label>``, ``perf_undecided`` (timed, but the
 interval crossed an edge of the band), and per rule ``rules_applied`` / ``rules_equivalent``.
 """
 
@@ -111,6 +111,8 @@ class Verify(Step):
             row = make_row(seed, variant, verdict, self.vconfig, self.config_digest)
             c[f"verdict_{row['verdict']}"] += 1
             c["pairs"] += 1
+            if row["equivalence"]:
+                c[f"equivalence_{row['equivalence']}"] += 1
             if row["perf_label"]:
                 c[f"perf_{row['perf_label']}"] += 1
             elif row["speedup"] is not None:

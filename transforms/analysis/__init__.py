@@ -9,6 +9,9 @@ know" (which makes a rule bail out) rather than "safe". One module per concern:
 * ``syntax``       literals, parentheses and line breaks of moved code, negation, operators
 * ``types``        ``T`` (a builtin type as evidence), annotations
 * ``evidence``     ``TypeEvidence`` (with ``bindings``) and ``EvidenceTransformer``
+* ``domain_evidence``, ``callsite_evidence``  the seed's input domain as evidence for the entry
+                   point's parameters, and call sites' types for helpers' and lambdas'
+                   (rules that declare ``Rule.uses_domain``)
 * ``numeric``      ``RicherEvidence``: float arithmetic and numeric builtins too
 * ``purity``       ``Inert``: code that provably runs no user code
 * ``immutables``   locals that only ever hold immutable builtin values

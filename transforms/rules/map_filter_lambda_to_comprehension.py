@@ -29,8 +29,8 @@ class _LambdaEvidence(RicherEvidence):
     (it holds the items of the iterable) and reads free names of such a lambda as the
     enclosing function's locals."""
 
-    def __init__(self, module, metadata, skip=None) -> None:
-        super().__init__(module, metadata, skip)
+    def __init__(self, module, metadata, skip=None, domain=None) -> None:
+        super().__init__(module, metadata, skip, domain)
         self.lambda_params: dict[int, tuple[str, T]] = {}
 
     def name_type(self, name: cst.Name) -> T | None:
@@ -83,11 +83,14 @@ class MapFilterLambdaToComprehension(Rule):
     category = "performance"
     family = "loops-builtins"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
 
     class Transformer(EvidenceTransformer):
         @cached_property
         def ev(self) -> TypeEvidence:
-            return _LambdaEvidence(self._module, self.metadata, skip=self.skip)
+            ev = _LambdaEvidence(self._module, self.metadata, skip=self.skip, domain=self.domain)
+            ev.protected = self.protected
+            return ev
 
         def _consumer(self, call: cst.Call) -> str | None:
             """'list', 'eager' or 'lazy' when ``call`` only iterates its first argument."""
