@@ -82,3 +82,21 @@ def test_workers_give_the_same_verdicts(tmp_path):
     result, parallel = run_verify(tmp_path, LINES, "--workers", "2")
     assert result.exit_code == 0, result.output
     assert [(r["id"], r["verdict"]) for r in parallel] == [(r["id"], r["verdict"]) for r in serial]
+
+
+def test_a_line_may_give_the_domain(tmp_path):
+    """The domain a line states is what the typed policy judges; every line reports its domain
+    and the level an equivalent pair reached."""
+    double, shift = "def f(x):\n    return x * 2\n", "def f(x):\n    return x << 1\n"
+    lines = [json.dumps({"id": "ints", "original": double, "variant": shift, "entry_point": "f",
+                         "seed_inputs": [[3]], "domain": "(x: int)"}),
+             json.dumps({"id": "numbers", "original": double, "variant": shift, "entry_point": "f",
+                         "seed_inputs": [[3]], "domain": "(x: int | float)"}),
+             json.dumps({"id": "bad", "original": double, "variant": shift, "entry_point": "f",
+                         "domain": "x: int"})]
+    result, rows = run_verify(tmp_path, lines)
+    assert result.exit_code == 0, result.output
+    ints, numbers, bad = rows
+    assert (ints["verdict"], ints["equivalence"], ints["domain"]) == ("equivalent", "typed", "(x: int)")
+    assert numbers["verdict"] == "different" and numbers["domain"] == "(x: int | float)"
+    assert bad["verdict"] == "error" and "bad domain" in bad["reason"]
