@@ -91,6 +91,18 @@ class TestForEachToIndex(RuleTestCase):
                 s = s[1:]
             return s
         """, "the sequence is rebound in the body", "(s: str)"),
+        # a closure that rebinds the sequence while the loop runs (its evidence is then gone)
+        ("""
+        def f(s):
+            def drop():
+                nonlocal s
+                s = ""
+            n = 0
+            for c in s:
+                drop()
+                n += 1
+            return n
+        """, "no evidence 's' is a builtin sequence", "(s: str)"),
         # an identity test between items
         ("""
         def f(s):

@@ -8,6 +8,7 @@ import libcst.matchers as m
 
 from ..analysis import assigned_names
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.loops import local_only
 from ..analysis.numeric import RicherEvidence
 from ..analysis.purity import Inert
 from ..analysis.scopes import DYNAMIC_FUNCTION
@@ -23,8 +24,8 @@ class ForEachToIndex(Rule):
     ``i`` a fresh local.
 
     Sound inside a function when ``s`` is a local known to be a str, tuple, bytes or list
-    (from the code or the seed's domain), BODY never rebinds ``s``, and ``s`` cannot change
-    while the loop runs: iterating a builtin sequence walks indices ``0 .. len(s)-1`` in order
+    (from the code or the seed's domain), neither BODY nor a nested scope (``nonlocal``) can
+    rebind ``s``, and ``s`` cannot change while the loop runs: iterating a builtin sequence walks indices ``0 .. len(s)-1`` in order
     and yields ``s[i]`` (``len`` and the in-range ``s[i]`` cannot fail), so ``x`` takes the same
     values before any of BODY runs, ``break``, ``continue`` and ``else`` behave alike, ``x``
     keeps the last item after the loop, and neither form binds it for an empty ``s``.
@@ -68,6 +69,8 @@ class ForEachToIndex(Rule):
                 return self.skip(f"no evidence {seq.value!r} is a builtin sequence")
             if seq.value in assigned_names(loop.body):
                 return self.skip("the sequence is rebound in the body")
+            if not local_only(ev, func, ev.scopes.get(seq), seq.value):
+                return False  # a closure could rebind it while the loop runs (it said why)
             if m.findall(loop.body, m.ComparisonTarget(operator=m.Is() | m.IsNot())
                          | m.Call(func=m.Name("id"))):
                 return self.skip("an identity test (is, id()) in the body")
