@@ -19,13 +19,16 @@ commit with its own ``.venv``), then reads every run's rows with *this* tree's c
   * the mean normalized-AST distance between two variants of one seed (``transforms/diversity``);
   * each run's wall time, and the linter's cost (one ruff run per seed, over its pairs).
 
-    python benchmarks/data_quality.py [--limit N] [--baseline DIR] [--workers 2]
+    python benchmarks/data_quality.py --baseline REF_OR_DIR [--limit N] [--workers 2]
                                       [--runs-dir DIR] [--json OUT.json]
 
-``--baseline`` defaults to ``/work/wt/base-teach`` -- make it with
-``git worktree add --detach DIR $(cat /tmp/baseline_commit)`` and ``python -m venv DIR/.venv &&
-DIR/.venv/bin/pip install -e DIR``. Runs already complete in ``--runs-dir`` are reused (a
-killed benchmark resumes; ``semforge run`` itself resumes a half-done run).
+``--baseline`` is what "today's code" is: a git ref of this repository (its tree is exported
+with ``git archive`` into the runs folder and installed there in a virtual environment of its
+own, once), or a folder that holds a checkout with its own ``.venv`` (``.venv/bin/semforge``).
+Each run's folder is named for the code that made it (the baseline's commit, this tree's commit,
+``-dirty`` when it has uncommitted changes), and a run already complete there is reused: a killed
+benchmark resumes (``semforge run`` itself resumes a half-done run), and a change of code makes
+new runs. Delete a ``-dirty`` run after editing the tree, or it is read again.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import json
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -53,6 +57,54 @@ TARGETS = {  # figure: (comparison, threshold) from the issue
     "families per seed (seeds with pairs)": (">=", 3.0),
     "different among rule variants": ("==", 0),
 }
+
+
+def _git(*args: str, cwd: Path) -> str:
+    return subprocess.run(["git", *args], cwd=str(cwd), capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def code_tag(tree: Path) -> str:
+    """The commit a checkout is at (12 digits), ``-dirty`` when it has uncommitted changes;
+    the folder's name when it is no git checkout. An exported baseline names its commit in
+    ``BASELINE_COMMIT``."""
+    if (tree / "BASELINE_COMMIT").exists():
+        return (tree / "BASELINE_COMMIT").read_text().strip()[:12]
+    try:
+        commit = _git("rev-parse", "HEAD", cwd=tree)[:12]
+        dirty = _git("status", "--porcelain", "--untracked-files=no", cwd=tree)
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        return tree.name
+    return commit + ("-dirty" if dirty else "")
+
+
+def baseline_tree(spec: str, runs_dir: Path) -> Path:
+    """The baseline's checkout with its own ``.venv``: ``spec`` itself when it is such a folder,
+    else a git ref of this repository, exported and installed under ``runs_dir`` (once)."""
+    folder = Path(spec).expanduser()
+    if folder.is_dir():
+        if not (folder / ".venv" / "bin" / "semforge").exists():
+            sys.exit(f"{folder} has no .venv/bin/semforge: install it there "
+                     f"(python -m venv {folder}/.venv && {folder}/.venv/bin/pip install -e {folder})")
+        return folder.resolve()
+    try:
+        commit = _git("rev-parse", "--verify", f"{spec}^{{commit}}", cwd=HERE)
+    except subprocess.CalledProcessError:
+        sys.exit(f"--baseline {spec!r} is neither a folder nor a commit of {HERE}")
+    tree = runs_dir / f"baseline-{commit[:12]}"
+    if (tree / ".venv" / "bin" / "semforge").exists():
+        return tree
+    print(f"installing the baseline {commit[:12]} in {tree}", flush=True)
+    tree.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.Popen(["git", "archive", commit], cwd=str(HERE), stdout=subprocess.PIPE)
+    subprocess.run(["tar", "-x", "-C", str(tree)], stdin=archive.stdout, check=True)
+    if archive.wait() != 0:
+        sys.exit(f"git archive {commit} failed")
+    (tree / "BASELINE_COMMIT").write_text(commit + "\n")
+    subprocess.run([sys.executable, "-m", "venv", str(tree / ".venv")], check=True)
+    subprocess.run([str(tree / ".venv" / "bin" / "pip"), "install", "-q", "-e", str(tree)],
+                   check=True)
+    return tree
 
 
 def run_semforge(tree: Path, out: Path, corpus: Path, limit: int | None, workers: int) -> float:
@@ -173,26 +225,29 @@ def _show(v) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="first N seeds (default: all)")
-    parser.add_argument("--baseline", type=Path, default=Path("/work/wt/base-teach"))
+    parser.add_argument("--baseline", required=True,
+                        help="today's code: a git ref, or a checkout with its own .venv")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--runs-dir", type=Path, default=Path("/tmp/semforge-data-quality"))
+    parser.add_argument("--runs-dir", type=Path,
+                        default=Path(tempfile.gettempdir()) / "semforge-data-quality")
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument("--runs-only", choices=["baseline", "this tree"], default=None,
                         help="only make that tree's two runs (to start the baseline early)")
     args = parser.parse_args()
 
     corpus = humaneval_path()
-    trees = {"baseline": args.baseline.resolve(), "this tree": HERE}
+    trees = {"baseline": None, "this tree": HERE}
     tag = f"limit{args.limit}" if args.limit else "all"
     results, seconds = {}, {}
     for name, tree in trees.items():
         if args.runs_only and name != args.runs_only:
             continue
+        tree = tree or baseline_tree(args.baseline, args.runs_dir)
         if not (tree / ".venv" / "bin" / "semforge").exists():
             sys.exit(f"{tree} has no .venv/bin/semforge: see the docstring")
         runs = []
         for k in (1, 2):
-            out = args.runs_dir / f"{tag}-{name.replace(' ', '-')}-run{k}"
+            out = args.runs_dir / f"{tag}-{name.replace(' ', '-')}-{code_tag(tree)}-run{k}"
             seconds[name, k] = run_semforge(tree, out, corpus, args.limit, args.workers)
             print(f"{name} run {k}: {out} ({seconds[name, k]:.0f} s)", flush=True)
             runs.append(out)
