@@ -10,8 +10,14 @@ judges them with ``verify_variants`` (differential testing, speed measured), and
     A rule with ``different`` variants is unsound (or its preconditions are too weak): the
     offending variants are listed with their counterexample.
 
-    python benchmarks/variant_yield.py [--limit N] [--variants N] [--examples N] [--workers N]
-                                       [--repeat N] [--timing wall|instructions] [--json OUT.json]
+    python benchmarks/variant_yield.py [--limit N] [--only I,J,...] [--variants N] [--examples N]
+                                       [--workers N] [--repeat N] [--timing wall|instructions]
+                                       [--all-rules] [--json OUT.json]
+
+The defaults are the pipeline's: the rules ``generate.rules: all`` selects (no renaming or
+dead-code rules unless ``--all-rules``), ``variants_per_seed``, ``max_chain``, the natural-code
+filter, ``verify.examples``, and instruction counts for timing (``verify.timing: auto`` where
+Valgrind is installed).
 
 ``--repeat 2`` makes two whole passes over the seeds, each in new processes with new sandboxes,
 and reports whether the speed labels outside the band agree between them.
@@ -37,7 +43,7 @@ from semforge.verifiers.label_agreement import agreement_by_distance, merge_pass
 CORPUS = humaneval_path()
 
 
-def load_seeds(path: Path, limit: int | None, max_inputs: int):
+def load_seeds(path: Path, limit: int | None, max_inputs: int, only: set[int] | None = None):
     from semforge.pipeline.corpora import seed_from_evalplus
     from semforge.record import Seed
 
@@ -46,6 +52,8 @@ def load_seeds(path: Path, limit: int | None, max_inputs: int):
         for n, line in enumerate(fh):
             if limit is not None and len(seeds) >= limit:
                 break
+            if only is not None and n not in only:
+                continue
             seed = seed_from_evalplus(json.loads(line), source=str(path), source_id=str(n),
                                       license=None, max_inputs=max_inputs)
             if isinstance(seed, Seed):
@@ -55,14 +63,16 @@ def load_seeds(path: Path, limit: int | None, max_inputs: int):
 
 def judge_seed(args: tuple) -> dict:
     """Generate and verify the variants of one seed (runs in a worker process)."""
-    seed, variants, max_chain, examples, gen_seed, timing = args
+    seed, variants, max_chain, examples, gen_seed, timing, every_rule = args
+    from semforge.domain_infer import seed_domain
+    from semforge.pipeline.config import GenerateSettings
+    from semforge.pipeline.steps.generate import select_rules
     from semforge.transforms import all_rules
     from semforge.transforms.compose import generate_variants
     from semforge.verifiers import VerifyConfig, verify_variants
 
-    from semforge.domain_infer import seed_domain
-
-    rules = [cls() for cls in all_rules().values()]
+    rules = ([cls() for cls in all_rules().values()] if every_rule
+             else select_rules(GenerateSettings()))
     t0 = time.perf_counter()
     # As the pipeline does: the seed's domain is evidence for the rules that take it, and what
     # the verifier judges on (the default typed policy).
@@ -104,10 +114,18 @@ def run_pass(jobs: list, workers: int) -> list[dict]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS)
+    from semforge.pipeline.config import GenerateSettings, VerifySettings
+
     parser.add_argument("--limit", type=int, default=None, help="first N seeds only")
-    parser.add_argument("--variants", type=int, default=12, help="variants generated per seed")
-    parser.add_argument("--max-chain", type=int, default=3)
-    parser.add_argument("--examples", type=int, default=100, help="inputs run per variant")
+    parser.add_argument("--only", default=None,
+                        help="these seeds only: comma-separated line numbers of the corpus")
+    parser.add_argument("--variants", type=int, default=GenerateSettings().variants_per_seed,
+                        help="variants generated per seed")
+    parser.add_argument("--max-chain", type=int, default=GenerateSettings().max_chain)
+    parser.add_argument("--examples", type=int, default=VerifySettings().examples,
+                        help="inputs run per variant")
+    parser.add_argument("--all-rules", action="store_true",
+                        help="every registered rule, the renaming and dead-code ones too")
     parser.add_argument("--max-inputs", type=int, default=30, help="corpus inputs kept per seed")
     parser.add_argument("--seed", type=int, default=0, help="seed of the rule chains")
     parser.add_argument("--workers", type=int, default=1, help="seeds judged in parallel")
@@ -116,14 +134,15 @@ def main() -> None:
                              "(2: report whether the speed labels outside the band agree "
                              "between runs)")
     parser.add_argument("--json", type=Path, default=None, help="write every result here")
-    parser.add_argument("--timing", choices=["wall", "instructions"], default="wall",
+    parser.add_argument("--timing", choices=["wall", "instructions"], default="instructions",
                         help="wall: interleaved timed rounds; instructions: counted under "
                              "Valgrind (deterministic, about 50x slower to take)")
     args = parser.parse_args()
 
-    seeds = load_seeds(args.corpus, args.limit, args.max_inputs)
-    jobs = [(s, args.variants, args.max_chain, args.examples, args.seed, args.timing)
-            for s in seeds]
+    only = {int(k) for k in args.only.split(",")} if args.only else None
+    seeds = load_seeds(args.corpus, args.limit, args.max_inputs, only)
+    jobs = [(s, args.variants, args.max_chain, args.examples, args.seed, args.timing,
+             args.all_rules) for s in seeds]
     started = time.perf_counter()
     passes = []
     for k in range(args.repeat):
@@ -135,7 +154,7 @@ def main() -> None:
     wall = time.perf_counter() - started
 
     per_rule: dict[str, Counter] = defaultdict(Counter)
-    five = both = 0
+    five = both = faster = slower = 0
     unsound = []
     errors = Counter()
     for res in results:
@@ -143,11 +162,15 @@ def main() -> None:
         labels = {r["perf_label"] for r in equivalent}
         five += len(equivalent) >= 5
         both += {"faster", "slower"} <= labels
+        faster += "faster" in labels
+        slower += "slower" in labels
         for err in res["rule_errors"]:
             errors[err.split(":")[0]] += 1
         for row in res["rows"]:
             for rule_id in set(row["transforms"]):
                 per_rule[rule_id][row["verdict"]] += 1
+                if row["verdict"] == "equivalent" and row["perf_label"] in ("faster", "slower"):
+                    per_rule[rule_id][row["perf_label"]] += 1
             if row["verdict"] == "different":
                 unsound.append((res["source_id"], row))
 
@@ -157,6 +180,7 @@ def main() -> None:
           f"verify {sum(r['verify_s'] for r in results):.0f}s)")
     print(f"seeds with >= 5 equivalent variants     : {five}/{len(results)} = {five / n:.0%}")
     print(f"seeds with a faster and a slower variant: {both}/{len(results)} = {both / n:.0%}")
+    print(f"  with a faster variant: {faster}; with a slower variant: {slower}")
     labels = Counter(r["perf_label"] or ("undecided" if r["speedup"] is not None else "untimed")
                      for res in results for r in res["rows"] if r["verdict"] == "equivalent")
     print("speed labels of equivalent variants     : "
@@ -188,11 +212,14 @@ def main() -> None:
         for past, agree_p, outside_p in agreement_by_distance(timed, band):
             share = f"{agree_p / outside_p:.0%}" if outside_p else "-"
             print(f"    >= {past:4.0%} past: {agree_p}/{outside_p} = {share} agree")
-    print(f"\n{'rule':32} {'variants':>8} {'equiv':>6} {'diff':>5} {'other':>6}")
+    print(f"\n{'rule':34} {'variants':>8} {'equiv':>6} {'diff':>5} {'other':>6} "
+          f"{'faster':>6} {'slower':>6}")
     for rule_id, c in sorted(per_rule.items()):
-        total = sum(c.values())
+        total = c["equivalent"] + c["different"] + sum(
+            v for k, v in c.items() if k not in ("equivalent", "different", "faster", "slower"))
         other = total - c["equivalent"] - c["different"]
-        print(f"{rule_id:32} {total:8} {c['equivalent']:6} {c['different']:5} {other:6}")
+        print(f"{rule_id:34} {total:8} {c['equivalent']:6} {c['different']:5} {other:6} "
+              f"{c['faster']:6} {c['slower']:6}")
     for rule_id, k in sorted(errors.items()):
         print(f"RULE CRASHED {rule_id}: on {k} seeds")
     for source_id, row in unsound:

@@ -31,11 +31,29 @@ class _FloatSharingPickler(pickle._Pickler):
 
     dispatch[float] = _save_float
 
+    def __init__(self, file, protocol: int, pad: int = 0) -> None:
+        super().__init__(file, protocol)
+        self._pad = pad
 
-def dumps_args(args: list) -> bytes:
+    def save(self, obj, save_persistent_id=True) -> None:
+        if self._pad:  # the first save is the top-level object: the pads go before it
+            pad, self._pad = self._pad, 0
+            for k in range(pad):
+                pickle._Pickler.save(self, _pad_object(k))
+                self.write(pickle.POP)  # off the stack; the unpickler's memo keeps it alive
+        pickle._Pickler.save(self, obj, save_persistent_id)
+
+
+def _pad_object(k: int) -> tuple:
+    # A float, a str and a tuple of sizes that vary with k: other size classes of the
+    # allocator, and the float free list, move.
+    return (k + 0.5, "p" * (7 * k % 97 + 1), (k,) * (k % 5 + 1))
+
+
+def dumps_args(args: list, pad: int = 0) -> bytes:
     blob = pickle.dumps(args, protocol=pickle.HIGHEST_PROTOCOL)
-    if not any(nan in blob for nan in _NAN_FLOATS):
+    if not pad and not any(nan in blob for nan in _NAN_FLOATS):
         return blob
     buf = io.BytesIO()
-    _FloatSharingPickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(args)
+    _FloatSharingPickler(buf, protocol=pickle.HIGHEST_PROTOCOL, pad=pad).dump(args)
     return buf.getvalue()

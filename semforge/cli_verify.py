@@ -65,13 +65,39 @@ def parse_line(line: str, lineno: int) -> tuple[dict | None, dict | None]:
     return pair, None
 
 
+def attach_modules(pairs: dict[int, dict], roots: list[str]) -> dict[int, dict]:
+    """Each pair with a ``context`` gets its module (``_module``, a ``ModuleContext`` rebuilt
+    from a copy of its code under ``roots``) and, without seed inputs, the seed's; the result
+    lines of those that cannot be rebuilt."""
+    from semforge.pipeline.seeds.rebuild import method_inputs, rebuild_seed
+
+    failed: dict[int, dict] = {}
+    rebuilt: dict[str, Any] = {}
+    for i, pair in pairs.items():
+        if pair.get("context") is None or pair.get("language", "python") != "python":
+            continue
+        key = json.dumps([pair["context"], pair["original"], pair["entry_point"]],
+                         sort_keys=True, default=repr)
+        if key not in rebuilt:
+            rebuilt[key] = rebuild_seed(pair["context"], pair["original"], pair["entry_point"],
+                                        roots)
+        seed = rebuilt[key]
+        if isinstance(seed, str):
+            failed[i] = _result(pair.get("id"), "error", seed)
+            continue
+        pair["_module"] = seed.context
+        given = pair.get("seed_inputs")
+        pair["seed_inputs"] = method_inputs(seed.context.kind, given) if given else seed.inputs
+    return failed
+
+
 def judge_group(task: tuple) -> list[dict]:
     """Worker entry point: verdicts for several variants of one original, as output dicts."""
     from semforge.verifiers import VerifyConfig, verify_variants
 
-    original, entry_point, seeds, variants, domain, config = task
+    original, entry_point, seeds, variants, domain, context, config = task
     verdicts = verify_variants(original, entry_point, variants, seeds, VerifyConfig(**config),
-                               domain=domain)
+                               domain=domain, context=context)
     out = []
     for v in verdicts:
         line = {"verdict": v.verdict, "reason": v.reason, "counterexample": v.counterexample,
@@ -90,7 +116,7 @@ def plan(pairs: dict[int, dict]) -> list[tuple[list[int], tuple]]:
     by_original: dict[str, list[int]] = {}
     for i, pair in pairs.items():
         key = json.dumps([pair["original"], pair["entry_point"], pair.get("seed_inputs") or [],
-                          pair.get("domain")], sort_keys=True, default=repr)
+                          pair.get("domain"), pair.get("context")], sort_keys=True, default=repr)
         by_original.setdefault(key, []).append(i)
     tasks = []
     for lines in by_original.values():
@@ -99,7 +125,8 @@ def plan(pairs: dict[int, dict]) -> list[tuple[list[int], tuple]]:
             first = pairs[chunk[0]]
             tasks.append((chunk, (first["original"], first["entry_point"],
                                   first.get("seed_inputs") or [],
-                                  [pairs[i]["variant"] for i in chunk], first.get("domain"))))
+                                  [pairs[i]["variant"] for i in chunk], first.get("domain"),
+                                  first.get("_module"))))
     return tasks
 
 
@@ -131,14 +158,24 @@ def plan(pairs: dict[int, dict]) -> list[tuple[list[int], tuple]]:
                    "annotated entry points only; re-run concretely before they count.")
 @click.option("--crosshair-budget", "crosshair_budget_s", default=5.0, show_default=True,
               type=click.FloatRange(min=0.5, max=600), help="Seconds of CrossHair per pair.")
+@click.option("--context-root", "context_roots", multiple=True,
+              type=click.Path(exists=True), metavar="DIR",
+              help="Where lines with a context (functions and methods of real code) find their "
+                   "module: the folder their context.path is relative to (the files corpus's "
+                   "path, e.g. the package fetched again). Repeatable.")
 def verify(pairs_path: str, output: str, examples: int, workers: int, seed: int, policy: str,
            timeout_s: float, no_speed: bool, timing: str, crosshair: bool,
-           crosshair_budget_s: float) -> None:
+           crosshair_budget_s: float, context_roots: tuple[str, ...]) -> None:
     """Judge (original, variant) pairs by sandboxed differential testing.
 
     Each line of PAIRS.jsonl is an object with id, language (python or pytorch), original,
     variant, entry_point and optionally seed_inputs (a list of positional-argument lists) and
     domain (the input domain as a signature, "(xs: list[int], k: int)"; inferred otherwise).
+
+    A line with a context (a row's context column: a function or method of real code) runs in
+    its module, found under --context-root: the def is read there again (it must be the line's
+    original), each side loaded in its module; without seed_inputs, the doctest examples found
+    there are its seeds.
 
     language pytorch: original is a KernelBench program (Model, get_inputs, get_init_inputs) and
     variant defines ModelNew (or Model); both run in their own processes, on the GPU when there
@@ -167,6 +204,8 @@ def verify(pairs_path: str, output: str, examples: int, workers: int, seed: int,
             results[i] = done
         else:
             pairs[i] = pair
+    results.update(attach_modules(pairs, list(context_roots)))
+    pairs = {i: p for i, p in pairs.items() if i not in results}
     torch_pairs = {i: p for i, p in pairs.items() if p.get("language") == "pytorch"}
     pairs = {i: p for i, p in pairs.items() if i not in torch_pairs}
     tasks = plan(pairs)

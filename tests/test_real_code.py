@@ -305,3 +305,70 @@ def test_a_module_loads_with_its_package_under_the_sandboxes_rules(tmp_path):
         out = load(line + "\n" + source)
         assert out["kind"] == "load_error", out
         assert refused in (out.get("reason") or ""), out
+
+
+# ------------------------------------------------------------------ a run, and its rows again
+
+
+def test_a_run_counts_every_def_and_its_rows_verify_again_from_their_context(project, tmp_path):
+    """Nothing silent: stats.json and the card count every def found, as a seed (by kind) or a
+    rejection (by the kind of its reason). A row's context is enough to verify it again."""
+    import json
+
+    import pyarrow.parquet as pq
+    import yaml
+    from click.testing import CliRunner
+    from conftest import run_cli
+
+    from semforge.cli import main
+
+    config = tmp_path / "run.yaml"
+    config.write_text(yaml.safe_dump({
+        "corpus": [{"kind": "files", "path": str(project / "minipkg"),
+                    "tests": str(project / "tests")}],
+        "generate": {"variants_per_seed": 2},
+        "verify": {"examples": 30, "measure_speed": False},
+        "run": {"workers": 1, "seeds_per_shard": 8}}))
+    out = tmp_path / "out"
+    run_cli("run", "--config", str(config), "--out", str(out), "--no-progress")
+    stats = json.loads((out / "stats.json").read_text())
+    assert stats["functions_and_methods"] == {"found": 13, "seeds": 8, "rejected": 5}
+    assert stats["seeds"]["by_kind"] == {"function": 4, "constructor": 1, "method": 1,
+                                         "property": 1, "generator": 1}
+    assert stats["rejected_by_kind"] == {"module does not load in the sandbox": 1, "stub": 1,
+                                         "hazard: uses module '…'": 1, "not what runs": 1,
+                                         "no function or method": 1}
+    card = " ".join((out / "README.md").read_text().split())
+    real = card.partition("**Real code:** ")[2].partition(" - **")[0]
+    assert real.startswith("13 functions and methods found, 8 seeds ("), card
+    seeds, _, rest = real.partition("8 seeds (")[2].partition("), ")
+    assert sorted(seeds.split(", ")) == sorted(f"{k} {n}" for k, n in stats["seeds"]["by_kind"].items())
+    assert rest.startswith("5 rejected, each with its reason (5 records by kind, a module that "
+                           "does not load being one: "), real
+    by_kind = rest.partition("being one: ")[2].partition(")")[0]
+    assert sorted(by_kind.split("; ")) == sorted(f"{k} {n}" for k, n in stats["rejected_by_kind"].items())
+
+    rows = [r for part in ("default", "rejected") for path in (out / "data" / part).glob("*.parquet")
+            for r in pq.read_table(path).to_pylist()]
+    assert rows and all(r["context"] and r["context"]["package"] == "minipkg" for r in rows)
+    in_module = [r for r in rows if r["context"]["qualname"] in ("slug", "Counter.add")]
+    assert in_module, [r["context"]["qualname"] for r in rows]
+    lines = [{k: r[k] for k in ("id", "original", "variant", "entry_point", "context")}
+             for r in in_module]
+    wrong = dict(lines[0], id="wrong", variant=lines[0]["original"].replace("return ", "return None and ", 1))
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text("".join(json.dumps(line) + "\n" for line in [*lines, wrong]))
+    results = tmp_path / "results.jsonl"
+
+    def verify(*args: str) -> list[dict]:
+        result = CliRunner().invoke(main, ["verify", str(pairs), "-o", str(results),
+                                           "--examples", "30", "--no-speed", *args])
+        assert result.exit_code == 0, result.output
+        return [json.loads(line) for line in results.read_text().splitlines()]
+
+    again = verify("--context-root", str(project / "minipkg"))
+    assert [a["verdict"] for a in again] == [r["verdict"] for r in in_module] + ["different"], again
+    # Without the code the context points to, no verdict: the def alone is not what runs.
+    alone = verify()
+    assert {a["verdict"] for a in alone} == {"error"}
+    assert "--context-root" in alone[0]["reason"]

@@ -49,7 +49,7 @@ from ..verdict import Verdict
 from .compare.describe import short
 from .config import POLICIES, VerifyConfig
 from .judge.variant import judge_variant
-from .program.in_module import needs_program, program_text
+from .program.in_module import analysed_text, needs_program, program_text
 from .program.state import may_keep_state
 from .program.static_guard import nondeterminism_sources
 from .run.original import prepare_original
@@ -67,7 +67,8 @@ def verify_variants(original: str, entry_point: str, variants: list[str], seed_i
     (``semforge.domain_infer``). ``context``: the original is a def of real code
     (``ModuleContext``) and runs in its module, each variant in a separate load of the module
     with the variant in its place (``program/in_module.py``); its domain is then read from the
-    seed inputs alone, as they call the program that runs."""
+    def as it is called there (a method's instance stands for the constructor's arguments) and
+    the seed inputs."""
     t0 = time.perf_counter()
     if isinstance(domain, str):
         try:
@@ -75,8 +76,8 @@ def verify_variants(original: str, entry_point: str, variants: list[str], seed_i
         except NotationError as exc:
             return [new_verdict("error", f"bad domain: {exc}", config, t0) for _ in variants]
     if domain is None:
-        code = "" if needs_program(context) else original
-        domain = infer_domain(code, entry_point, seed_inputs or [])
+        domain = infer_domain(_called_text(original, entry_point, context), entry_point,
+                              seed_inputs or [])
     with _older_objects_frozen():
         if needs_program(context):
             verdicts = _verify_in_module(original, entry_point, variants, seed_inputs, config,
@@ -87,6 +88,18 @@ def verify_variants(original: str, entry_point: str, variants: list[str], seed_i
     for v in verdicts:
         v.domain = str(domain)
     return verdicts
+
+
+def _called_text(original: str, entry_point: str, context: ModuleContext | None) -> str:
+    """The def whose signature the inputs call: a def of real code as its entry point calls it
+    (``analysed_text``), so that a seed without inputs (no tests carved any) still has the
+    domain its annotations, defaults and docstring give, not an empty one."""
+    if not needs_program(context):
+        return original
+    try:
+        return analysed_text(context, original, entry_point)
+    except (ValueError, SyntaxError):
+        return ""
 
 
 def _verify_in_module(original: str, entry_point: str, variants: list[str],

@@ -9,6 +9,7 @@ from ..compare.diff import Tolerance, diff_outcomes
 from ..compare.weigh import out_of_memory, raises_memory_error
 from ..config import VerifyConfig
 from ..inputs import input_key, show
+from ..run.address import ADDRESS_PADS, CONFIRM_PADS, address_dependent, holds_nan
 from ..run.program import MAX_TIMEOUTS, run_inputs
 from ..run.reference import OriginalRun
 from ...verdict import Verdict
@@ -73,6 +74,12 @@ def judge_extra_inputs(run: OriginalRun, original: str, variant: str, entry_poin
             live = [j for j in live if wants[j][-1].get("kind") not in ("timeout", "crash")]
         for j, (k, _) in enumerate(todo):
             run.extra[k] = wants[j] if len(wants[j]) == len(sandboxes) else [{"kind": "timeout"}]
+        # Not where the original's outcome depends on where a NaN lies (run/address.py).
+        nan = [(k, a) for k, a in todo if holds_nan(a) and usable(run.extra[k])]
+        moved = address_dependent(sandboxes[0], original, entry_point, [a for _, a in nan],
+                                  [run.extra[k][0] for k, _ in nan], ADDRESS_PADS + CONFIRM_PADS)
+        for j in moved:
+            run.extra[nan[j][0]] = [{"kind": "crash", "reason": "address-dependent"}]
     chosen = [(k, a) for k, a in zip(keys, inputs) if usable(run.extra[k])]
     if not chosen:
         return None

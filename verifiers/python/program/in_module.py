@@ -19,8 +19,8 @@ the sandbox runs for one side: the module's text with ``code`` swapped in for th
   at most ``GENERATOR_STEPS`` items, each with what it printed while producing it, the
   arguments (and the instance) as they were after that step (the first ``SNAPSHOT_STEPS``),
   and whether the item is one yielded before (a reused buffer); then how it ended (exhausted
-  with its return value, raised, or still going). One that raises before its first item is a
-  raise.
+  with its return value, or raised) or, past the prefix, whether one more step ends it or it
+  goes on. One that raises before its first item is a raise.
 
 Both sides load through the same code; only the def's text differs.
 """
@@ -108,7 +108,22 @@ def __semforge_consume__(produced, args, obj):
             seen.append(item)
         state = __semforge_snapshot__((args, obj)) if snapshots and step < __SNAPSHOTS__ else None
         steps.append(("yield", __semforge_snapshot__(item), again, buf.getvalue(), state))
-    steps.append(("more",))
+    # Past the prefix: one more step says whether it ends there or goes on (its item unread).
+    buf = io.StringIO()
+    saved = sys.stdout
+    sys.stdout = buf
+    try:
+        next(it)
+    except StopIteration as stop:
+        steps.append(("end", stop.value, buf.getvalue()))
+    except BaseException as exc:
+        __semforge_raised__[0] = exc
+        steps.append(("raise",) + __semforge_exc__(exc) + (buf.getvalue(),))
+    else:
+        steps.append(("more", buf.getvalue()))
+    finally:
+        sys.stdout = saved
+        saved.write(buf.getvalue())
     return steps
 '''.replace("__STEPS__", str(GENERATOR_STEPS)).replace("__SNAPSHOTS__", str(SNAPSHOT_STEPS))
 

@@ -17,6 +17,7 @@ from ..probes.harness import ENTRY as PROBE_ENTRY, harness
 from ..probes.plan import plan_probes
 from ..program.signature import entry_params, keyword_only_defaults
 from ..verdicts import counterexample_json, new_verdict
+from .address import address_dependent, holds_nan
 from .climb import RUNG_CAP_NS, SCALE_BUDGET_NS, climb
 from .program import MAX_TIMEOUTS, ProgramRun, run_inputs
 from .outside import split_keyword_calls, split_probes
@@ -252,9 +253,15 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
     kept_rungs: dict[int, tuple[int, int]] = {}
     memory_is_limit = not raises_memory_error(original)
     dropped = {"timeout": dropped_timeouts, "crash": 0, "out of memory": 0, "raise": 0,
-               "too large": 0}
+               "too large": 0, "address-dependent": 0}
+    shaky = _address_dependent(original, entry_point, inputs, runs, sandboxes[0])
     for i, args in enumerate(inputs):
         first = runs[0][i]
+        if i in shaky:
+            # Its outcome depends on where a NaN lies in memory (run/address.py): no behaviour
+            # to compare, inside the domain or outside it.
+            dropped["address-dependent"] += not (typed is not None and not typed.contains(args))
+            continue
         if typed is not None and not typed.contains(args):
             # Outside the domain: the strict level's, where the original's behaviour is a
             # function of the input (a difference between hash seeds there drops the input; it
@@ -328,6 +335,20 @@ def prepare_original(original: str, entry_point: str, seed_inputs: list[list],
     return run
 
 
+def _address_dependent(original: str, entry_point: str, inputs: list[list], runs: list,
+                       sandbox) -> set[int]:
+    """The inputs holding a NaN whose outcome differs between the hash seeds' runs or moves when
+    the heap is shifted (``run/address.py``)."""
+    tol = Tolerance(0.0, 0.0)
+    nan = [i for i, args in enumerate(inputs)
+           if all(r[i].get("kind") in ("return", "raise") for r in runs) and holds_nan(args)]
+    shaky = {i for i in nan if any(diff_outcomes(runs[0][i], r[i], tol) for r in runs[1:])}
+    rest = [i for i in nan if i not in shaky]
+    moved = address_dependent(sandbox, original, entry_point, [inputs[i] for i in rest],
+                              [runs[0][i] for i in rest])
+    return shaky | {rest[j] for j in moved}
+
+
 def load_streams(load: dict) -> tuple:
     """What a program printed while loading: stdout as is, stderr without line numbers."""
     return (load.get("stdout") or "", norm_stderr(str(load.get("stderr") or "")))
@@ -362,9 +383,16 @@ def prepare_probes(original: str, entry_point: str, inputs: list[list], outcomes
         runs.append(outs + [{"kind": "timeout"}] * (len(probes) - len(outs)))
     kept, kept_outcomes = [], []
     exact = Tolerance(0.0, 0.0)
+    nan = [i for i, p in enumerate(probes) if runs[0][i].get("kind") == "return"
+           and holds_nan(p.plan)]
+    moved = address_dependent(sandboxes[0], code, PROBE_ENTRY, [[probes[i].plan] for i in nan],
+                              [runs[0][i] for i in nan])
+    shaky = {nan[j] for j in moved}
     for i, p in enumerate(probes):
         first = runs[0][i]
         if first.get("kind") != "return" or any(diff_outcomes(first, r[i], exact) for r in runs[1:]):
+            continue
+        if i in shaky:  # its outcome depends on where a NaN lies (run/address.py)
             continue
         if config.policy == "domain" and '["str", "raise"]' in json.dumps(first.get("value")):
             continue

@@ -25,9 +25,10 @@ class ProgramRun:
     def loaded(self) -> bool:
         return self.load.get("kind") == "return"
 
-    def run(self, inputs: list[list], max_timeouts: int | None = None) -> list[dict]:
+    def run(self, inputs: list[list], max_timeouts: int | None = None, pad: int = 0) -> list[dict]:
         """Outcomes of a prefix of ``inputs``: all of them, unless this program's timeouts (all
-        runs counted) reach ``max_timeouts``. If it cannot be reloaded the rest are crashes."""
+        runs counted) reach ``max_timeouts``. If it cannot be reloaded the rest are crashes.
+        ``pad``: each call's arguments are built after ``pad`` other objects (``run/address.py``)."""
         outcomes: list[dict] = []
         while len(outcomes) < len(inputs):
             if max_timeouts is not None and self.timeouts >= max_timeouts:
@@ -40,7 +41,7 @@ class ProgramRun:
                     outcomes.extend([lost] * (len(inputs) - len(outcomes)))
                     break
             start = len(outcomes)
-            batch = self.session.call_many(inputs[start: start + CHUNK])
+            batch = self.session.call_many(inputs[start: start + CHUNK], pad)
             if not batch:  # the sandbox gave nothing back for this input: count it lost
                 batch = [{"kind": "crash", "reason": "no outcome returned"}]
             # The first timeout or crash ends the session; the calls after it did not run and

@@ -50,6 +50,11 @@ class OriginalRun:
     outside_outcomes: list[list[dict]] = field(default_factory=list)
     outside_probes: list[Probe] = field(default_factory=list)
     outside_probe_outcomes: list[dict] = field(default_factory=list)
+    # Kept inputs holding a NaN checked again before a variant was rejected there
+    # (``address.CONFIRM_PADS``): those whose outcome moved (never compared again), and those
+    # where it held.
+    unstable: set = field(default_factory=set)
+    stable: set = field(default_factory=set)
     _keys: frozenset | None = field(default=None, repr=False, compare=False)
 
     def input_keys(self) -> frozenset[str]:
