@@ -18,16 +18,14 @@ from __future__ import annotations
 import json
 import math
 import os
-import select
 import shutil
-import signal
-import subprocess
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from semforge.sandbox import default_root, tool
+from semforge.sandbox import default_root
+from semforge.sandbox.tool_run import run_tool
 
 from ..corpora.common import _tree_sha256
 from ..seeds.doctests import literal
@@ -96,39 +94,18 @@ def _run(corpus_root: Path, tests: Path, paths: list[Path], budget_s: float) -> 
     t0 = time.monotonic()
     deadline = t0 + budget_s
     base = tempfile.mkdtemp(prefix="semforge-carve-", dir=default_root() or None)
-    pid_r, pid_w = os.pipe()
-    read_fd, write_fd = os.pipe()
-    proc, analyser, data, timed_out = None, None, b"", False
     try:
         request = {
             "corpus": str(corpus_root.resolve()), "tests": str(tests.resolve()),
             "rootdir": os.path.commonpath([str(corpus_root.resolve()), str(tests.resolve())]),
-            "paths": [str(p) for p in paths], "result_fd": write_fd, "pid_fd": pid_w,
-            "parent": os.getpid(), "workdir": os.path.join(base, "w"),
+            "paths": [str(p) for p in paths], "workdir": os.path.join(base, "w"),
             "limits": {"memory_mb": 2048, "cpu_s": math.ceil(budget_s) + 1, "file_mb": 64,
                        "max_files": 256, "max_procs": 1024},
         }
-        path = os.path.join(base, "request.json")
-        with open(path, "w", encoding="utf-8") as fh:
-            json.dump(request, fh)
-        env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0",
-                   PYTEST_DISABLE_PLUGIN_AUTOLOAD="1")
-        proc = subprocess.Popen(
-            tool.command(_SCRIPT, path), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL, pass_fds=(write_fd, pid_w), close_fds=True,
-            process_group=0, env=env)
-        for fd in (write_fd, pid_w):
-            os.close(fd)
-        write_fd = pid_w = -1
-        pid_text, timed_out = _read_until(pid_r, deadline)
-        analyser = _pidfd(pid_text)
-        if not timed_out:
-            data, timed_out = _read_until(read_fd, deadline)
+        data, timed_out = run_tool(_SCRIPT, request, base, deadline, MAX_REPORT,
+                                   env={"PYTHONHASHSEED": "0",
+                                        "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"})
     finally:
-        for fd in (write_fd, pid_w, read_fd, pid_r):
-            if fd >= 0:
-                os.close(fd)
-        _kill_all(proc, analyser)
         shutil.rmtree(base, ignore_errors=True)
     return {"data": data.decode("ascii", "replace"), "timed_out": timed_out,
             "seconds": round(time.monotonic() - t0, 3)}
@@ -189,51 +166,3 @@ def _parse_call(line: dict) -> dict | None:
     except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
         return None
     return call if call["rest"] is not None else None
-
-
-def _read_until(fd: int, deadline: float) -> tuple[bytes, bool]:
-    """Everything written to ``fd`` until EOF, or (what came, True) when the deadline passes."""
-    data = b""
-    poller = select.poll()
-    poller.register(fd, select.POLLIN)
-    while True:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return data, True
-        if not poller.poll(max(1, int(left * 1000))):
-            continue
-        chunk = os.read(fd, 1 << 16)
-        if not chunk:
-            return data, False
-        data += chunk
-        if len(data) > MAX_REPORT:
-            return data[:MAX_REPORT], False
-
-
-def _pidfd(text: bytes) -> tuple[int, int] | None:
-    try:
-        pid = int(text.decode("ascii"))
-        return (pid, os.pidfd_open(pid)) if pid > 1 else None
-    except (ValueError, UnicodeDecodeError, OSError):
-        return None
-
-
-def _kill_all(proc: subprocess.Popen | None, analyser: tuple[int, int] | None) -> None:
-    """SIGKILL the test process (a PID namespace's init: all it started dies with it), its
-    process group and the first process's, then collect the first process."""
-    kills = []
-    if analyser is not None:
-        pid, pidfd = analyser
-        kills += [lambda: signal.pidfd_send_signal(pidfd, signal.SIGKILL),
-                  lambda: os.killpg(pid, signal.SIGKILL)]
-    if proc is not None:
-        kills += [lambda: os.killpg(proc.pid, signal.SIGKILL), proc.kill]
-    for kill in kills:
-        try:
-            kill()
-        except OSError:
-            pass
-    if analyser is not None:
-        os.close(analyser[1])
-    if proc is not None:
-        proc.wait()

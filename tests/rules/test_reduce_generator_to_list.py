@@ -35,6 +35,15 @@ def f(strings_in: List[str], ns_in: list[int]):
     c = sum([n * n for n in ns if n % 2], 10)
     return a, b, c
 """),
+        # the domain's items are ints and floats (a union of builtin numbers: the kind
+        # number), so adding them cannot run user code
+        ("""
+def f(xs):
+    return sum(x * 2 for x in xs), max(abs(x) for x in xs)
+""", """
+def f(xs):
+    return sum([x * 2 for x in xs]), max([abs(x) for x in xs])
+""", [[[1, 2.5]], [[3]], [[0.5, -1]]]),
     ]
     UNTOUCHED = [
         # items of unknown type: adding/comparing may run user code or fail midway

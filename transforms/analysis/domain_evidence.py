@@ -19,7 +19,10 @@ Evidence is given only where it stays true for the whole run of the function:
   (``read_only``: iterated, indexed, measured, compared, passed to builtins that do not mutate,
   its non-mutating methods), and items that are themselves mutable containers never carry their
   own items (``grid: list[list[int]]`` is a list of lists: ``row.append("x")`` may run);
-* ``None`` in a parameter's type (``int | None``), ``Any`` and unions of kinds give nothing.
+* ``None`` in a parameter's type (``int | None``), ``Any`` and unions of kinds give nothing;
+  a union of builtin numbers (``int | float``, ``list[int] | list[float]``) gives the kind
+  ``number`` (``analysis.numeric``: an int, bool or float, which of them unknown), which says
+  that operators on it are the builtin ones and nothing about its exact type.
 """
 
 from __future__ import annotations
@@ -29,6 +32,24 @@ import libcst as cst
 from semforge.domain import Domain, Ty
 
 from .types import BOOL, FLOAT, INT, STR, T, same
+
+_NUMBERS = frozenset({"int", "bool", "float", "number"})
+
+
+def _merge(a: T | None, b: T | None) -> T | None:
+    """``types.same``, and builtin numbers of different kinds as ``number`` (also as items:
+    ``list[int]`` and ``list[float]`` give ``list[number]``)."""
+    t = same(a, b)
+    if t is not None and (t.elem is not None or a is None or a.elem is None
+                          or b is None or b.elem is None):
+        return t
+    if a is None or b is None:
+        return None
+    if a.kind in _NUMBERS and b.kind in _NUMBERS:
+        return T("number")
+    if a.kind == b.kind and a.elem is not None and b.elem is not None:
+        return T(a.kind, _merge(a.elem, b.elem))
+    return t
 
 
 _SCALAR_T = {"int": INT, "bool": BOOL, "float": FLOAT, "str": STR, "bytes": T("bytes")}
@@ -57,7 +78,7 @@ def to_evidence(ty: Ty, items: bool) -> T | None:
         t = _one(a, items)
         if t is None:
             return None
-        result = t if result is None else same(result, t)
+        result = t if result is None else _merge(result, t)
         if result is None:
             return None
     return result
@@ -78,7 +99,7 @@ def _one(ty: Ty, items: bool) -> T | None:
             t = to_evidence(a, items=True)  # immutable: its items never change
         if t is None:
             return T(ty.name)
-        elem = t if k == 0 else same(elem, t)
+        elem = t if k == 0 else _merge(elem, t)
         if elem is None:
             return T(ty.name)
     return T(ty.name, elem)

@@ -18,15 +18,13 @@ import ast
 import json
 import math
 import os
-import select
 import shutil
-import signal
-import subprocess
 import tempfile
 import time
 from dataclasses import dataclass, field
 
-from semforge.sandbox import default_root, remove_stale_dirs, tool
+from semforge.sandbox import default_root, remove_stale_dirs
+from semforge.sandbox.tool_run import run_tool
 
 from ..program.in_module import ProgramText
 from ..program.signature import entry_params
@@ -118,39 +116,17 @@ def propose_inputs(original: str, variant: str, entry_point: str, budget_s: floa
         return Proposal("skipped", note=f"CrossHair skipped: budget {budget_s:g} s < {MIN_BUDGET_S} s")
     deadline = t0 + budget_s
     base = _scratch_dir()
-    pid_r, pid_w = os.pipe()
-    read_fd, write_fd = os.pipe()
-    proc, analyser = None, None
     try:
         request = {
             "original": original, "variant": variant, "entry_point": entry_point,
             "deadline": deadline - max(REPORT_MARGIN_S, budget_s / 10),
-            "result_fd": write_fd, "pid_fd": pid_w, "parent": os.getpid(),
             "workdir": os.path.join(base, "w"),
             "limits": {"memory_mb": max(memory_mb, 256), "cpu_s": math.ceil(budget_s) + 1,
                        "file_mb": 16, "max_files": 64, "max_procs": 1024},
         }
-        path = os.path.join(base, "request.json")
-        with open(path, "w", encoding="utf-8") as fh:
-            json.dump(request, fh)
-        env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
-        proc = subprocess.Popen(
-            tool.command(_CHILD, path), stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_fd, pid_w),
-            close_fds=True, process_group=0, env=env)
-        for fd in (write_fd, pid_w):
-            os.close(fd)
-        write_fd = pid_w = -1
-        pid_text, timed_out = _read_until(pid_r, deadline)
-        analyser = _pidfd(pid_text)
-        data = b""
-        if not timed_out:
-            data, timed_out = _read_until(read_fd, deadline)
+        data, timed_out = run_tool(_CHILD, request, base, deadline, MAX_REPORT,
+                                   env={"PYTHONHASHSEED": "0"})
     finally:
-        for fd in (write_fd, pid_w, read_fd, pid_r):
-            if fd >= 0:
-                os.close(fd)
-        _kill_all(proc, analyser)
         shutil.rmtree(base, ignore_errors=True)
     return _parse_report(data, round(time.monotonic() - t0, 3), budget_s if timed_out else None)
 
@@ -171,55 +147,6 @@ def _scratch_dir() -> str:
 def remove_stale(root: str) -> None:
     """Delete scratch directories of verifiers killed mid-analysis (no ``finally`` ran)."""
     remove_stale_dirs(root, _SCRATCH)
-
-
-def _read_until(fd: int, deadline: float) -> tuple[bytes, bool]:
-    """Everything written to ``fd`` until EOF, or (what came, True) when the deadline passes."""
-    data = b""
-    poller = select.poll()  # (select.select fails on fds above 1023, common in busy workers)
-    poller.register(fd, select.POLLIN)
-    while True:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return data, True
-        if not poller.poll(max(1, int(left * 1000))):
-            continue
-        chunk = os.read(fd, 1 << 16)
-        if not chunk:
-            return data, False
-        data += chunk
-        if len(data) > MAX_REPORT:  # a report is small; a flood is not one
-            return data[:MAX_REPORT], False
-
-
-def _pidfd(text: bytes) -> tuple[int, int] | None:
-    """(pid, pidfd) of the analysing process, opened at once: a pid alone could be reused."""
-    try:
-        pid = int(text.decode("ascii"))
-        return (pid, os.pidfd_open(pid)) if pid > 1 else None
-    except (ValueError, UnicodeDecodeError, OSError):
-        return None
-
-
-def _kill_all(proc: subprocess.Popen | None, analyser: tuple[int, int] | None) -> None:
-    """SIGKILL the analysing process (a PID namespace's init: all it started dies with it), its
-    process group and the first process's, then collect the first process."""
-    kills = []
-    if analyser is not None:
-        pid, pidfd = analyser
-        kills += [lambda: signal.pidfd_send_signal(pidfd, signal.SIGKILL),
-                  lambda: os.killpg(pid, signal.SIGKILL)]
-    if proc is not None:
-        kills += [lambda: os.killpg(proc.pid, signal.SIGKILL), proc.kill]
-    for kill in kills:
-        try:
-            kill()
-        except OSError:
-            pass
-    if analyser is not None:
-        os.close(analyser[1])
-    if proc is not None:
-        proc.wait()
 
 
 def _parse_report(data: bytes, seconds: float, stopped_at: float | None) -> Proposal:
