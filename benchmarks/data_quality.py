@@ -19,13 +19,20 @@ commit with its own ``.venv``), then reads every run's rows with *this* tree's c
   * the mean normalized-AST distance between two variants of one seed (``transforms/diversity``);
   * each run's wall time, and the linter's cost (one ruff run per seed, over its pairs).
 
-    python benchmarks/data_quality.py [--limit N] [--baseline DIR] [--workers 2]
+    python benchmarks/data_quality.py --baseline REF_OR_DIR [--limit N] [--workers 2]
                                       [--runs-dir DIR] [--json OUT.json]
+                                      [--runs-only "this tree"|baseline]
+                                      [--baseline-runs DIR DIR] [--tree-runs DIR DIR]
 
-``--baseline`` defaults to ``/work/wt/base-teach`` -- make it with
-``git worktree add --detach DIR $(cat /tmp/baseline_commit)`` and ``python -m venv DIR/.venv &&
-DIR/.venv/bin/pip install -e DIR``. Runs already complete in ``--runs-dir`` are reused (a
-killed benchmark resumes; ``semforge run`` itself resumes a half-done run).
+``--baseline`` is what "today's code" is: a git ref of this repository (its tree is exported
+with ``git archive`` into the runs folder and installed there in a virtual environment of its
+own, once), or a folder that holds a checkout with its own ``.venv`` (``.venv/bin/semforge``).
+Each run's folder is named for the code that made it (the baseline's commit, this tree's commit,
+``-dirty`` when it has uncommitted changes), and a run already complete there is reused: a killed
+benchmark resumes (``semforge run`` itself resumes a half-done run), and a change of code makes
+new runs. Delete a ``-dirty`` run after editing the tree, or it is read again.
+``--baseline-runs`` / ``--tree-runs`` read two complete runs made earlier instead (their folder
+names say which code made them; the table is computed with this tree's code either way).
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ import json
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -55,10 +63,68 @@ TARGETS = {  # figure: (comparison, threshold) from the issue
 }
 
 
+def _git(*args: str, cwd: Path) -> str:
+    return subprocess.run(["git", *args], cwd=str(cwd), capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def code_tag(tree: Path) -> str:
+    """The commit a checkout is at (12 digits), ``-dirty`` when it has uncommitted changes;
+    the folder's name when it is no git checkout. An exported baseline names its commit in
+    ``BASELINE_COMMIT``."""
+    if (tree / "BASELINE_COMMIT").exists():
+        return (tree / "BASELINE_COMMIT").read_text().strip()[:12]
+    try:
+        commit = _git("rev-parse", "HEAD", cwd=tree)[:12]
+        dirty = _git("status", "--porcelain", "--untracked-files=no", cwd=tree)
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        return tree.name
+    return commit + ("-dirty" if dirty else "")
+
+
+def baseline_tree(spec: str, runs_dir: Path) -> Path:
+    """The baseline's checkout with its own ``.venv``: ``spec`` itself when it is such a folder,
+    else a git ref of this repository, exported and installed under ``runs_dir`` (once)."""
+    folder = Path(spec).expanduser()
+    if folder.is_dir():
+        if not (folder / ".venv" / "bin" / "semforge").exists():
+            sys.exit(f"{folder} has no .venv/bin/semforge: install it there "
+                     f"(python -m venv {folder}/.venv && {folder}/.venv/bin/pip install -e {folder})")
+        return folder.resolve()
+    try:
+        commit = _git("rev-parse", "--verify", f"{spec}^{{commit}}", cwd=HERE)
+    except subprocess.CalledProcessError:
+        sys.exit(f"--baseline {spec!r} is neither a folder nor a commit of {HERE}")
+    tree = runs_dir / f"baseline-{commit[:12]}"
+    if (tree / ".venv" / "bin" / "semforge").exists():
+        return tree
+    print(f"installing the baseline {commit[:12]} in {tree}", flush=True)
+    tree.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.Popen(["git", "archive", commit], cwd=str(HERE), stdout=subprocess.PIPE)
+    subprocess.run(["tar", "-x", "-C", str(tree)], stdin=archive.stdout, check=True)
+    if archive.wait() != 0:
+        sys.exit(f"git archive {commit} failed")
+    (tree / "BASELINE_COMMIT").write_text(commit + "\n")
+    subprocess.run([sys.executable, "-m", "venv", str(tree / ".venv")], check=True)
+    subprocess.run([str(tree / ".venv" / "bin" / "pip"), "install", "-q", "-e", str(tree)],
+                   check=True)
+    return tree
+
+
+def completed_seconds(out: Path) -> float | None:
+    """The wall time of a complete run in ``out`` (its stats.json), None when it is not one."""
+    stats = out / "stats.json"
+    if not stats.exists() or not json.loads(stats.read_text()).get("complete"):
+        return None
+    return json.loads(stats.read_text()).get("seconds_total", 0.0)
+
+
 def run_semforge(tree: Path, out: Path, corpus: Path, limit: int | None, workers: int) -> float:
-    """One default run of ``tree``'s semforge into ``out``; its wall time (0 when reused)."""
-    if (out / "stats.json").exists() and json.loads((out / "stats.json").read_text()).get("complete"):
-        return json.loads((out / "stats.json").read_text()).get("seconds_total", 0.0)
+    """One default run of ``tree``'s semforge into ``out``; its wall time (the recorded one
+    when a complete run is reused)."""
+    done = completed_seconds(out)
+    if done is not None:
+        return done
     out.parent.mkdir(parents=True, exist_ok=True)
     config = out.parent / f"{out.name}.yaml"
     spec = {"kind": "evalplus", "path": str(corpus)}
@@ -130,10 +196,10 @@ def figures(rows: list[dict], loaded: int, lint_cost: list) -> dict:
         "equivalent pairs with a speed label": _share(labelled, len(equivalent)),
         "faster-labelled share": _share(faster, len(equivalent)),
         "labels": dict(Counter(r["perf_label"] or "none" for r in equivalent)),
-        "families per seed (seeds with pairs)":
-            round(statistics.mean(len(f) for f in seed_fams.values()), 2) if seed_fams else 0,
-        "families per seed (all seeds)":
-            round(sum(len(f) for f in seed_fams.values()) / loaded, 2) if loaded else 0,
+        "families per seed (seeds with pairs)": _mean(
+            sum(len(f) for f in seed_fams.values()), len(seed_fams), "seeds"),
+        "families per seed (all seeds)": _mean(
+            sum(len(f) for f in seed_fams.values()), loaded, "seeds"),
         "mean structural distance between a seed's variants":
             round(statistics.mean(spreads), 3) if spreads else None,
         "different among rule variants": sum(r["verdict"] == "different" for r in rule_rows),
@@ -158,13 +224,22 @@ def _share(n: int, total: int) -> dict:
     return {"n": n, "of": total, "share": round(n / total, 4) if total else None}
 
 
+def _mean(total: int, count: int, unit: str) -> dict:
+    """A mean shown with what it is over (``unit``: what ``count`` counts)."""
+    return {"mean": round(total / count, 2) if count else None, "over": count, "unit": unit}
+
+
 def _value(v):
+    if isinstance(v, dict) and "mean" in v:
+        return v["mean"]
     return v["share"] if isinstance(v, dict) and "share" in v else v
 
 
 def _show(v) -> str:
     if isinstance(v, dict) and "share" in v:
         return f"{v['share']:.1%} ({v['n']}/{v['of']})" if v["share"] is not None else "-"
+    if isinstance(v, dict) and "mean" in v:
+        return f"{v['mean']} ({v['over']} {v['unit']})" if v["mean"] is not None else "-"
     if isinstance(v, dict):
         return ", ".join(f"{k} {n}" for k, n in v.items()) or "-"
     return str(v)
@@ -173,29 +248,48 @@ def _show(v) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="first N seeds (default: all)")
-    parser.add_argument("--baseline", type=Path, default=Path("/work/wt/base-teach"))
+    parser.add_argument("--baseline", default=None,
+                        help="today's code: a git ref, or a checkout with its own .venv")
+    parser.add_argument("--baseline-runs", type=Path, nargs=2, default=None, metavar="DIR",
+                        help="two complete runs of the baseline to read instead of making them")
+    parser.add_argument("--tree-runs", type=Path, nargs=2, default=None, metavar="DIR",
+                        help="two complete runs of this tree's code (e.g. made from an earlier "
+                             "commit of it) to read instead of making them")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--runs-dir", type=Path, default=Path("/tmp/semforge-data-quality"))
+    parser.add_argument("--runs-dir", type=Path,
+                        default=Path(tempfile.gettempdir()) / "semforge-data-quality")
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument("--runs-only", choices=["baseline", "this tree"], default=None,
                         help="only make that tree's two runs (to start the baseline early)")
     args = parser.parse_args()
 
+    if args.baseline is None and args.baseline_runs is None:
+        parser.error("give --baseline (or --baseline-runs)")
     corpus = humaneval_path()
-    trees = {"baseline": args.baseline.resolve(), "this tree": HERE}
+    trees = {"baseline": None, "this tree": HERE}
+    given = {"baseline": args.baseline_runs, "this tree": args.tree_runs}
     tag = f"limit{args.limit}" if args.limit else "all"
     results, seconds = {}, {}
     for name, tree in trees.items():
         if args.runs_only and name != args.runs_only:
             continue
-        if not (tree / ".venv" / "bin" / "semforge").exists():
-            sys.exit(f"{tree} has no .venv/bin/semforge: see the docstring")
         runs = []
-        for k in (1, 2):
-            out = args.runs_dir / f"{tag}-{name.replace(' ', '-')}-run{k}"
-            seconds[name, k] = run_semforge(tree, out, corpus, args.limit, args.workers)
-            print(f"{name} run {k}: {out} ({seconds[name, k]:.0f} s)", flush=True)
-            runs.append(out)
+        if given[name]:
+            for k, out in enumerate(given[name], 1):
+                seconds[name, k] = completed_seconds(out)
+                if seconds[name, k] is None:
+                    sys.exit(f"{out} is not a complete semforge run (no complete stats.json)")
+                print(f"{name} run {k}: {out} ({seconds[name, k]:.0f} s, given)", flush=True)
+                runs.append(out)
+        else:
+            tree = tree or baseline_tree(args.baseline, args.runs_dir)
+            if not (tree / ".venv" / "bin" / "semforge").exists():
+                sys.exit(f"{tree} has no .venv/bin/semforge: see the docstring")
+            for k in (1, 2):
+                out = args.runs_dir / f"{tag}-{name.replace(' ', '-')}-{code_tag(tree)}-run{k}"
+                seconds[name, k] = run_semforge(tree, out, corpus, args.limit, args.workers)
+                print(f"{name} run {k}: {out} ({seconds[name, k]:.0f} s)", flush=True)
+                runs.append(out)
         if args.runs_only:
             continue
         stats = json.loads((runs[0] / "stats.json").read_text())

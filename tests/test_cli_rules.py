@@ -142,7 +142,7 @@ def test_unknown_rule_says_what_to_do(tmp_path: Path):
 def write_corpus(path: Path) -> None:
     records = [
         {"task_id": "T/0", "entry_point": "add", "prompt": "def add(a, b):\n",
-         "canonical_solution": "    total = a + b\n    return total\n",
+         "canonical_solution": "    t = a + b\n    return t\n",
          "base_input": [[1, 2], [0, 0], [-5, 3]], "plus_input": [], "atol": 0},
         {"task_id": "T/1", "entry_point": "ident", "prompt": "def ident(x):\n",
          "canonical_solution": "    return x\n", "base_input": [[1]], "plus_input": [], "atol": 0},

@@ -53,6 +53,20 @@ def test_counts_repeat_across_sandboxes_and_grow_with_the_work():
     assert large > 20 * small, (small, large)
 
 
+# Makes cyclic garbage: the collector runs inside the calls, at points that move with what ran
+# before the round unless each round starts with its counts at zero.
+CYCLES = ("class Node:\n    def __init__(self, v):\n        self.v = v\n        self.me = self\n\n"
+          "def squares(n):\n    return [Node(i * i).v for i in range(n)]\n")
+
+
+@needs_valgrind
+def test_rounds_count_alike_where_the_collector_runs_inside_the_calls():
+    # Without a collection before each round, rounds here differed by 6% (the range over the
+    # rounds is the label's interval: wider than the 5% band, no label could be given).
+    counts = _counts(CYCLES, rounds=5)[1:]
+    assert len(counts) == 4 and max(counts) <= 1.001 * min(counts), counts
+
+
 @needs_valgrind
 def test_a_program_that_dumps_the_counters_itself_is_not_counted():
     assert _counts(CHEAT) == []

@@ -47,6 +47,15 @@ def test_noise_a_rewrite_adds_is_found_and_what_the_original_has_is_not():
     assert naturalness.added_noise(variants[0], [variants[0]]) == [[]]
 
 
+def test_an_unused_loop_variable_is_noise():
+    # `for i, row in enumerate(m)` where only `row` is read: `for row in m` is what one writes
+    variants = [ORIGINAL.replace("for x in l:", "for i, x in enumerate(l):"),       # B007
+                ORIGINAL.replace("for x in l:", "for _, x in enumerate(l):")]       # natural
+    found = naturalness.added_noise(ORIGINAL, variants)
+    assert codes(found[0]) == ["B007"]
+    assert found[1] == []
+
+
 def test_while_true_and_chained_negation_are_idioms():
     assert naturalness.ast_findings("while True:\n    break\n") == []
     assert naturalness.ast_findings("def f(i, n):\n    return not (0 <= i < n)\n") == []

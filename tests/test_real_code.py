@@ -112,6 +112,9 @@ FILES = {
 
         def test_double():
             assert double(21) == 42
+            for i in range(100, 140):  # more calls than the tracer records of one function...
+                assert double(i) == 2 * i
+            assert double(1.5) == 3.0  # ...yet an argument type not seen before is recorded
 
 
         def test_chunks():
@@ -183,7 +186,9 @@ def test_every_function_and_method_is_a_seed_or_a_rejection(items):
 def test_inputs_come_from_the_projects_tests_and_doctests(items):
     inputs = {k: v.inputs for k, v in items.items() if isinstance(v, Seed)}
     assert inputs["core.py::slug"] == [[" Hello World "], ["A b"]]  # the test's call, the doctest's
-    assert inputs["core.py::double"] == [[21]]
+    # The first 32 distinct calls, then one whose argument types are new (a float): the tests'
+    # common case must not hide a type they pass later, since the inputs define the domain.
+    assert inputs["core.py::double"] == [[21], *([i] for i in range(100, 131)), [1.5]]
     assert inputs["core.py::chunks"] == [[[1, 2, 3], 2]]
     assert inputs["util.py::clean"] == [[" Hello World "]]  # called by slug during the test
     # A builtin passed by the test is itself; the test's lambda becomes a builtin that takes as

@@ -49,6 +49,7 @@ RUFF_NOISE = {
     "PLW0120": "else on a loop without break",
     "PLW0127": "self-assignment",
     "PLW0128": "name assigned twice in one statement",
+    "B007": "unused loop variable",
 }
 # checks of our own (ast_findings)
 AST_NOISE = {

@@ -33,6 +33,12 @@ MAX_REPORT = 8 << 20
 MAX_REPR = 4000
 MAX_CALLS_PER_FUNCTION = 32  # distinct calls recorded per function
 MAX_SEEN_PER_FUNCTION = 4000  # calls looked at per function before it is left alone
+# Past those bounds a call whose argument types are new is still recorded (up to this many more,
+# among this many calls): the carved inputs define the seed's typed domain, so the first calls
+# (a suite's common case, alignment="right" 32 times) must not hide a type the tests pass later
+# (alignment=None).
+MAX_NEW_SHAPES_PER_FUNCTION = 16
+MAX_SHAPE_SEEN_PER_FUNCTION = 40000
 MAX_TESTS_PER_FUNCTION = 2000
 MAX_TRACKED_OBJECTS = 50000
 _SCALARS = (type(None), bool, int, float, complex, str, bytes)
@@ -129,7 +135,7 @@ def _run(req: dict, prepared: dict, namespaces: str, capset, parent: int, pytest
     tests = os.path.realpath(req["tests"])
     tests_prefix = tests.rstrip("/") + "/"
     targets: dict = {}  # code object -> (relpath, qualname) or None
-    calls: dict = {}  # (relpath, qualname) -> [seen, set of reprs recorded]
+    calls: dict = {}  # (relpath, qualname) -> [seen, reprs recorded, shapes recorded, extra]
     touched: dict = {}  # (relpath, qualname) -> set of test ids
     inits: dict = {}  # id(instance) -> (instance, type name, init reprs or None)
     current = [""]
@@ -187,11 +193,12 @@ def _run(req: dict, prepared: dict, namespaces: str, capset, parent: int, pytest
             seen_by = touched.setdefault(key, set())
             if len(seen_by) < MAX_TESTS_PER_FUNCTION:
                 seen_by.add(current[0])
-        record = calls.setdefault(key, [0, set()])
+        record = calls.setdefault(key, [0, set(), set(), 0])
         record[0] += 1
-        if record[0] > MAX_SEEN_PER_FUNCTION or len(record[1]) >= MAX_CALLS_PER_FUNCTION:
-            if code.co_name != "__init__":
-                return
+        full = record[0] > MAX_SEEN_PER_FUNCTION or len(record[1]) >= MAX_CALLS_PER_FUNCTION
+        if full and code.co_name != "__init__" and (
+                record[3] >= MAX_NEW_SHAPES_PER_FUNCTION or record[0] > MAX_SHAPE_SEEN_PER_FUNCTION):
+            return
         args, kw = arguments(frame, code)
         if args is None:
             return
@@ -200,7 +207,9 @@ def _run(req: dict, prepared: dict, namespaces: str, capset, parent: int, pytest
             if id(obj) not in inits and len(inits) < MAX_TRACKED_OBJECTS:
                 t = type(obj)
                 inits[id(obj)] = (obj, f"{t.__module__}.{t.__qualname__}", show(args[1:]))
-        if len(record[1]) >= MAX_CALLS_PER_FUNCTION or record[0] > MAX_SEEN_PER_FUNCTION:
+        shape = (tuple(map(type, args)), tuple((n, type(v)) for n, v in kw.items()))
+        if full and (shape in record[2] or record[3] >= MAX_NEW_SHAPES_PER_FUNCTION
+                     or record[0] > MAX_SHAPE_SEEN_PER_FUNCTION):
             return
         shown = show(args[1:]) if args else show(args)
         shown_kw = show(list(kw.values()))
@@ -216,6 +225,8 @@ def _run(req: dict, prepared: dict, namespaces: str, capset, parent: int, pytest
         if blob in record[1]:
             return
         record[1].add(blob)
+        record[2].add(shape)
+        record[3] += full
         send(line)
 
     def profile(frame, event, arg):

@@ -37,6 +37,7 @@ class TestExtractHelper(RuleTestCase):
             """
             class Shape:
                 def size(self, other):
+                    self.check(other)
                     return abs(self.w - other.w) + len(str(self))
             """,
             """
@@ -46,27 +47,43 @@ class TestExtractHelper(RuleTestCase):
 
             class Shape:
                 def size(self, other):
+                    self.check(other)
                     return _total(self, other)
             """,
         ),
         (  # the expression keeps the parentheses that hold its line break
             """
-            def f(a, b):
+            def f(a, b, c):
+                if c is None:
+                    return False
                 return (a and
-                        b)
+                        not b)
             """,
             """
             def _all_hold(a, b):
                 return (a and
-                        b)
+                        not b)
 
 
-            def f(a, b):
+            def f(a, b, c):
+                if c is None:
+                    return False
                 return _all_hold(a, b)
             """,
         ),
     ]
     UNTOUCHED = [
+        # a helper would teach nothing: the whole function, or one operation on names
+        ("""
+        def area(width, height):
+            \"\"\"Doc.\"\"\"
+            return abs(width) * abs(height)
+        """, "the return is the whole function"),
+        ("""
+        def volume(width, height, depth):
+            area = width * height
+            return area * depth
+        """, "one operation on names or literals"),
         # recursion through a dunder: len(self.child) runs __len__ again, one helper frame more
         # per level (tests/rules/test_review_contexts.py)
         ("""
@@ -186,7 +203,7 @@ class TestExtractHelper(RuleTestCase):
 
 def test_helper_is_defined_before_module_level_calls():
     code = get_rule("extract-helper").apply(
-        "def f(a, b):\n    return a * 10 + b\n\nRESULT = f(1, 2)\n").code
+        "def f(a, b):\n    a = int(a)\n    return a * 10 + b\n\nRESULT = f(1, 2)\n").code
     ns: dict = {}
     exec(code, ns)
     assert ns["RESULT"] == 12 and ns["f"](a=3, b=4) == 34

@@ -63,7 +63,44 @@ class TestExtractLambdaHelper(RuleTestCase):
 
             class Text:
                 def count(self, s):
-                    return len(list(filter(lambda ch: _is_member(ch), s)))
+                    return len(list(filter(_is_member, s)))
+            """,
+        ),
+        (  # a lambda that would only forward its parameter: the helper is passed itself
+            """
+            def top(counts: dict[str, int]) -> list[str]:
+                ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+                return [word for word, _ in ranked]
+            """,
+            """
+            def _by_pair(item):
+                return (-item[1], item[0])
+
+
+            def top(counts: dict[str, int]) -> list[str]:
+                ranked = sorted(counts.items(), key=_by_pair)
+                return [word for word, _ in ranked]
+            """,
+            [[{"b": 2, "a": 2, "c": 5}], [{}]],
+        ),
+        (  # ... but not to a sorted the module may rebind: there the lambda stays
+            """
+            def top(xs):
+                return sorted(xs, key=lambda x: -abs(x))
+
+
+            sorted = lambda xs, key: [key(x) for x in xs]
+            """,
+            """
+            def _by_negated(x):
+                return -abs(x)
+
+
+            def top(xs):
+                return sorted(xs, key=lambda x: _by_negated(x))
+
+
+            sorted = lambda xs, key: [key(x) for x in xs]
             """,
         ),
         (  # defaults stay on the lambda; a later rebinding is seen by the call alike

@@ -18,6 +18,34 @@ from ..registry import register
 
 
 
+_LEAF = (cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString)
+
+
+def _one_step(expr: cst.BaseExpression) -> bool:
+    """``a * b``, ``-x``, ``a < b``, ``xs[i]``, ``p.x``: one operation whose operands are names or
+    literals (a helper for it names nothing that the code does not already say)."""
+    if isinstance(expr, (cst.BinaryOperation, cst.BooleanOperation)):
+        parts = [expr.left, expr.right]
+    elif isinstance(expr, cst.UnaryOperation):
+        parts = [expr.expression]
+    elif isinstance(expr, cst.Comparison) and len(expr.comparisons) == 1:
+        parts = [expr.left, expr.comparisons[0].comparator]
+    elif isinstance(expr, cst.Subscript) and len(expr.slice) == 1 \
+            and isinstance(expr.slice[0].slice, cst.Index):
+        parts = [expr.value, expr.slice[0].slice.value]
+    elif isinstance(expr, cst.Attribute):
+        parts = [expr.value]
+    else:
+        return False
+    return all(isinstance(p, _LEAF) for p in parts)
+
+
+def _is_docstring(stmt: cst.CSTNode, position: int) -> bool:
+    return (position == 0 and isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
+            and isinstance(stmt.body[0], cst.Expr)
+            and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))
+
+
 @register
 class ExtractHelper(Rule):
     """``return e`` in a function -> ``return _helper(a, b)`` with a new module-level
@@ -41,8 +69,9 @@ class ExtractHelper(Rule):
       also sees recursion through dunders (``len(self.child)`` in ``__len__``) and functions
       passed as values (``map(size, t)``).
 
-    The only differences: one more frame in tracebacks, and ``e`` is not trivially a name or
-    literal (those are left alone).
+    The only differences: one more frame in tracebacks. Left alone because a helper would teach
+    nothing: ``e`` a name or literal, or one operation on names or literals (``a * b``,
+    ``xs[i]``), or a ``return`` that is the whole function (it would only forward).
     """
 
     id = "extract-helper"
@@ -123,6 +152,11 @@ class ExtractHelper(Rule):
                 elif not all(isinstance(a.scope, (GlobalScope, BuiltinScope)) for a in assignments):
                     # a closure variable of an enclosing function
                     return skip(f"{name!r} is a variable of an enclosing function")
+            # sound, but is it worth a helper?
+            if _one_step(expr):
+                return skip("one operation on names or literals: too small to be a helper")
+            if all(i == index or _is_docstring(stmt, i) for i, stmt in enumerate(body)):
+                return skip("the return is the whole function: it would only forward to the helper")
             return args
 
         def visit_Return(self, node: cst.Return) -> None:

@@ -9,13 +9,14 @@ from libcst.metadata import (BuiltinScope, FunctionScope, GlobalScope, ParentNod
 
 from ..analysis import (NameAllocator, bound_before, global_nonlocal_names, is_literal,
                         names_in_order, uses_dynamic_scope)
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.lambdas import function_slots, simple_lambda
 from ..analysis.naming import function_name, lambda_role
 from ..analysis.recursion import RECURSIVE, CallGraph
 from ..analysis.scopes import DYNAMIC_FUNCTION, SCOPE_SENSITIVE
-from ..base import Rule, RuleTransformer
+from ..base import Rule
 from ..context import schedule_helper
 from ..registry import register
-
 
 
 @register
@@ -48,6 +49,13 @@ class ExtractLambdaHelper(Rule):
     The only differences: one more frame in tracebacks, and one more call per item where the
     lambda runs per item (``filter``, ``map``, ``sorted(key=...)``).
 
+    Where the lambda would only forward its one parameter (``key=lambda p: _by_pair(p)``) and
+    is the function of ``map``/``filter`` (one iterable) or the ``key=`` of ``sorted``/``min``/
+    ``max``, the real builtins (``analysis.lambdas.function_slots``, ``real_builtin``), the
+    helper is passed itself (``key=_by_pair``), as a person writes it: those builtins call it
+    with one positional argument per item, exactly as they called the lambda, and only they
+    hold it, so its other name is unobservable; one frame per item, as the lambda had.
+
     Intent "slower": that call costs about as much as a cheap body (measured by the pipeline,
     never assumed).
     """
@@ -58,14 +66,15 @@ class ExtractLambdaHelper(Rule):
     family = "spelled-out"
     intent = "slower"
 
-    class Transformer(RuleTransformer):
+    class Transformer(EvidenceTransformer):
         METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)
 
         def visit_Module(self, node: cst.Module) -> None:
+            super().visit_Module(node)
             self.names = NameAllocator(node, taken=self.protected, rng=self.rng)
             self.module_defs = {f.name.value for f in m.findall(node, m.FunctionDef())}
             self.call_graph = CallGraph(node)
-            self.calls: dict[cst.Lambda, cst.Call] = {}
+            self.calls: dict[cst.Lambda, cst.Call | cst.Name] = {}
 
         def _chain(self, node: cst.CSTNode) -> list[cst.CSTNode]:
             """``node`` and its ancestors up to (not including) the module."""
@@ -145,12 +154,27 @@ class ExtractLambdaHelper(Rule):
                     value=node.body)])]),
             )
             schedule_helper(self.context, self._chain(node)[-1], helper)
-            self.calls[node] = cst.Call(func=cst.Name(name),
-                                        args=[cst.Arg(cst.Name(a)) for a in args])
+            self.calls[node] = (cst.Name(name) if self._passed_itself(node, args) else
+                                cst.Call(func=cst.Name(name),
+                                         args=[cst.Arg(cst.Name(a)) for a in args]))
+
+        def _passed_itself(self, lam: cst.Lambda, args: list[str]) -> bool:
+            """The lambda would only forward its one parameter to the helper, in a slot where a
+            real builtin calls its function with one positional argument per item."""
+            if args != [simple_lambda(lam)]:
+                return False
+            arg = self.get_metadata(ParentNodeProvider, lam, None)
+            call = self.get_metadata(ParentNodeProvider, arg, None)
+            if not (isinstance(arg, cst.Arg) and isinstance(call, cst.Call)):
+                return False
+            slots = function_slots(self.ev, call)
+            return (any(call.args[i] is arg for i in slots)
+                    and self.ev.real_builtin(call.func.value))
 
         def leave_Lambda(self, original_node, updated_node):
             call = self.calls.get(original_node)
             if call is None:
                 return updated_node
             self.sites += 1
-            return updated_node.with_changes(body=call)
+            # the helper itself where the lambda would only forward to it, else a call to it
+            return call if isinstance(call, cst.Name) else updated_node.with_changes(body=call)

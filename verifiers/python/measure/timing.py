@@ -140,7 +140,8 @@ def time_block(sandbox, original: str, variant: str, entry_point: str, inputs: l
 # Counted rounds per program, after one uncounted round (first-call costs, as when timing).
 # Counts mostly repeat from one session to the next (on HumanEval+, two thirds of pairs to the
 # instruction), but not exactly from one round to the next (where the allocator finds free
-# memory moves a few percent of a round's instructions), so the range over these rounds is
+# memory; the child collects garbage before each round, else where the collector ran inside
+# the calls moved a round's count by several percent), so the range over these rounds is
 # the interval.
 COUNT_ROUNDS = 3
 
