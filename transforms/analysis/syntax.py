@@ -224,3 +224,11 @@ AUG_TO_BIN = {
     cst.MatrixMultiplyAssign: cst.MatrixMultiply,
 }
 BIN_TO_AUG = {b: a for a, b in AUG_TO_BIN.items()}
+
+
+def prepend(body: cst.BaseSuite, stmts: list[cst.BaseSmallStatement]) -> cst.BaseSuite:
+    """Put small statements at the top of a block (indented or on one line)."""
+    if isinstance(body, cst.IndentedBlock):
+        return body.with_changes(body=[cst.SimpleStatementLine(body=[s]) for s in stmts]
+                                 + list(body.body))
+    return body.with_changes(body=stmts + list(body.body))

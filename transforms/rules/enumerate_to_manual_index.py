@@ -9,7 +9,7 @@ from ..base import Rule
 from ..registry import register
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.scopes import DYNAMIC_FUNCTION
-from ..analysis.syntax import moved_out
+from ..analysis.syntax import moved_out, prepend
 
 _START = m.Integer() | m.UnaryOperation(operator=m.Minus(), expression=m.Integer())
 
@@ -28,14 +28,6 @@ def enumerate_start(ev, call: cst.BaseExpression) -> cst.BaseExpression | None:
     if start.keyword is not None and start.keyword.value != "start":
         return None
     return start.value if m.matches(start.value, _START) else None
-
-
-def prepend(body: cst.BaseSuite, stmts: list[cst.BaseSmallStatement]) -> cst.BaseSuite:
-    """Put small statements at the top of a block (indented or on one line)."""
-    if isinstance(body, cst.IndentedBlock):
-        return body.with_changes(body=[cst.SimpleStatementLine(body=[s]) for s in stmts]
-                                 + list(body.body))
-    return body.with_changes(body=stmts + list(body.body))
 
 
 @register

@@ -12,10 +12,10 @@ from ..analysis.loops import local_only
 from ..analysis.numeric import RicherEvidence
 from ..analysis.purity import Inert
 from ..analysis.scopes import DYNAMIC_FUNCTION
+from ..analysis.sequences import IMMUTABLE, own_object
+from ..analysis.syntax import prepend
 from ..base import Rule
 from ..registry import register
-from .enumerate_to_manual_index import prepend
-from .range_len_to_enumerate import IMMUTABLE, own_object
 
 
 @register

@@ -5,19 +5,17 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import Assignment, FunctionScope
 
-from ..analysis import assigned_names, global_nonlocal_names
+from ..analysis import assigned_names
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.numeric import RicherEvidence
 from ..analysis.purity import Inert
 from ..analysis.names import SELF_DOCUMENTING, self_documenting_names
 from ..analysis.scopes import DYNAMIC_FUNCTION
+from ..analysis.sequences import IMMUTABLE, own_object
 from ..base import Rule
 from ..registry import register
 
-# Immutable sequences: s[i] is fixed for the whole loop whatever the body calls.
-IMMUTABLE = frozenset({"str", "tuple", "bytes"})
 _STORE_PARENTS = (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor,
                   cst.Del, cst.AsName, cst.NamedExpr)
 _EAGER_COMPS = (cst.ListComp, cst.SetComp, cst.DictComp)
@@ -45,55 +43,6 @@ class _Replace(cst.CSTTransformer):
             self.done += 1
             return cst.Name(self.name, lpar=updated_node.lpar, rpar=updated_node.rpar)
         return updated_node
-
-
-def fresh_list(ev, e: cst.BaseExpression) -> bool:
-    """``e`` evaluates to a list object created by this very evaluation."""
-    if isinstance(e, (cst.List, cst.ListComp)):
-        return True
-    if ev.is_builtin_call(e, "list", "sorted"):
-        return True
-    if (isinstance(e, cst.Call) and isinstance(e.func, cst.Attribute)
-            and e.func.attr.value in ("split", "rsplit", "splitlines")
-            and ev.type_of(e.func.value) is not None and ev.type_of(e.func.value).kind == "str"):
-        return True
-    t = ev.type_of(e)
-    if t is None or t.kind != "list":
-        return False
-    if isinstance(e, cst.BinaryOperation):
-        return isinstance(e.operator, (cst.Add, cst.Multiply))
-    return (isinstance(e, cst.Subscript) and len(e.slice) == 1
-            and isinstance(e.slice[0].slice, cst.Slice))
-
-
-def own_object(ev, func: cst.FunctionDef, scope, name: str, param_ok: bool) -> bool:
-    """Every binding of local ``name`` stores a list made on the spot (or, with ``param_ok``,
-    is a parameter): two such names, or such a name and a parameter, never share an object."""
-    if not isinstance(scope, FunctionScope) or scope.node is not func:
-        return False
-    if name in global_nonlocal_names(func) or name in ev.hidden_bindings(func):
-        return False
-    bindings = list(scope.assignments[name])
-    if not bindings:
-        return False
-    for a in bindings:
-        if type(a) is not Assignment:
-            return False
-        node = a.node
-        if isinstance(node, cst.Param):
-            if not param_ok:
-                return False
-            continue
-        parent = ev.parent(node)
-        if isinstance(parent, cst.AssignTarget) and parent.target is node:
-            value = ev.parent(parent).value
-        elif isinstance(parent, cst.AnnAssign) and parent.target is node and parent.value:
-            value = parent.value
-        else:
-            return False
-        if not fresh_list(ev, value):
-            return False
-    return True
 
 
 @register

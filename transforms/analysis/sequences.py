@@ -1,0 +1,60 @@
+"""Builtin sequences a loop may index instead of iterate (and back): which cannot change, and
+which list a function holds alone (shared by ``range-len-to-enumerate`` and ``for-each-to-index``)."""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import Assignment, FunctionScope
+
+from .scopes import global_nonlocal_names
+
+# Immutable sequences: s[i] is fixed for the whole loop whatever the body calls.
+IMMUTABLE = frozenset({"str", "tuple", "bytes"})
+
+def fresh_list(ev, e: cst.BaseExpression) -> bool:
+    """``e`` evaluates to a list object created by this very evaluation."""
+    if isinstance(e, (cst.List, cst.ListComp)):
+        return True
+    if ev.is_builtin_call(e, "list", "sorted"):
+        return True
+    if (isinstance(e, cst.Call) and isinstance(e.func, cst.Attribute)
+            and e.func.attr.value in ("split", "rsplit", "splitlines")
+            and ev.type_of(e.func.value) is not None and ev.type_of(e.func.value).kind == "str"):
+        return True
+    t = ev.type_of(e)
+    if t is None or t.kind != "list":
+        return False
+    if isinstance(e, cst.BinaryOperation):
+        return isinstance(e.operator, (cst.Add, cst.Multiply))
+    return (isinstance(e, cst.Subscript) and len(e.slice) == 1
+            and isinstance(e.slice[0].slice, cst.Slice))
+
+
+def own_object(ev, func: cst.FunctionDef, scope, name: str, param_ok: bool) -> bool:
+    """Every binding of local ``name`` stores a list made on the spot (or, with ``param_ok``,
+    is a parameter): two such names, or such a name and a parameter, never share an object."""
+    if not isinstance(scope, FunctionScope) or scope.node is not func:
+        return False
+    if name in global_nonlocal_names(func) or name in ev.hidden_bindings(func):
+        return False
+    bindings = list(scope.assignments[name])
+    if not bindings:
+        return False
+    for a in bindings:
+        if type(a) is not Assignment:
+            return False
+        node = a.node
+        if isinstance(node, cst.Param):
+            if not param_ok:
+                return False
+            continue
+        parent = ev.parent(node)
+        if isinstance(parent, cst.AssignTarget) and parent.target is node:
+            value = ev.parent(parent).value
+        elif isinstance(parent, cst.AnnAssign) and parent.target is node and parent.value:
+            value = parent.value
+        else:
+            return False
+        if not fresh_list(ev, value):
+            return False
+    return True
