@@ -40,12 +40,6 @@ def _one_step(expr: cst.BaseExpression) -> bool:
     return all(isinstance(p, _LEAF) for p in parts)
 
 
-def _is_docstring(stmt: cst.CSTNode, position: int) -> bool:
-    return (position == 0 and isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
-            and isinstance(stmt.body[0], cst.Expr)
-            and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))
-
-
 @register
 class ExtractHelper(Rule):
     """``return e`` in a function -> ``return _helper(a, b)`` with a new module-level
@@ -71,7 +65,7 @@ class ExtractHelper(Rule):
 
     The only differences: one more frame in tracebacks. Left alone because a helper would teach
     nothing: ``e`` a name or literal, or one operation on names or literals (``a * b``,
-    ``xs[i]``), or a ``return`` that is the whole function (it would only forward).
+    ``xs[i]``).
     """
 
     id = "extract-helper"
@@ -155,8 +149,6 @@ class ExtractHelper(Rule):
             # sound, but is it worth a helper?
             if _one_step(expr):
                 return skip("one operation on names or literals: too small to be a helper")
-            if all(i == index or _is_docstring(stmt, i) for i, stmt in enumerate(body)):
-                return skip("the return is the whole function: it would only forward to the helper")
             return args
 
         def visit_Return(self, node: cst.Return) -> None:
