@@ -73,10 +73,12 @@ def rewrite(library: Path, out: Path, rule_ids: list[str]) -> dict:
     return data
 
 
-def registered_rules() -> list[str]:
+def registered_rules() -> dict[str, bool]:
+    """Python rule id -> whether it takes the seed's domain as type evidence."""
     proc = subprocess.run([*SEMFORGE, "rules", "list", "--json"], capture_output=True, text=True,
                           check=True)
-    return [info["id"] for info in json.loads(proc.stdout) if info["language"] == "python"]
+    return {info["id"]: info["uses_domain"] for info in json.loads(proc.stdout)
+            if info["language"] == "python"}
 
 
 def failures(proc: subprocess.CompletedProcess) -> str:
@@ -91,7 +93,8 @@ def test_every_rule_keeps_the_library_tests_green(library: Path, tmp_path: Path)
     baseline = run_tests(library)
     assert baseline.returncode == 0, "the unmodified library fails its own tests:\n" + failures(baseline)
 
-    rules = registered_rules()
+    uses_domain = registered_rules()
+    rules = list(uses_domain)
     jobs: dict[str, tuple[list[str], Path]] = {r: ([r], tmp_path / r) for r in rules}
     jobs["ALL (chained)"] = (rules, tmp_path / "all-chained")
 
@@ -116,8 +119,11 @@ def test_every_rule_keeps_the_library_tests_green(library: Path, tmp_path: Path)
             print(f"  {name:32} {sites:5} sites in {files:2} files   tests {status}", flush=True)
             if result is not None and result.returncode != 0:
                 broken.append(f"--- {name}\n{failures(result)}")
-    fired = sum(1 for name, data, _ in results
-                if name in rules and sum(data["totals"].values()))
-    print(f"  {fired}/{len(rules)} rules fired on {PACKAGE}")
+    fired = {name for name, data, _ in results if name in rules and sum(data["totals"].values())}
+    # A rule that takes the domain fires only where types are known; `semforge rewrite` has no
+    # seeds and this library's sources carry no annotations, so only the others are expected.
+    plain = [r for r in rules if not uses_domain[r]]
+    print(f"  {len(fired)}/{len(rules)} rules fired on {PACKAGE} "
+          f"({len(fired & set(plain))}/{len(plain)} of those that need no type evidence)")
     assert not broken, "rules broke the library's tests:\n" + "\n".join(broken)
-    assert fired >= len(rules) // 2, "most rules should fire on real code"
+    assert len(fired & set(plain)) >= len(plain) // 2, "most rules should fire on real code"
