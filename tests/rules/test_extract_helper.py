@@ -78,12 +78,18 @@ class TestExtractHelper(RuleTestCase):
         def area(width, height):
             \"\"\"Doc.\"\"\"
             return width * height
-        """, "one operation on names or literals"),
+        """, "one operation or display on names or literals"),
+        ("""
+        def histogram(values, width):
+            if width <= 0:
+                return {}
+            return (values, width)
+        """, "one operation or display on names or literals"),
         ("""
         def volume(width, height, depth):
             area = width * height
             return area * depth
-        """, "one operation on names or literals"),
+        """, "one operation or display on names or literals"),
         # recursion through a dunder: len(self.child) runs __len__ again, one helper frame more
         # per level (tests/rules/test_review_contexts.py)
         ("""

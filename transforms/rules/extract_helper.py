@@ -22,8 +22,9 @@ _LEAF = (cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString)
 
 
 def _one_step(expr: cst.BaseExpression) -> bool:
-    """``a * b``, ``-x``, ``a < b``, ``xs[i]``, ``p.x``: one operation whose operands are names or
-    literals (a helper for it names nothing that the code does not already say)."""
+    """``a * b``, ``-x``, ``a < b``, ``xs[i]``, ``p.x``, ``{}``, ``(a, b)``: one operation or
+    display whose operands are names or literals (a helper for it names nothing that the code
+    does not already say)."""
     if isinstance(expr, (cst.BinaryOperation, cst.BooleanOperation)):
         parts = [expr.left, expr.right]
     elif isinstance(expr, cst.UnaryOperation):
@@ -35,6 +36,11 @@ def _one_step(expr: cst.BaseExpression) -> bool:
         parts = [expr.value, expr.slice[0].slice.value]
     elif isinstance(expr, cst.Attribute):
         parts = [expr.value]
+    elif isinstance(expr, (cst.List, cst.Tuple, cst.Set)):  # [], (a, b): a display of leaves
+        parts = [e.value for e in expr.elements]
+    elif isinstance(expr, cst.Dict):
+        parts = [p for e in expr.elements for p in
+                 ((e.key, e.value) if isinstance(e, cst.DictElement) else (e.value,))]
     else:
         return False
     return all(isinstance(p, _LEAF) for p in parts)
@@ -148,7 +154,7 @@ class ExtractHelper(Rule):
                     return skip(f"{name!r} is a variable of an enclosing function")
             # sound, but is it worth a helper?
             if _one_step(expr):
-                return skip("one operation on names or literals: too small to be a helper")
+                return skip("one operation or display on names or literals: too small to be a helper")
             return args
 
         def visit_Return(self, node: cst.Return) -> None:
