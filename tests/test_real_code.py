@@ -44,7 +44,8 @@ FILES = {
             >>> slug("A b")
             'a-b'
             """
-            return SEP.join(_WORDS.findall(clean(text)))
+            words = _WORDS.findall(clean(text))
+            return SEP.join(words)
 
 
         def double(x: int) -> int:
@@ -235,8 +236,8 @@ def _verify(seed: Seed, variants: list[str]):
 
 def test_a_function_runs_in_its_module(items):
     slug = items["core.py::slug"]
-    same = slug.code.replace("return SEP.join(_WORDS.findall(clean(text)))",
-                             "words = _WORDS.findall(clean(text))\n    return SEP.join(words)")
+    same = slug.code.replace("words = _WORDS.findall(clean(text))\n    return SEP.join(words)",
+                             "return SEP.join(_WORDS.findall(clean(text)))")
     other = slug.code.replace("SEP.join", "'_'.join")
     helper = slug.code.replace("clean(text)", "_lower(text)") + "\n\ndef _lower(t):\n    return t.strip().lower()\n"
     assert slug.code not in (same, other, helper)
