@@ -53,6 +53,23 @@ def count_digits(s_in: str, k_in: int):
                     return hits, big
             """,
         ),
+        (  # bodies written on their header's line
+            """
+            def f(txt: str):
+                cnt = 0
+                for ch in txt:
+                    if ch.islower() and ord(ch) % 2 == 1: cnt += 1
+                total = 0
+                for c in txt: total += ord(c)
+                return cnt, total
+            """,
+            """
+            def f(txt: str):
+                cnt = sum([1 for ch in txt if ch.islower() and ord(ch) % 2 == 1])
+                total = sum([ord(c) for c in txt])
+                return cnt, total
+            """,
+        ),
     ]
     UNTOUCHED = [
         # a recursive function: the rewrite adds or removes a frame per level, so a deep recursion

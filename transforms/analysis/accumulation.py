@@ -30,17 +30,31 @@ ItemCheck = Callable[[T | None], bool]
 
 def accumulation(loop: cst.For) -> tuple[cst.AugAssign, cst.BaseExpression | None] | None:
     """The ``acc += expr`` of a loop whose whole body is that statement, optionally under a
-    single ``if cond:`` (no elif/else); with the condition (or None)."""
-    if not isinstance(loop.body, cst.IndentedBlock) or len(loop.body.body) != 1:
+    single ``if cond:`` (no elif/else); with the condition (or None). Either body may be
+    written on its header's line (``if c: acc += e``)."""
+    body = loop.body
+    if isinstance(body, cst.SimpleStatementSuite):
+        stmt = body
+    elif len(body.body) == 1:
+        stmt = body.body[0]
+    else:
         return None
-    stmt = loop.body.body[0]
     cond = None
     if isinstance(stmt, cst.If) and stmt.orelse is None:
-        if not isinstance(stmt.body, cst.IndentedBlock) or len(stmt.body.body) != 1:
-            return None
-        cond, stmt = stmt.test, stmt.body.body[0]
-    if m.matches(stmt, m.SimpleStatementLine(body=[_ADD])):
-        return stmt.body[0], cond
+        cond, stmt = stmt.test, stmt.body
+        if isinstance(stmt, cst.IndentedBlock):
+            if len(stmt.body) != 1:
+                return None
+            stmt = stmt.body[0]
+    add = _one_add(stmt)
+    return (add, cond) if add is not None else None
+
+
+def _one_add(node: cst.CSTNode) -> cst.AugAssign | None:
+    """The ``acc += e`` that is all of ``node`` (a statement line or a one-line suite)."""
+    if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) \
+            and len(node.body) == 1 and m.matches(node.body[0], _ADD):
+        return node.body[0]
     return None
 
 
