@@ -32,9 +32,6 @@ class _Replace(cst.CSTTransformer):
         return updated_node
 
 
-_LOOPS = (cst.For, cst.While)
-
-
 @register
 class HoistLenOutOfLoop(Rule):
     """``while i < len(s): ...`` -> ``n = len(s)`` + ``while i < n: ...`` (and ``len(s)`` in a
@@ -129,7 +126,8 @@ class HoistLenOutOfLoop(Rule):
             """A loop enclosing ``loop`` in the same function hoists ``len(seq)`` itself."""
             node = self.ev.parent(loop)
             while node is not None and node is not func:
-                if isinstance(node, _LOOPS) and seq in self._sites(node, func, lambda r: False):
+                if isinstance(node, (cst.For, cst.While)) \
+                        and seq in self._sites(node, func, lambda reason: False):
                     return True
                 node = self.ev.parent(node)
             return False
