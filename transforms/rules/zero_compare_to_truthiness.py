@@ -9,9 +9,22 @@ from ..analysis.evidence import EvidenceTransformer
 from ..analysis.syntax import wrap
 from ..base import Rule
 from ..registry import register
-from .len_compare_to_truthiness import in_condition
 
 _NUMBERS = frozenset({"int", "bool", "float"})
+
+
+def _in_condition(ev, node: cst.CSTNode) -> bool:
+    """Only the truth of ``node`` is used: the test of an if/while/ternary/assert, the operand
+    of ``not``, or an operand of and/or that is itself in a condition. (``len-compare-to-
+    truthiness`` asks the same; rules do not import each other.)"""
+    parent = ev.parent(node)
+    if isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)):
+        return parent.test is node
+    if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not):
+        return True
+    if isinstance(parent, cst.BooleanOperation):
+        return _in_condition(ev, parent)
+    return False
 
 
 def _zero_of(expr: cst.BaseExpression) -> str | None:
@@ -78,7 +91,7 @@ class ZeroCompareToTruthiness(Rule):
                     self.skip("under not (not not x)")
                     return updated_node
                 new = cst.UnaryOperation(operator=cst.Not(), expression=wrap(operand))
-            elif in_condition(self.ev, original_node):
+            elif _in_condition(self.ev, original_node):
                 new = wrap(operand)
             else:
                 self.skip("not in a condition (the value itself, not a bool, would result)")
