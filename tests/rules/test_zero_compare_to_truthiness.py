@@ -34,13 +34,13 @@ class TestZeroCompareToTruthiness(RuleTestCase):
             def f(x, s, y):
                 if x == 0 or s == '':
                     return 0
-                return y != 0 if s != "" else y == 0
+                return y != 0 if s != "" else [c for c in s if c != ""]
             """,
             """
             def f(x, s, y):
                 if not x or not s:
                     return 0
-                return y != 0 if s else not y
+                return y != 0 if s else [c for c in s if c]
             """,
             [[0, "a", 0.0], [3, "", -0.0], [2, "b", float("nan")], [1, "c", 2.5]],
         ),

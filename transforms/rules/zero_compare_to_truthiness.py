@@ -14,12 +14,15 @@ _NUMBERS = frozenset({"int", "bool", "float"})
 
 
 def _in_condition(ev, node: cst.CSTNode) -> bool:
-    """Only the truth of ``node`` is used: the test of an if/while/ternary/assert, the operand
+    """Only the truth of ``node`` is used: the test of an if/while/ternary/assert or of a
+    comprehension's ``if``, the operand
     of ``not``, or an operand of and/or that is itself in a condition. (``len-compare-to-
     truthiness`` asks the same; rules do not import each other.)"""
     parent = ev.parent(node)
     if isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)):
         return parent.test is node
+    if isinstance(parent, cst.CompIf):  # a comprehension's filter
+        return True
     if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not):
         return True
     if isinstance(parent, cst.BooleanOperation):
