@@ -7,33 +7,14 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import FunctionScope
 
-from ..analysis import global_nonlocal_names, is_literal, uses_dynamic_scope
+from ..analysis import global_nonlocal_names, uses_dynamic_scope
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.initialisers import bound_before, deleted_names, literal_display, names_in
 from ..analysis.scopes import has_yield, names_in_nested_scopes
 from ..base import Rule
 from ..registry import register
 
 _SIMPLE_ASSIGN = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())])])
-
-
-def _names(node: cst.CSTNode) -> set[str]:
-    return {n.value for n in m.findall(node, m.Name())}
-
-
-def _literal_display(expr: cst.BaseExpression) -> bool:
-    """A literal, or a list/tuple/set/dict display of literals (``[]``, ``{}``, ``[1, 3]``):
-    a new object built without running user code or raising."""
-    if is_literal(expr) and not isinstance(expr, cst.Ellipsis):
-        return True
-    if isinstance(expr, (cst.List, cst.Tuple, cst.Set)):
-        return all(isinstance(el, cst.Element) and _literal_display(el.value)
-                   and not isinstance(el.value, (cst.List, cst.Set, cst.Dict))
-                   for el in expr.elements) if isinstance(expr, cst.Set) else all(
-            isinstance(el, cst.Element) and _literal_display(el.value) for el in expr.elements)
-    if isinstance(expr, cst.Dict):
-        return all(isinstance(el, cst.DictElement) and is_literal(el.key)
-                   and _literal_display(el.value) for el in expr.elements)
-    return False
 
 
 def _has_comment(stmt: cst.BaseStatement) -> bool:
@@ -74,14 +55,14 @@ class MoveAssignmentAcrossIf(Rule):
             x, v = assign.targets[0].target.value, assign.value
             if _has_comment(assign_line) or _has_comment(if_stmt):
                 return self.skip("a comment would move with the statements")
-            if x in _names(if_stmt):
+            if x in names_in(if_stmt):
                 return self.skip("the if statement uses the assigned name")
-            read = _names(v)
+            read = names_in(v)
             if x in read:
                 return self.skip("the value reads the name it assigns")
-            if not (_literal_display(v) or self.ev.is_total(v)):
+            if not (literal_display(v) or self.ev.is_total(v)):
                 return self.skip("the value could raise or run code (not proven total)")
-            bound = self._bound_before(func, body[:i])
+            bound = bound_before(func.params, body[:i], deleted_names(func))
             scope = self.ev.scopes.get(assign.targets[0].target)
             if not isinstance(scope, FunctionScope):
                 return self.skip("not in a function")
@@ -97,22 +78,6 @@ class MoveAssignmentAcrossIf(Rule):
                 return True
             scope = self.ev.scopes.get(name)
             return scope is not None and any(a.node is name for a in scope.assignments[name.value])
-
-        @staticmethod
-        def _bound_before(func: cst.FunctionDef, before) -> set[str]:
-            p = func.params
-            bound = {x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)}
-            for star in (p.star_arg, p.star_kwarg):
-                if isinstance(star, cst.Param):
-                    bound.add(star.name.value)
-            for stmt in before:
-                if isinstance(stmt, cst.SimpleStatementLine):
-                    for small in stmt.body:
-                        if isinstance(small, cst.Assign):
-                            for t in small.targets:
-                                bound |= {n.value for n in m.findall(t.target, m.Name())}
-            deleted = {n.value for d in m.findall(func, m.Del()) for n in m.findall(d, m.Name())}
-            return bound - deleted
 
         def _function_ok(self, func: cst.FunctionDef) -> bool:
             if uses_dynamic_scope(func):
