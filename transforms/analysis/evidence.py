@@ -24,6 +24,9 @@ def _scalar(t: T | None) -> bool:
     return t is not None and t.kind in _SCALARS
 
 
+_COMPARABLE = _SCALARS | {"number"}
+
+
 class TypeEvidence(BindingEvidence):
     """Answers type questions about the nodes of one module (see the module docstring)."""
 
@@ -124,7 +127,8 @@ class TypeEvidence(BindingEvidence):
         lt, rt = self._type(left), self._type(target.comparator)
         if lt is None or rt is None:
             return False
-        if lt.kind in _SCALARS and rt.kind in _SCALARS:
+        # ``number`` (an int, bool or float: a domain's union) compares as they do
+        if lt.kind in _COMPARABLE and rt.kind in _COMPARABLE:
             return True
         return isinstance(op, (cst.Equal, cst.NotEqual))
 
