@@ -150,7 +150,7 @@ class TypeEvidence(BindingEvidence):
             if e.value in ("True", "False", "None"):
                 return True
             t = self._type(e)
-            return t is not None and t.kind in _SCALARS
+            return t is not None and t.kind in _COMPARABLE
         if isinstance(e, cst.BooleanOperation):
             return self._total(e.left) and self._total(e.right)
         if isinstance(e, cst.UnaryOperation):
@@ -203,7 +203,7 @@ class TypeEvidence(BindingEvidence):
             return lt == STR and rt == STR
         if isinstance(op, (cst.Is, cst.IsNot, cst.Equal, cst.NotEqual)):
             return True
-        numeric = ("int", "bool", "float")
+        numeric = ("int", "bool", "float", "number")  # never raise, whatever the mix
         return lt is not None and rt is not None and (
             lt.kind in numeric and rt.kind in numeric or lt == STR and rt == STR)
 
