@@ -20,6 +20,15 @@ Both do less than the verifier (no sandbox, no second hash seed, no argument/std
 no probes), so the ratios understate the gap at equal work.
 
     python benchmarks/verify_throughput.py --tasks 20 --variants 8 --hypothesis-pairs 40
+
+``--against TREE`` compares with another version of semforge instead (a checkout with its own
+``.venv``, e.g. a worktree of an older commit): the same pairs (made once, by this tree's rules)
+are judged with each version's defaults in fresh processes, alternating ``--rounds`` times (this
+tree, the other, this tree, ...), and the ratio of the medians is printed, per wall second and per
+CPU-second (the verifier's process plus its sandbox's). Alternating in one run is what makes the
+ratio mean something on a shared machine.
+
+    python benchmarks/verify_throughput.py --against ../base --rounds 3
 """
 
 from __future__ import annotations
@@ -247,6 +256,71 @@ def run_baseline(pairs, examples: int, seed: int, limit: int) -> tuple[int, floa
     return len(jobs), time.perf_counter() - t0
 
 
+# Judges the pairs of a JSON file with whatever semforge the running interpreter imports (run
+# from outside any checkout, so that the interpreter's own install is the one imported).
+VERSION_CHILD = r"""
+import json, resource, sys, time
+from semforge.verifiers import VerifyConfig, verify_variants
+from semforge.sandbox import client
+pairs, examples, seed = json.load(open(sys.argv[1])), int(sys.argv[2]), int(sys.argv[3])
+def judge(pairs, examples):
+    counts, n = {}, 0
+    for task, variants in pairs:
+        code = task["prompt"] + task["canonical_solution"]
+        for v in verify_variants(code, task["entry_point"], variants, task["base_input"],
+                                 VerifyConfig(examples=examples, seed=seed, measure_speed=False),
+                                 atol=float(task.get("atol") or 0.0)):
+            counts[v.verdict] = counts.get(v.verdict, 0) + 1
+            n += 1
+    return n, counts
+def cpu():
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+judge(pairs[:1], 5)  # warm-up: imports and sandboxes outside the measured window
+client.close_shared_sandboxes()
+judge(pairs[:1], 5)
+c0, t0 = cpu(), time.perf_counter()
+n, counts = judge(pairs, examples)
+secs = time.perf_counter() - t0
+client.close_shared_sandboxes()
+print(json.dumps({"n": n, "secs": secs, "cpu": cpu() - c0, "counts": counts}))
+"""
+
+
+def run_version(python: str, pairs_file: Path, examples: int, seed: int) -> dict:
+    """One timed judging of the pairs by the semforge that ``python`` imports."""
+    done = subprocess.run([python, "-c", VERSION_CHILD, str(pairs_file), str(examples), str(seed)],
+                          capture_output=True, text=True, cwd="/", check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def compare_versions(pairs, other: Path, rounds: int, examples: int, seed: int) -> None:
+    import statistics
+    import tempfile
+
+    python = other / ".venv" / "bin" / "python"
+    if not python.exists():
+        raise SystemExit(f"--against {other}: no {python}; make one there with "
+                         "`python3 -m venv .venv && .venv/bin/pip install -e .`")
+    with tempfile.TemporaryDirectory() as tmp:
+        pairs_file = Path(tmp) / "pairs.json"
+        pairs_file.write_text(json.dumps(pairs))
+        runs: dict[str, list[dict]] = {"this tree": [], str(other): []}
+        for k in range(rounds):
+            for name, exe in (("this tree", sys.executable), (str(other), str(python))):
+                r = run_version(exe, pairs_file, examples, seed)
+                runs[name].append(r)
+                print(f"round {k + 1} {name}: {r['n']} pairs in {r['secs']:.1f}s = "
+                      f"{r['n'] / r['secs']:.1f} pairs/s, {r['n'] / r['cpu']:.1f} per CPU-second, "
+                      f"verdicts {r['counts']}", flush=True)
+    med = {name: (statistics.median(r["n"] / r["secs"] for r in rs),
+                  statistics.median(r["n"] / r["cpu"] for r in rs)) for name, rs in runs.items()}
+    (ours, ours_cpu), (theirs, theirs_cpu) = med["this tree"], med[str(other)]
+    print(f"median over {rounds} alternated rounds: this tree {ours:.1f} pairs/s "
+          f"({ours_cpu:.1f}/CPU-s), {other} {theirs:.1f} pairs/s ({theirs_cpu:.1f}/CPU-s); "
+          f"ratio {ours / theirs:.2f}x per wall second, {ours_cpu / theirs_cpu:.2f}x per CPU-second")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tasks", type=int, default=20)
@@ -260,9 +334,15 @@ def main() -> None:
     ap.add_argument("--pairs", choices=["rules", "mutants"], default="rules",
                     help="variants: the registered rules' (default) or ast.unparse + mutants")
     ap.add_argument("--speed", action="store_true", help="also time equivalent pairs (speed labels)")
+    ap.add_argument("--against", type=Path, metavar="TREE",
+                    help="compare with the semforge of another checkout (its .venv), same pairs")
+    ap.add_argument("--rounds", type=int, default=3, help="alternated rounds with --against")
     args = ap.parse_args()
 
     pairs = (rule_pairs if args.pairs == "rules" else make_pairs)(args.tasks, args.variants, args.seed)
+    if args.against:
+        compare_versions(pairs, args.against.resolve(), args.rounds, args.examples, args.seed)
+        return
     # Warm-up: start the sandboxes outside the measured window (a one-off per process).
     run_verifier(pairs[:1], 5, args.seed, False)
     stop_sandboxes()  # the warm-up's zygotes reaped: their CPU time stays out of the count

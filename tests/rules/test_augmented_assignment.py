@@ -44,6 +44,43 @@ class TestAugmentedAssignment(RuleTestCase):
                 a = a ** (-1)
             """,
         ),
+        (  # a tuple assignment of a display types each name by its item
+            """
+            def f(p):
+                a, b = 0, 1
+                a = a + b
+                return a
+            """,
+            """
+            def f(p):
+                a, b = 0, 1
+                a += b
+                return a
+            """,
+        ),
+        (  # the domain types parameters and the items of a list that is only read
+            """
+            def f(n, xs, s):
+                total = 0
+                for x in xs:
+                    total += x
+                while n > 9:
+                    n //= 10
+                s = s + "!"
+                return total, n, s
+            """,
+            """
+            def f(n, xs, s):
+                total = 0
+                for x in xs:
+                    total = total + x
+                while n > 9:
+                    n = n // 10
+                s += "!"
+                return total, n, s
+            """,
+            [[123, [1, 2], "a"], [5, [], ""]],
+        ),
     ]
     UNTOUCHED = [
         # lists: += extends in place, aliases see it
@@ -78,17 +115,37 @@ class TestAugmentedAssignment(RuleTestCase):
             t += 1
             return t
         """, "no evidence 't' only ever holds immutable builtin values"),
-        # tuple unpacking, walrus, loop over anything but range, with-as
+        # walrus, loop over anything but range or a typed list
         ("""
         def f(p):
-            a, b = 0, 1
-            a = a + b
             if (c := 0) == 0:
                 c = c + 1
             for d in p:
                 d = d + 1
-            return a, c
-        """, "no evidence 'a' only ever holds immutable builtin values"),
+            return c
+        """, "no evidence 'c' only ever holds immutable builtin values"),
+        # a list parameter: += extends the caller's list, whatever the domain says
+        ("""
+        def f(xs):
+            xs += [1]
+            return xs
+        """, "no evidence 'xs' only ever holds immutable builtin values", "(xs: list[int])"),
+        # int + float items: no exact type for the sum
+        ("""
+        def f(xs):
+            s = 0
+            for x in xs:
+                s += x
+            return s
+        """, "no evidence 's' only ever holds immutable builtin values", "(xs: list[float])"),
+        # the domain speaks of the entry point only: a helper's parameter without call sites
+        ("""
+        def g(n):
+            n //= 10
+            return n
+        def f(n):
+            return n
+        """, "no evidence 'n' only ever holds immutable builtin values", "(n: int)"),
         # global and nonlocal
         ("""
         def f():

@@ -24,6 +24,21 @@ class TestFlipComparison(RuleTestCase):
                 return best == 0
             """,
         ),
+        (  # the domain types parameters; total calls of known type are operands too
+            """
+            def f(s, n, m):
+                if n > len(s) or n == m:
+                    return s.lower() < s
+                return m <= n
+            """,
+            """
+            def f(s, n, m):
+                if len(s) < n or m == n:
+                    return s > s.lower()
+                return n >= m
+            """,
+            [["ab", 1, 2], ["", 0, 0]],
+        ),
     ]
     UNTOUCHED = [
         # `x >= 2` -> `2 <= x` would be a yoda condition
@@ -51,12 +66,28 @@ class TestFlipComparison(RuleTestCase):
             b = 2
             return a < b < 3 or a in (1,) or a is b
         """, "a chained comparison"),
-        # operands that are calls or attributes
+        # operands that are calls or attributes of values of unknown type
         ("""
         def f(xs):
             n = 0
             return len(xs) > n or xs.n < n
-        """, "an operand is not a name or literal"),
+        """, "no evidence both operands hold immutable builtin values"),
+        # an int against a str: the TypeError's message names them in order
+        ("""
+        def f(n, s):
+            return s.lower() > n
+        """, "no evidence both operands hold immutable builtin values", "(n: int, s: str)"),
+        # a subscript may raise: evaluating it first could change which error is raised
+        ("""
+        def f(xs, n):
+            return xs[0] < n
+        """, "no evidence both operands hold immutable builtin values", "(xs: list[int], n: int)"),
+        # `i < n - 1` -> `n - 1 > i`: a bound reads best on the right
+        ("""
+        def f(xs, i):
+            n = len(xs)
+            return i < n - 1
+        """, "arithmetic first", "(xs: list[int], i: int)"),
         # module level, two literals
         ("""
         a = 1

@@ -6,16 +6,20 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import FunctionScope, ParentNodeProvider, ScopeProvider
 
+from ..analysis.evidence import EvidenceTransformer
 from ..analysis.immutables import ImmutableEvidence
 from ..analysis.syntax import AUG_TO_BIN as _AUG_TO_BIN, BIN_TO_AUG as _BIN_TO_AUG
 from ..analysis import builtin_is_shadowed
-from ..base import Rule, RuleTransformer
+from ..base import Rule
 from ..registry import register
 
 # Operands that can follow a binary operator without parentheses whatever the operator.
 _ATOMS = (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Integer, cst.Float,
           cst.Imaginary, cst.SimpleString, cst.FormattedString, cst.ConcatenatedString,
           cst.List, cst.Dict, cst.Set, cst.ListComp, cst.SetComp, cst.DictComp)
+
+# Exact builtin types without in-place operators: ``x op= e`` is ``x = x op e`` for them.
+_IMMUTABLE_KINDS = frozenset({"int", "bool", "float", "str", "bytes", "tuple", "frozenset"})
 
 
 @register
@@ -29,7 +33,11 @@ class AugmentedAssignment(Rule):
     same operation, with the same evaluation order (``x``, then ``e``). Evidence: every binding
     of ``x`` in the function is an assignment of a literal, an f-string, ``len(...)``, a
     ``range`` loop, or arithmetic over such values and over other names with the same evidence;
-    parameters have none (callers pass anything). Not in functions using ``global``/
+    parameters have none (callers pass anything). Or ``TypeEvidence`` (``uses_domain``) proves
+    the exact type of ``x`` one of ``_IMMUTABLE_KINDS`` from every binding: a tuple unpacking
+    of a display (``ans, odd = 0, [...]``), a loop over a list of ints, a parameter the domain
+    types as an int or str, ``x += item`` over such items. A list stays out whatever its
+    evidence (``xs += ys`` extends the caller's list). Not in functions using ``global``/
     ``nonlocal`` for ``x``, ``exec``/``eval``/``locals()``..., nor at module/class level.
     ``x = x - a - b`` is ``(x - a) - b`` and is left alone.
     """
@@ -39,11 +47,13 @@ class AugmentedAssignment(Rule):
     category = "expression"
     family = "expression"
     intent = "neutral"
+    uses_domain = True
 
-    class Transformer(RuleTransformer):
+    class Transformer(EvidenceTransformer):
         METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)
 
         def visit_Module(self, node: cst.Module) -> None:
+            super().visit_Module(node)
             self.len_ok = not builtin_is_shadowed(node, "len")
             self.range_ok = not builtin_is_shadowed(node, "range")
             self.evidence: dict[FunctionScope, frozenset[str]] = {}
@@ -57,7 +67,11 @@ class AugmentedAssignment(Rule):
             if scope not in self.evidence:
                 self.evidence[scope] = ImmutableEvidence(
                     self, scope, self.len_ok, self.range_ok).names
-            return name.value in self.evidence[scope] or self.skip(
+            if name.value in self.evidence[scope]:
+                return True
+            t = self.ev.local_type(scope, name.value) if isinstance(
+                scope.node, cst.FunctionDef) else None
+            return t is not None and t.kind in _IMMUTABLE_KINDS or self.skip(
                 ImmutableEvidence.why_not(scope, name.value))
 
         def leave_Assign(self, original_node, updated_node):

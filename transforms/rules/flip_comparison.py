@@ -6,13 +6,17 @@ import libcst as cst
 from libcst.metadata import FunctionScope, ParentNodeProvider, PositionProvider, ScopeProvider
 
 from ..analysis import builtin_is_shadowed, is_literal, replace_expression
+from ..analysis.evidence import EvidenceTransformer
 from ..analysis.immutables import ImmutableEvidence
-from ..base import Rule, RuleTransformer
+from ..base import Rule
 from ..registry import register
 
 _MIRROR = {cst.LessThan: cst.GreaterThan, cst.GreaterThan: cst.LessThan,
            cst.LessThanEqual: cst.GreaterThanEqual, cst.GreaterThanEqual: cst.LessThanEqual,
            cst.Equal: cst.Equal, cst.NotEqual: cst.NotEqual}
+
+_SCALARS = frozenset({"int", "bool", "float", "str", "bytes"})
+_NUMBERS = frozenset({"int", "bool", "float"})
 
 
 @register
@@ -26,8 +30,12 @@ class FlipComparison(Rule):
     round, and evaluates ``b`` first. For builtin scalars the mirrored methods agree (NaN
     included: both are False) and mixed types raise ``TypeError`` either way; operands that
     are literals or local names have no effects, so evaluation order does not matter.
-    Parameters carry no evidence (a caller may pass any object with its own ``__eq__``).
-    Only single comparisons (not chains), inside functions, and never towards a literal on the
+    Parameters carry no evidence (a caller may pass any object with its own ``__eq__``)
+    unless the domain types them (``uses_domain``): with ``TypeEvidence``, an operand may also
+    be any *total* expression of a proven exact scalar type (``len(s)``, ``n - 1``, ``s.lower()``:
+    ``TypeEvidence.is_total``, so evaluating it before or after the other changes nothing);
+    an ordering then needs two numbers or two strs (``1 < "a"`` raises a TypeError whose
+    message names the operands in order). Only single comparisons (not chains), inside functions, and never towards a literal on the
     left (``x > 0`` -> ``0 < x``, a yoda condition linters flag): ``0 < x`` -> ``x > 0`` is.
     """
 
@@ -36,11 +44,13 @@ class FlipComparison(Rule):
     category = "expression"
     family = "expression"
     intent = "neutral"
+    uses_domain = True
 
-    class Transformer(RuleTransformer):
+    class Transformer(EvidenceTransformer):
         METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider, PositionProvider)
 
         def visit_Module(self, node: cst.Module) -> None:
+            super().visit_Module(node)
             self.len_ok = not builtin_is_shadowed(node, "len")
             self.range_ok = not builtin_is_shadowed(node, "range")
             self.evidence: dict[FunctionScope, frozenset[str]] = {}
@@ -56,6 +66,19 @@ class FlipComparison(Rule):
                                                          self.range_ok).names
             return expr.value in self.evidence[scope]
 
+        def _typed(self, op: cst.BaseCompOp, left: cst.BaseExpression,
+                   right: cst.BaseExpression) -> bool:
+            """Both operands total, of exact scalar types that compare without raising."""
+            types = [self.ev.type_of(x) for x in (left, right)]
+            if any(t is None or t.kind not in _SCALARS for t in types):
+                return False
+            if not (self.ev.is_total(left) and self.ev.is_total(right)):
+                return False
+            if isinstance(op, (cst.Equal, cst.NotEqual)):
+                return True
+            kinds = {t.kind for t in types}
+            return kinds <= _NUMBERS or len(kinds) == 1
+
         def leave_Comparison(self, original_node, updated_node):
             if len(original_node.comparisons) != 1:
                 if any(type(c.operator) in _MIRROR for c in original_node.comparisons):
@@ -68,22 +91,24 @@ class FlipComparison(Rule):
             if is_literal(left) and is_literal(right):
                 self.skip("both operands are literals")
                 return updated_node
-            # Only literals and names can be known immutable (see _known): check the shape
-            # before the scope analysis.
-            if not all(isinstance(x, cst.Name) or (is_literal(x) and not isinstance(x, cst.Ellipsis))
-                       for x in (left, right)):
-                self.skip("an operand is not a name or literal")
+            if isinstance(right, cst.BinaryOperation):
+                # `i < n - 1` -> `n - 1 > i`: a bound reads best on the right
+                self.skip("the mirror would put arithmetic first")
                 return updated_node
             scope = self.get_metadata(ScopeProvider, original_node, None)
             if not isinstance(scope, FunctionScope):
                 self.skip("not in a function")
                 return updated_node
-            if not (self._known(left, scope) and self._known(right, scope)):
-                self.skip("no evidence both operands hold immutable builtin values")
-                return updated_node
             if is_literal(right):
                 # `x > 0` -> `0 < x` is a yoda condition: only the other way round is natural
                 self.skip("the mirror would put the literal first (a yoda condition)")
+                return updated_node
+            # Literals and names: the immutables evidence; anything else: the typed one.
+            simple = all(isinstance(x, cst.Name) or (is_literal(x) and not isinstance(
+                x, cst.Ellipsis)) for x in (left, right))
+            if not (simple and self._known(left, scope) and self._known(right, scope)
+                    or self._typed(link.operator, left, right)):
+                self.skip("no evidence both operands hold immutable builtin values")
                 return updated_node
             new_link = updated_node.comparisons[0]
             op = link.operator
