@@ -21,8 +21,49 @@ def all_small(n):
 """, """
 def all_small(n):
     return all(x < 10 for x in range(n))
-""")]
+"""), ("""
+def f(l):
+    for i in range(len(l)):
+        for j in range(i + 1, len(l)):
+            if l[i] + l[j] == 0:
+                return True
+    return False
+""", """
+def f(l):
+    return any(l[i] + l[j] == 0 for i in range(len(l)) for j in range(i + 1, len(l)))
+""", [[[1, -1]], [[0]], [[]], [[3, 1, -3, 2]], [[0, 0]]]), ("""
+def f(numbers):
+    for first in range(len(numbers)):
+        for second in range(len(numbers)):
+            for third in range(len(numbers)):
+                if first != second != third != first and numbers[first] + numbers[second] + numbers[third] == 0:
+                    return True
+    return False
+""", """
+def f(numbers):
+    return any(first != second != third != first and numbers[first] + numbers[second] + numbers[third] == 0
+               for first in range(len(numbers)) for second in range(len(numbers)) for third in range(len(numbers)))
+""", [[[1, 2, -3]], [[0]], [[]], [[1, 1, -2]], [[5, -5, 0, 7]]])]
     UNTOUCHED = [
+        # nested loops: an inner iterable reading its own loop's variable (the generator would
+        # read its own, unbound one); two loops binding one name
+        ("""
+        def f(n):
+            j = 3
+            for i in range(n):
+                for j in range(j):
+                    if i == j:
+                        return True
+            return False
+        """, "the iterable reads a loop variable"),
+        ("""
+        def f(n):
+            for i in range(n):
+                for i in range(i):
+                    if i == 2:
+                        return True
+            return False
+        """, "two nested loops bind the same name"),
         # a recursive function: the rewrite adds or removes a frame per level, so a deep recursion
         # hits the limit at another depth (tests/rules/test_review_contexts.py)
         ("""

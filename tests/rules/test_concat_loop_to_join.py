@@ -4,6 +4,23 @@ from semforge.transforms.testing import RuleTestCase
 class TestConcatLoopToJoin(RuleTestCase):
     RULE = "concat-loop-to-join"
     CASES = [
+        (  # the str starts in a tuple assignment
+            """
+            def f(s_in: str):
+                s = "".join([s_in])
+                out, n = "", len(s)
+                for ch in s:
+                    out += ch.upper()
+                return out, n
+            """,
+            """
+            def f(s_in: str):
+                s = "".join([s_in])
+                n = len(s)
+                out = "".join([ch.upper() for ch in s])
+                return out, n
+            """,
+        ),
         ("""
 def flip_case(string_in: str) -> str:
     string = "".join([string_in])

@@ -4,6 +4,23 @@ from semforge.transforms.testing import RuleTestCase
 class TestLoopToListComp(RuleTestCase):
     RULE = "loop-to-list-comp"
     CASES = [
+        (  # the list starts in a tuple assignment; the loop reads the other name
+            """
+            def f(arr):
+                ys, ans = sorted(arr)[::-1], []
+                for y in ys:
+                    if 1 <= y <= 9:
+                        ans.append(str(y))
+                return ans
+            """,
+            """
+            def f(arr):
+                ys = sorted(arr)[::-1]
+                ans = [str(y) for y in ys if 1 <= y <= 9]
+                return ans
+            """,
+            [[[3, 12, 1]], [[]], [[9, 0, 5]]],
+        ),
         (
             """
             def f(xs):

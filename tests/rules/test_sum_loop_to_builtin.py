@@ -53,6 +53,44 @@ def count_digits(s_in: str, k_in: int):
                     return hits, big
             """,
         ),
+        (  # bodies written on their header's line
+            """
+            def f(txt: str):
+                cnt = 0
+                for ch in txt:
+                    if ch.islower() and ord(ch) % 2 == 1: cnt += 1
+                total = 0
+                for c in txt: total += ord(c)
+                return cnt, total
+            """,
+            """
+            def f(txt: str):
+                cnt = sum([1 for ch in txt if ch.islower() and ord(ch) % 2 == 1])
+                total = sum([ord(c) for c in txt])
+                return cnt, total
+            """,
+        ),        (  # the accumulator starts in a tuple assignment: the other names keep theirs
+            """
+            def f(arr):
+                rev, cnt = arr[::-1], 0
+                for i in range(len(arr) // 2):
+                    if arr[i] != rev[i]:
+                        cnt += 1
+                k, n, m = 2, 0, len(arr)
+                for x in arr:
+                    n += k * x
+                return cnt, n, m
+            """,
+            """
+            def f(arr):
+                rev = arr[::-1]
+                cnt = sum([1 for i in range(len(arr) // 2) if arr[i] != rev[i]])
+                k, m = 2, len(arr)
+                n = sum([k * x for x in arr])
+                return cnt, n, m
+            """,
+            [[[1, 2, 3, 1]], [[]], [[4, 5, 5, 4]]],
+        ),
     ]
     UNTOUCHED = [
         # a recursive function: the rewrite adds or removes a frame per level, so a deep recursion

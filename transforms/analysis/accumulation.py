@@ -30,17 +30,31 @@ ItemCheck = Callable[[T | None], bool]
 
 def accumulation(loop: cst.For) -> tuple[cst.AugAssign, cst.BaseExpression | None] | None:
     """The ``acc += expr`` of a loop whose whole body is that statement, optionally under a
-    single ``if cond:`` (no elif/else); with the condition (or None)."""
-    if not isinstance(loop.body, cst.IndentedBlock) or len(loop.body.body) != 1:
+    single ``if cond:`` (no elif/else); with the condition (or None). Either body may be
+    written on its header's line (``if c: acc += e``)."""
+    body = loop.body
+    if isinstance(body, cst.SimpleStatementSuite):
+        stmt = body
+    elif len(body.body) == 1:
+        stmt = body.body[0]
+    else:
         return None
-    stmt = loop.body.body[0]
     cond = None
     if isinstance(stmt, cst.If) and stmt.orelse is None:
-        if not isinstance(stmt.body, cst.IndentedBlock) or len(stmt.body.body) != 1:
-            return None
-        cond, stmt = stmt.test, stmt.body.body[0]
-    if m.matches(stmt, m.SimpleStatementLine(body=[_ADD])):
-        return stmt.body[0], cond
+        cond, stmt = stmt.test, stmt.body
+        if isinstance(stmt, cst.IndentedBlock):
+            if len(stmt.body) != 1:
+                return None
+            stmt = stmt.body[0]
+    add = _one_add(stmt)
+    return (add, cond) if add is not None else None
+
+
+def _one_add(node: cst.CSTNode) -> cst.AugAssign | None:
+    """The ``acc += e`` that is all of ``node`` (a statement line or a one-line suite)."""
+    if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) \
+            and len(node.body) == 1 and m.matches(node.body[0], _ADD):
+        return node.body[0]
     return None
 
 
@@ -65,14 +79,60 @@ def nest(conditions, stmt: cst.BaseStatement) -> cst.BaseStatement:
 # ------------------------------------------------------------------ loop -> builtin
 
 
+def tuple_start(init: cst.CSTNode, acc: str, start) -> int | None:
+    """The position of ``acc`` in ``init`` when it is ``a, acc, b = x, <start>, y``: one
+    target, a tuple of distinct plain names, a tuple display of as many plain values, the
+    value at ``acc``'s place matching ``start``. The other names are assigned as before by
+    ``a, b = x, y`` (each value still evaluated once, in order, before any is assigned)."""
+    if not (isinstance(init, cst.SimpleStatementLine) and len(init.body) == 1
+            and isinstance(init.body[0], cst.Assign) and len(init.body[0].targets) == 1):
+        return None
+    assign = init.body[0]
+    target, value = assign.targets[0].target, assign.value
+    if not (isinstance(target, cst.Tuple) and isinstance(value, cst.Tuple)
+            and len(target.elements) == len(value.elements) >= 2):
+        return None
+    names = [el.value.value if isinstance(el, cst.Element) and isinstance(el.value, cst.Name)
+             else None for el in target.elements]
+    if None in names or len(set(names)) != len(names) or acc not in names \
+            or any(not isinstance(el, cst.Element) for el in value.elements):
+        return None
+    i = names.index(acc)
+    return i if m.matches(value.elements[i].value, start) else None
+
+
+def init_without(init: cst.SimpleStatementLine, i: int) -> cst.SimpleStatementLine:
+    """``a, acc, b = x, s, y`` without its ``i``-th name and value: ``a, b = x, y``, or
+    ``a = x`` when one is left."""
+    assign = init.body[0]
+    target, value = assign.targets[0].target, assign.value
+    names = [el for j, el in enumerate(target.elements) if j != i]
+    values = [el for j, el in enumerate(value.elements) if j != i]
+    if len(names) == 1:
+        return init.with_changes(body=[assign.with_changes(
+            targets=[assign.targets[0].with_changes(target=moved_out(names[0].value))],
+            value=moved_out(values[0].value))])
+    last = lambda els: [*els[:-1], els[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)]  # noqa: E731
+    return init.with_changes(body=[assign.with_changes(
+        targets=[assign.targets[0].with_changes(target=target.with_changes(elements=last(names)))],
+        value=value.with_changes(elements=last(values)))])
+
+
 def loop_accumulates(ev, init: cst.CSTNode, loop: cst.CSTNode, init_matcher,
-                     item_ok: ItemCheck, item_kind: str = "of the builtin's type") -> bool:
+                     item_ok: ItemCheck, item_kind: str = "of the builtin's type",
+                     start=None) -> bool:
     """``init`` (matching ``init_matcher``, ``acc = <start>``) followed by ``loop``, a ``for``
     whose body is ``[if c:] acc += e``, can become ``acc = <start>.<builtin>([e for ...])``:
     ``item_ok`` accepts the evidence of ``e`` (``item_kind`` names it in the skip reason).
-    Judged on ORIGINAL nodes; a failed check past the shape says why (``ev.skip``)."""
-    if not (m.matches(init, init_matcher) and isinstance(loop, cst.For)):
+    With ``start`` (a matcher of the start value), ``init`` may also be a tuple assignment
+    giving ``acc`` that value (``tuple_start``). Judged on ORIGINAL nodes; a failed check past
+    the shape says why (``ev.skip``)."""
+    if not isinstance(loop, cst.For):
         return False
+    if not m.matches(init, init_matcher):
+        shape = accumulation(loop) if start is not None else None
+        if shape is None or tuple_start(init, shape[0].target.value, start) is None:
+            return False
     if loop.asynchronous is not None:
         return ev.skip("async for loop")
     if loop.orelse is not None:
@@ -88,7 +148,8 @@ def loop_accumulates(ev, init: cst.CSTNode, loop: cst.CSTNode, init_matcher,
     if not ev.not_recursive(func):
         return False  # the comprehension is one more frame per level (before Python 3.12)
     aug, cond = found
-    acc = init.body[0].targets[0].target.value
+    target = init.body[0].targets[0].target
+    acc = target.value if isinstance(target, cst.Name) else aug.target.value
     targets = loop_target_names(loop.target)
     if aug.target.value != acc:
         return ev.skip("the loop adds to another name than the one initialised")
@@ -111,6 +172,21 @@ def loop_accumulates(ev, init: cst.CSTNode, loop: cst.CSTNode, init_matcher,
     if not item_ok(ev.type_of(aug.value)):
         return ev.skip(f"no evidence that the added items are {item_kind}")
     return True
+
+
+def accumulator_line(init: cst.SimpleStatementLine, loop: cst.For, start,
+                     value) -> cst.SimpleStatementLine | list[cst.SimpleStatementLine]:
+    """What replaces ``init`` + ``loop`` (updated nodes): ``acc = value(<start node>)``, after
+    the rest of a tuple assignment (``tuple_start``) when ``init`` was one."""
+    assign = init.body[0]
+    acc = accumulation(loop)[0].target.value
+    if isinstance(assign.targets[0].target, cst.Name):
+        return init.with_changes(body=[assign.with_changes(value=value(assign.value))])
+    i = tuple_start(init, acc, start)
+    line = cst.SimpleStatementLine(body=[cst.Assign(
+        targets=[cst.AssignTarget(cst.Name(acc))],
+        value=value(assign.value.elements[i].value))])
+    return [init_without(init, i), line]
 
 
 def accumulated_items(loop: cst.For) -> cst.BaseExpression:

@@ -121,13 +121,15 @@ def fuse_adjacent(original_node: cst.IndentedBlock, updated_node: cst.IndentedBl
                   build) -> tuple[cst.IndentedBlock, int]:
     """Replace each adjacent statement pair for which ``applies(first, second)`` holds (judged
     on the ORIGINAL nodes, where metadata lives) by ``build(first, second)`` of the updated
-    nodes. Returns the new block and the number of pairs fused."""
+    nodes; ``build`` may return a list of statements. Returns the new block and the number
+    of pairs fused."""
     old, new = list(original_node.body), list(updated_node.body)
     out: list[cst.BaseStatement] = []
     fused = i = 0
     while i < len(new):
         if i + 1 < len(new) and applies(old[i], old[i + 1]):
-            out.append(build(new[i], new[i + 1]))
+            built = build(new[i], new[i + 1])
+            out.extend(built) if isinstance(built, list) else out.append(built)
             fused += 1
             i += 2
             continue

@@ -7,7 +7,8 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ..analysis.accumulation import EMPTY_STR, accumulated_items, loop_accumulates
+from ..analysis.accumulation import (EMPTY_STR, accumulated_items, accumulator_line,
+                                     loop_accumulates)
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.loops import FusePairs
 from ..analysis.types import STR
@@ -19,7 +20,8 @@ _INIT = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Na
 @register
 class ConcatLoopToJoin(Rule):
     """``s = ''`` + ``for x in xs: [if c:] s += e`` -> ``s = ''.join([e for x in xs [if c]])``,
-    or ``s = ''.join(xs)`` when the loop concatenates the items themselves.
+    or ``s = ''.join(xs)`` when the loop concatenates the items themselves; ``a, s = x, ''``
+    before the loop becomes ``a = x`` followed by the ``join`` line (as in ``sum-loop-to-builtin``).
 
     Sound, inside a function, when every ``e`` is known to be a str (literal, f-string,
     ``str()``, a str method, an item of a str...): concatenating strs and ``''.join`` build the
@@ -47,11 +49,11 @@ class ConcatLoopToJoin(Rule):
 
     class Transformer(FusePairs, EvidenceTransformer):
         def _applies(self, init: cst.CSTNode, loop: cst.CSTNode) -> bool:
-            return loop_accumulates(self.ev, init, loop, _INIT, lambda t: t == STR, "strs")
+            return loop_accumulates(self.ev, init, loop, _INIT, lambda t: t == STR, "strs",
+                                    start=EMPTY_STR)
 
         @staticmethod
-        def _build(init: cst.SimpleStatementLine, loop: cst.For) -> cst.SimpleStatementLine:
-            assign = init.body[0]
-            call = cst.Call(func=cst.Attribute(value=assign.value, attr=cst.Name("join")),
-                            args=[cst.Arg(value=accumulated_items(loop))])
-            return init.with_changes(body=[assign.with_changes(value=call)])
+        def _build(init: cst.SimpleStatementLine, loop: cst.For):
+            items = accumulated_items(loop)
+            return accumulator_line(init, loop, EMPTY_STR, lambda empty: cst.Call(
+                func=cst.Attribute(value=empty, attr=cst.Name("join")), args=[cst.Arg(items)]))

@@ -1,4 +1,5 @@
-"""Compute ``len(s)`` of an immutable sequence once before a loop instead of on every pass."""
+"""Compute ``len(s)`` once before a loop instead of on every pass (an immutable sequence, or a
+list the loop provably leaves alone)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from ..analysis.types import IMMUTABLE_SIZED
 from ..analysis import assigned_names
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.loops import DYNAMIC_FUNCTION, certainly_bound
+from ..analysis.purity import Inert
+from ..analysis.sequences import own_object
 from ..analysis.names import SELF_DOCUMENTING, self_documenting_names
 from ..base import Rule
 from ..registry import register
@@ -32,21 +35,29 @@ class _Replace(cst.CSTTransformer):
 @register
 class HoistLenOutOfLoop(Rule):
     """``while i < len(s): ...`` -> ``n = len(s)`` + ``while i < n: ...`` (and ``len(s)`` in a
-    loop body likewise).
+    loop body likewise, nested loops' ``range(len(s))`` included).
 
     Sound inside a function when ``s`` is certainly bound before the loop (a parameter or a
-    top-level assignment before it, never deleted), known to be a str, bytes, tuple or frozenset (immutable: its length is
-    fixed), and never rebound inside the loop: then every ``len(s)`` the loop evaluates equals
-    the value computed once before it. ``len`` of these types runs no user code and cannot
-    raise, so computing it earlier -- or when the loop would have skipped it (zero iterations,
-    a short-circuited ``and``) -- is unobservable. A ``for`` loop's iterable is evaluated once
-    anyway and is left alone; calls in nested functions, lambdas and comprehensions too. Not
-    applied to lists (the body may mutate them through any alias) or when ``len`` is rebound
-    in the module. The new name is fresh in the module.
+    top-level assignment before it, never deleted), never rebound inside the loop, and its
+    length cannot change while the loop runs: then every ``len(s)`` the loop evaluates equals
+    the value computed once before it. That holds for a str, bytes, tuple or frozenset
+    (immutable), and for a list when the whole loop (iterable, test, body, ``else``) provably
+    runs no user code (``analysis.purity.Inert``: builtin operations on values with
+    builtin-type evidence) and mutates nothing but lists ``r.append(x)`` adds to, where every
+    binding of ``r`` stores a fresh list and every binding of ``s`` is a parameter or a fresh
+    list (so ``r`` is never ``s``); nothing else can reach the list then. ``len`` of these types
+    runs no user code and cannot raise, so computing it earlier -- or when the loop would have
+    skipped it (zero iterations, a short-circuited ``and``) -- is unobservable.
+
+    The length is hoisted above the outermost loop that qualifies, and a ``len(s)`` in that
+    loop's own iterable (evaluated once, right after the new assignment) reads the new name
+    too; a loop whose only ``len(s)`` is its iterable is left alone (nothing to save). Calls in
+    nested functions, lambdas and comprehensions stay. Not applied when ``len`` is rebound in
+    the module. The new name is fresh in the module.
     """
 
     id = "hoist-len-out-of-loop"
-    description = "Compute len() of an immutable sequence once before a loop."
+    description = "Compute len() of a sequence the loop cannot change once before the loop."
     category = "performance"
     family = "algorithmic"
     intent = "faster"
@@ -54,8 +65,23 @@ class HoistLenOutOfLoop(Rule):
     inverse = "recompute-len-in-loop"
 
     class Transformer(EvidenceTransformer):
-        def _sites(self, loop: cst.CSTNode, func: cst.FunctionDef) -> dict[str, list[cst.Call]]:
+        def _fixed_list(self, loop: cst.CSTNode, func: cst.FunctionDef, seq: str) -> bool:
+            """The list ``seq`` cannot change while ``loop`` runs (see the class docstring)."""
             ev = self.ev
+            if not own_object(ev, func, ev.scopes.get(loop), seq, True):
+                return False
+
+            def allow_append(name: cst.Name) -> bool:
+                return name.value != seq and own_object(ev, func, ev.scopes.get(name),
+                                                        name.value, False)
+            return Inert(ev, allow_append).block(cst.IndentedBlock(body=[loop]))
+
+        def _sites(self, loop: cst.CSTNode, func: cst.FunctionDef,
+                   say=None) -> dict[str, list[cst.Call]]:
+            """The ``len(s)`` calls of ``loop``'s test, body and else that may read a length
+            computed before it, by ``s``; ``say`` receives why others may not."""
+            ev = self.ev
+            say = say or self.skip
             params = certainly_bound(ev, func, loop)
             deleted = {n.value for d in m.findall(func, m.Del()) for n in m.findall(d, m.Name())}
             rebound = assigned_names(loop)
@@ -64,29 +90,47 @@ class HoistLenOutOfLoop(Rule):
             if getattr(loop, "orelse", None) is not None:
                 parts.append(loop.orelse)
             found: dict[str, list[cst.Call]] = {}
+            fixed: dict[str, bool] = {}
             for part in parts:
                 for call in m.findall(part, _LEN_OF_NAME):
                     name = call.args[0].value
                     t = ev.type_of(name)
-                    if (ev.scopes.get(call) is scope and name.value in params
-                            and name.value not in deleted and name.value not in rebound
-                            and t is not None and t.kind in IMMUTABLE_SIZED):
-                        found.setdefault(name.value, []).append(call)
-                    elif ev.scopes.get(call) is not scope:
-                        self.skip("len() in a nested scope (lambda, comprehension...)")
+                    if ev.scopes.get(call) is not scope:
+                        say("len() in a nested scope (lambda, comprehension...)")
                     elif name.value not in params:
-                        self.skip(f"{name.value!r} is not certainly bound before the loop")
+                        say(f"{name.value!r} is not certainly bound before the loop")
                     elif name.value in deleted:
-                        self.skip(f"{name.value!r} is deleted in the function")
+                        say(f"{name.value!r} is deleted in the function")
                     elif name.value in rebound:
-                        self.skip(f"{name.value!r} is rebound in the loop")
+                        say(f"{name.value!r} is rebound in the loop")
+                    elif t is not None and t.kind in IMMUTABLE_SIZED:
+                        found.setdefault(name.value, []).append(call)
+                    elif t is not None and t.kind == "list":
+                        if name.value not in fixed:
+                            fixed[name.value] = self._fixed_list(loop, func, name.value)
+                        if fixed[name.value]:
+                            found.setdefault(name.value, []).append(call)
+                        else:
+                            say(f"the list {name.value!r} may change in the loop (shared with "
+                                "other code, or the loop may run user code)")
                     else:
-                        self.skip(f"no evidence {name.value!r} is an immutable sized builtin")
+                        say(f"no evidence {name.value!r} is an immutable sized builtin or a "
+                            "list")
             # f"{len(s)=}" in the loop would print the new name (or, left alone, sit beside it)
             for seq in sorted(set(found) & self_documenting_names(loop)):
-                self.skip(SELF_DOCUMENTING)
+                say(SELF_DOCUMENTING)
                 del found[seq]
             return found
+
+        def _outer_takes(self, loop: cst.CSTNode, func: cst.FunctionDef, seq: str) -> bool:
+            """A loop enclosing ``loop`` in the same function hoists ``len(seq)`` itself."""
+            node = self.ev.parent(loop)
+            while node is not None and node is not func:
+                if isinstance(node, (cst.For, cst.While)) \
+                        and seq in self._sites(node, func, lambda reason: False):
+                    return True
+                node = self.ev.parent(node)
+            return False
 
         def _leave_loop(self, original_node, updated_node):
             ev = self.ev
@@ -100,8 +144,16 @@ class HoistLenOutOfLoop(Rule):
             if not updated_node.deep_equals(original_node):
                 return updated_node  # an inner loop was rewritten: one level per pass
             found = self._sites(original_node, func)
+            found = {seq: calls for seq, calls in found.items()
+                     if not self._outer_takes(original_node, func, seq)}
             if not found:
                 return updated_node
+            if isinstance(original_node, cst.For):  # its iterable runs after the new line
+                scope = ev.scopes.get(original_node)
+                for call in m.findall(original_node.iter, _LEN_OF_NAME):
+                    seq = call.args[0].value.value
+                    if seq in found and ev.scopes.get(call) is scope:
+                        found[seq].append(call)
             names = {seq: self.names.fresh(f"{seq}_len".lstrip("_")) for seq in sorted(found)}
             sites = {id(c) for calls in found.values() for c in calls}
             loop = original_node.visit(_Replace(sites, names))

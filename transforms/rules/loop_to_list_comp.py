@@ -9,6 +9,7 @@ import libcst.matchers as m
 from libcst.metadata import FunctionScope, ParentNodeProvider, ScopeProvider
 
 from ..analysis import global_nonlocal_names, used_names, uses_dynamic_scope
+from ..analysis.accumulation import init_without, tuple_start
 from ..analysis.loops import TARGETS_NOT_PRIVATE, locals_bound_before
 from ..analysis.recursion import RECURSIVE, CallGraph
 from ..analysis.scopes import DYNAMIC_FUNCTION, LATE_BINDING, closure_over
@@ -86,9 +87,22 @@ def _append_pattern(for_node: cst.For, acc: str):
     return clauses, node.body[0].value.args[0].value
 
 
+def _appended_list(loop: cst.For) -> str | None:
+    """The name ``acc`` of the innermost ``acc.append(e)`` of nested for/if statements."""
+    node: cst.BaseStatement | None = loop
+    while isinstance(node, (cst.For, cst.If)):
+        node = _only_statement(node.body)
+    if m.matches(node, m.SimpleStatementLine(body=[m.Expr(value=m.Call(
+            func=m.Attribute(value=m.Name(), attr=m.Name("append"))))])):
+        return node.body[0].value.func.value.value
+    return None
+
+
 @register
 class LoopToListComp(Rule):
-    """``acc = []`` / ``for x in xs: [if c:] acc.append(e)`` -> ``acc = [e for x in xs if c]``.
+    """``acc = []`` / ``for x in xs: [if c:] acc.append(e)`` -> ``acc = [e for x in xs if c]``;
+    ``a, acc = x, []`` before the loop becomes ``a = x`` + ``acc = [...]`` (``x`` is still
+    evaluated, and ``a`` assigned, before the loop's code runs).
 
     Sound when nothing can tell the two apart:
 
@@ -135,9 +149,14 @@ class LoopToListComp(Rule):
             return False
 
         def _convertible(self, init: cst.SimpleStatementLine, loop: cst.BaseStatement):
-            if not (m.matches(init, _EMPTY_LIST) and isinstance(loop, cst.For)):
+            if not isinstance(loop, cst.For):
                 return None
-            acc = init.body[0].targets[0].target.value
+            if m.matches(init, _EMPTY_LIST):
+                acc = init.body[0].targets[0].target.value
+            else:  # ``a, acc = x, []``: the list that the loop appends to
+                acc = _appended_list(loop)
+                if acc is None or tuple_start(init, acc, m.List(elements=[])) is None:
+                    return None
             skip = lambda reason: self.skip(reason) or None  # noqa: E731 - says why, gives None
             if not _no_comments(loop):
                 return skip("a comment on the loop would be lost")
@@ -204,7 +223,13 @@ class LoopToListComp(Rule):
                     else:
                         pending.insert(0, cst.CompIf(test=_tight(clause.test)))
                 comp = cst.ListComp(elt=elt, for_in=comp_for)
-                out.append(body[i].with_deep_changes(body[i].body[0], value=comp))
+                init = body[i]
+                if isinstance(init.body[0].targets[0].target, cst.Name):
+                    out.append(init.with_deep_changes(init.body[0], value=comp))
+                else:  # ``a, acc = x, []`` -> ``a = x`` + ``acc = [...]``
+                    out.append(init_without(init, tuple_start(init, acc, m.List(elements=[]))))
+                    out.append(cst.SimpleStatementLine(body=[cst.Assign(
+                        targets=[cst.AssignTarget(cst.Name(acc))], value=comp)]))
                 self.sites += 1
                 changed = True
                 i += 2

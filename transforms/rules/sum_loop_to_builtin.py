@@ -7,18 +7,21 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ..analysis.accumulation import accumulated_items, loop_accumulates
+from ..analysis.accumulation import accumulated_items, accumulator_line, loop_accumulates
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.loops import FusePairs
 from ..analysis.types import is_int
 
+_START = m.Integer(value="0")
 _ZERO = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())],
                                              value=m.Integer(value="0"))])
 
 @register
 class SumLoopToBuiltin(Rule):
     """``acc = 0`` + ``for x in xs: [if c:] acc += e`` -> ``acc = sum([e for x in xs [if c]])``,
-    or ``acc = sum(xs)`` when the loop adds the items themselves.
+    or ``acc = sum(xs)`` when the loop adds the items themselves. ``a, acc = x, 0`` before the
+    loop becomes ``a = x`` followed by the ``sum`` line (``x`` is still evaluated, and ``a``
+    assigned, before the loop's code runs; ``acc`` is seen by nobody in between).
 
     Sound, inside a function, when:
 
@@ -59,9 +62,9 @@ class SumLoopToBuiltin(Rule):
                 if m.matches(init, _ZERO) and isinstance(loop, cst.For):
                     self.skip("sum is shadowed")
                 return False
-            return loop_accumulates(self.ev, init, loop, _ZERO, is_int, "ints")
+            return loop_accumulates(self.ev, init, loop, _ZERO, is_int, "ints", start=_START)
 
         @staticmethod
-        def _build(init: cst.SimpleStatementLine, loop: cst.For) -> cst.SimpleStatementLine:
+        def _build(init: cst.SimpleStatementLine, loop: cst.For):
             call = cst.Call(func=cst.Name("sum"), args=[cst.Arg(value=accumulated_items(loop))])
-            return init.with_changes(body=[init.body[0].with_changes(value=call)])
+            return accumulator_line(init, loop, _START, lambda start: call)
