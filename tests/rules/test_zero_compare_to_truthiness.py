@@ -4,45 +4,43 @@ from semforge.transforms.testing import RuleTestCase
 class TestZeroCompareToTruthiness(RuleTestCase):
     RULE = "zero-compare-to-truthiness"
     CASES = [
-        (  # ints from range() and len(), strs from str methods
+        (  # ints from range() and len(): no domain needed
             """
             def f(s):
                 n = len(s)
-                t = s.strip()
                 out = [i for i in range(n) if i % 3 == 0]
-                if t != "" and n != 0:
+                if n != 0 and n % 2 != 0:
                     return out, n == 0
-                while n != 0 and (t == ""):
+                while n != 0 and (n == 0):
                     n = n - 1
-                return out
+                return [i for i in range(n) if i != 0]
             """,
             """
             def f(s):
                 n = len(s)
-                t = s.strip()
                 out = [i for i in range(n) if not i % 3]
-                if t and n:
+                if n and n % 2:
                     return out, not n
-                while n and (not t):
+                while n and (not n):
                     n = n - 1
-                return out
+                return [i for i in range(n) if i]
             """,
-            [["ab "], [""], ["  "]],
+            [["ab "], [""], ["abcdefg"]],
         ),
         (  # the domain types parameters; floats too (-0.0 and 0.0 are false, nan is true)
             """
-            def f(x, s, y):
-                if x == 0 or s == '':
+            def f(x, y):
+                if x == 0:
                     return 0
-                return y != 0 if s != "" else [c for c in s if c != ""]
+                return y == 0 if y != 0 else 1
             """,
             """
-            def f(x, s, y):
-                if not x or not s:
+            def f(x, y):
+                if not x:
                     return 0
-                return y != 0 if s else [c for c in s if c]
+                return not y if y else 1
             """,
-            [[0, "a", 0.0], [3, "", -0.0], [2, "b", float("nan")], [1, "c", 2.5]],
+            [[0, 0.0], [3, -0.0], [2, float("nan")], [1, 2.5]],
         ),
     ]
     UNTOUCHED = [
@@ -51,11 +49,11 @@ class TestZeroCompareToTruthiness(RuleTestCase):
         def f(x):
             return x == 0
         """, "no evidence the operand is a number"),
-        # an int against "" (always False) and a str against 0
+        # a str against 0 is always False; strs are empty-literal-compare-to-truthiness's
         ("""
-        def f(n, s):
-            return n == "" or s == 0
-        """, "no evidence the operand is a number", "(n: int, s: str)"),
+        def f(s):
+            return s == 0 or s == ""
+        """, "no evidence the operand is a number", "(s: str)"),
         # outside a condition `n != 0` is a bool, `n` is not
         ("""
         def f(n):

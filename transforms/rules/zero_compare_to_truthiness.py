@@ -1,4 +1,4 @@
-"""``n == 0`` -> ``not n``, ``s != ""`` -> ``s`` (in a condition) for ints, floats and strs."""
+"""``n == 0`` -> ``not n``, ``n != 0`` -> ``n`` (in a condition) for ints and floats."""
 
 from __future__ import annotations
 
@@ -30,35 +30,31 @@ def _in_condition(ev, node: cst.CSTNode) -> bool:
     return False
 
 
-def _zero_of(expr: cst.BaseExpression) -> str | None:
-    """The kind of value whose zero the literal ``expr`` is: ``0`` a number, ``""`` a str."""
-    if isinstance(expr, cst.Integer) and expr.value == "0":
-        return "number"
-    if isinstance(expr, cst.SimpleString) and expr.value in ('""', "''") and not expr.prefix:
-        return "str"
-    return None
+def _is_zero(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.Integer) and expr.value == "0"
 
 
 @register
 class ZeroCompareToTruthiness(Rule):
     """``x == 0`` -> ``not x`` anywhere, and ``x != 0`` -> ``x`` where only its truth is used
     (an if/while/assert/ternary test, under ``not``, an and/or that is itself such a test),
-    for an exact int, bool or float ``x``; likewise ``s == ""`` / ``s != ""`` for an exact str.
+    for an exact int, bool or float ``x`` (``s == ""`` for a str is
+    ``empty-literal-compare-to-truthiness``).
 
     The truth of a builtin number is defined as ``x != 0`` (``-0.0`` and ``0.0`` are false, NaN
-    is true, as ``nan != 0`` is), and of a str as ``len(s) != 0``, that is ``s != ""``; neither
+    is true, as ``nan != 0`` is); neither
     ``bool`` nor the comparison can raise or run user code on them, and ``x`` is evaluated once
     in both forms. ``not x`` is a bool like ``x == 0``; ``x`` itself is not a bool like
     ``x != 0``, so that direction stays in conditions. The type must be proven
     (``TypeEvidence``, the seed's domain included: ``uses_domain``): a numpy array raises on
     ``bool``, ``Decimal`` or a user class may define ``__bool__`` and ``__eq__`` apart, and
-    ``0 == ""`` is False where ``not 0`` is True. Single comparisons with the literal on the
+    ``"" == 0`` is False where ``not ""`` is True. Single comparisons with the literal on the
     right only; never under ``not`` for ``== 0`` (``not not x``); an arithmetic operand only
     for ``%`` (``not n % i`` is an idiom, ``not a + b`` reads as ``(not a) + b``).
     """
 
     id = "zero-compare-to-truthiness"
-    description = "Test an int/float against 0 or a str against \"\" by its truth value."
+    description = "Test an int or float against 0 by its truth value."
     category = "expression"
     family = "expression"
     intent = "faster"
@@ -72,14 +68,11 @@ class ZeroCompareToTruthiness(Rule):
             link = original_node.comparisons[0]
             if not isinstance(link.operator, (cst.Equal, cst.NotEqual)):
                 return updated_node
-            zero = _zero_of(link.comparator)
-            if zero is None:
+            if not _is_zero(link.comparator):
                 return updated_node
             t = self.ev.type_of(original_node.left)
-            if t is None or (t.kind in _NUMBERS) != (zero == "number") or (
-                    zero == "str" and t.kind != "str"):
-                self.skip("no evidence the operand is a number compared with 0 or a str "
-                          "compared with \"\"")
+            if t is None or t.kind not in _NUMBERS:
+                self.skip("no evidence the operand is a number")
                 return updated_node
             left = original_node.left
             if isinstance(left, cst.BinaryOperation) and not (
