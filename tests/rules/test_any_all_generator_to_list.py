@@ -13,7 +13,15 @@ def has_digit(s_in: str) -> bool:
     s = "".join([s_in])
     return any([c.isdigit() for c in s])
 """),
-        
+        # items of a domain's list[int] | list[float] (any builtin number): comparing them with
+        # an int cannot raise
+        ("""
+def f(l, t):
+    return all(x < t for x in l)
+""", """
+def f(l, t):
+    return all([x < t for x in l])
+""", [[[1, 2.5], 3], [[], 0], [[4, 9], 5], [[-0.5, float("nan")], 1]]),
     ]
     UNTOUCHED = [
         # items that can raise past the short-circuit point (1 // 0), or run user code

@@ -66,6 +66,14 @@ def rescale_to_unit(numbers_in: List[float]) -> List[float]:
     return [(x - mi) * k for x in numbers]
 """),
         
+        # items of a domain's list[int] | list[float]: comparing them runs no user code
+        ("""
+def f(l):
+    return list(filter(lambda x: x > 0, l))
+""", """
+def f(l):
+    return [x for x in l if x > 0]
+""", [[[1, -2.5, 3]], [[]], [[4, -9]], [[0.5, 2.0]]]),
     ]
     UNTOUCHED = [
         # the lambda calls code that may raise StopIteration (which would end map/filter

@@ -114,8 +114,28 @@ def f(words_in: list[str], text_in: str):
             parts.append(words_item)
     return total, parts
 """),
+        # from index 1 (a copy of the rest), and from 0 spelled out; types from the domain
+        ("""
+def f(xs, s):
+    total = 0
+    for i in range(0, len(s)):
+        total += i * ord(s[i])
+    return [xs[i] * i for i in range(1, len(xs))], total
+""", """
+def f(xs, s):
+    total = 0
+    for i, s_item in enumerate(s):
+        total += i * ord(s_item)
+    return [xs_item * i for i, xs_item in enumerate(xs[1:], 1)], total
+""", [[[3, 1, 2], "abc"], [[], ""], [[5], "x"]]),
     ]
     UNTOUCHED = [
+        # a start that is not a non-negative literal: s[-1:] is not the items from index -1
+        ("""
+        def f(s_in, k):
+            s = ''.join([s_in])
+            return [s[i] for i in range(-1, len(s))] + [s[i] for i in range(k, len(s))]
+        """, "no candidate"),
         # f"{...=}" prints its source text, which the rewrite would change
         # (tests/rules/test_review_contexts.py)
         ("""

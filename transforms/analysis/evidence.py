@@ -24,6 +24,9 @@ def _scalar(t: T | None) -> bool:
     return t is not None and t.kind in _SCALARS
 
 
+_COMPARABLE = _SCALARS | {"number"}
+
+
 class TypeEvidence(BindingEvidence):
     """Answers type questions about the nodes of one module (see the module docstring)."""
 
@@ -124,7 +127,8 @@ class TypeEvidence(BindingEvidence):
         lt, rt = self._type(left), self._type(target.comparator)
         if lt is None or rt is None:
             return False
-        if lt.kind in _SCALARS and rt.kind in _SCALARS:
+        # ``number`` (an int, bool or float: a domain's union) compares as they do
+        if lt.kind in _COMPARABLE and rt.kind in _COMPARABLE:
             return True
         return isinstance(op, (cst.Equal, cst.NotEqual))
 
@@ -146,7 +150,7 @@ class TypeEvidence(BindingEvidence):
             if e.value in ("True", "False", "None"):
                 return True
             t = self._type(e)
-            return t is not None and t.kind in _SCALARS
+            return t is not None and t.kind in _COMPARABLE
         if isinstance(e, cst.BooleanOperation):
             return self._total(e.left) and self._total(e.right)
         if isinstance(e, cst.UnaryOperation):
@@ -199,7 +203,7 @@ class TypeEvidence(BindingEvidence):
             return lt == STR and rt == STR
         if isinstance(op, (cst.Is, cst.IsNot, cst.Equal, cst.NotEqual)):
             return True
-        numeric = ("int", "bool", "float")
+        numeric = ("int", "bool", "float", "number")  # never raise, whatever the mix
         return lt is not None and rt is not None and (
             lt.kind in numeric and rt.kind in numeric or lt == STR and rt == STR)
 

@@ -1,4 +1,5 @@
-"""``for i in range(len(s)): ... s[i] ...`` -> ``for i, c in enumerate(s): ... c ...``."""
+"""``for i in range(len(s)): ... s[i] ...`` -> ``for i, c in enumerate(s): ... c ...`` (and
+``range(k, len(s))`` -> ``enumerate(s[k:], k)``)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,27 @@ from ..registry import register
 _STORE_PARENTS = (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor,
                   cst.Del, cst.AsName, cst.NamedExpr)
 _EAGER_COMPS = (cst.ListComp, cst.SetComp, cst.DictComp)
+_LEN_OF_NAME = m.Arg(value=m.Call(func=m.Name("len"), args=[m.Arg(value=m.Name())]))
+# range(len(s)), or range(k, len(s)) from a non-negative decimal literal k
+_START = m.Arg(value=m.Integer(value=m.MatchIfTrue(str.isdigit)))
+# range(len(s)), or range(k, len(s)) from a non-negative decimal literal k
+_RANGE_LEN = (m.Call(func=m.Name("range"), args=[_LEN_OF_NAME])
+              | m.Call(func=m.Name("range"), args=[_START, _LEN_OF_NAME]))
+
+
+def start_of(iterable: cst.Call) -> int:
+    """The first index of ``range(len(s))`` (0) or ``range(k, len(s))`` (k)."""
+    return int(iterable.args[0].value.value) if len(iterable.args) == 2 else 0
+
+
+def enumerate_call(name: str, start: int) -> cst.Call:
+    """``enumerate(s)``, or ``enumerate(s[k:], k)`` from index k."""
+    if start == 0:
+        return cst.Call(func=cst.Name("enumerate"), args=[cst.Arg(cst.Name(name))])
+    rest = cst.Subscript(value=cst.Name(name), slice=[cst.SubscriptElement(
+        cst.Slice(lower=cst.Integer(str(start)), upper=None))])
+    return cst.Call(func=cst.Name("enumerate"),
+                    args=[cst.Arg(rest), cst.Arg(cst.Integer(str(start)))])
 
 
 def is_store(ev, node: cst.CSTNode) -> bool:
@@ -68,6 +90,11 @@ class RangeLenToEnumerate(Rule):
     which may change a list or rebind the name it reads ``s[i]`` through: there only for an
     immutable ``s`` that is a parameter never rebound.
 
+    ``range(k, len(s))`` from a non-negative int literal ``k`` becomes ``enumerate(s[k:], k)``:
+    the same indices ``k .. len(s)-1`` (none when ``k >= len(s)``), paired with the items of a
+    copy taken before the first; the conditions above make ``s`` unable to change during the
+    loop, so the copy's items are the items ``s[i]`` reads.
+
     Reads in nested scopes and in assignment/``del`` targets stay as they are. Identity: a
     list or tuple item is the same object either way; for str, characters outside Latin-1 are
     new objects on every ``s[i]``, so the rule does not fire when BODY uses ``is`` or ``id()``.
@@ -84,14 +111,13 @@ class RangeLenToEnumerate(Rule):
         EVIDENCE = RicherEvidence
 
         def _sequence(self, target, iterable) -> tuple[str, str] | None:
-            """(index, sequence name) when the loop is ``for <name> in range(len(<name>))``."""
-            if not (isinstance(target, cst.Name)
-                    and m.matches(iterable, m.Call(func=m.Name("range"), args=[m.Arg(
-                        value=m.Call(func=m.Name("len"), args=[m.Arg(value=m.Name())]))]))):
+            """(index, sequence name) when the loop is ``for <name> in range(len(<name>))``
+            or ``range(k, len(<name>))`` with ``k`` a non-negative int literal."""
+            if not (isinstance(target, cst.Name) and m.matches(iterable, _RANGE_LEN)):
                 return None
-            inner = iterable.args[0]
+            inner = iterable.args[-1]
             seq = inner.value.args[0]
-            if inner.star or inner.keyword or seq.star or seq.keyword:
+            if any(a.star or a.keyword for a in iterable.args) or seq.star or seq.keyword:
                 return self.skip("range(len()) with starred or keyword arguments") or None
             ev = self.ev
             if not (ev.is_builtin("range") and ev.is_builtin("len")
@@ -156,7 +182,7 @@ class RangeLenToEnumerate(Rule):
             skip = lambda reason: self.skip(reason) or None  # noqa: E731 - says why, gives None
             if not self._reads([loop.body], name, index):
                 return skip(f"the body never reads {name}[{index}]")
-            kind = self._kind(loop.iter.args[0].value.args[0].value, loop)
+            kind = self._kind(loop.iter.args[-1].value.args[0].value, loop)
             if kind is None:
                 return None  # it said why
             ev = self.ev
@@ -186,7 +212,7 @@ class RangeLenToEnumerate(Rule):
                                          cst.Element(cst.Name(item))], lpar=[], rpar=[])
             return updated_node.with_changes(
                 target=target, body=body,
-                iter=cst.Call(func=cst.Name("enumerate"), args=[cst.Arg(cst.Name(name))]))
+                iter=enumerate_call(name, start_of(original_node.iter)))
 
         # ---------------------------------------------------------------- comprehensions
 
@@ -203,7 +229,7 @@ class RangeLenToEnumerate(Rule):
             skip = lambda reason: self.skip(reason) or None  # noqa: E731 - says why, gives None
             if not self._reads(parts, name, index):
                 return skip(f"the comprehension never reads {name}[{index}]")
-            seq = loop.iter.args[0].value.args[0].value
+            seq = loop.iter.args[-1].value.args[0].value
             kind = self._kind(seq, comp)
             if kind is None:
                 return None  # it said why
@@ -238,7 +264,7 @@ class RangeLenToEnumerate(Rule):
             self.sites += 1
             return new.with_changes(for_in=new.for_in.with_changes(
                 target=target,
-                iter=cst.Call(func=cst.Name("enumerate"), args=[cst.Arg(cst.Name(name))])))
+                iter=enumerate_call(name, start_of(original_node.for_in.iter))))
 
         def leave_ListComp(self, original_node, updated_node):
             return self._leave_comp(original_node, updated_node)
