@@ -42,7 +42,56 @@ class TestCountLoopToCounter(RuleTestCase):
             [["a b a"], [""]],
         ),
     ]
+    CASES = [*CASES, (  # a later loop binds the loop variable again: it reads its own value
+        """
+        def f(numbers):
+            count = dict()
+            for num in numbers:
+                if num not in count:
+                    count[num] = 0
+                count[num] += 1
+            ans = -1
+            for num, cnt in count.items():
+                if cnt >= num:
+                    ans = max(ans, num)
+            return ans
+        """,
+        """
+        from collections import Counter
+
+        def f(numbers):
+            count = dict(Counter(numbers))
+            ans = -1
+            for num, cnt in count.items():
+                if cnt >= num:
+                    ans = max(ans, num)
+            return ans
+        """,
+        [[[1, 2, 2, 3, 3, 3]], [[]], [[5, 5, 4]]],
+    )]
     UNTOUCHED = [
+        # the variable read after the counting loop, before a later loop rebinds it; read
+        # by a lambda
+        ("""
+        def f(numbers):
+            count = {}
+            for num in numbers:
+                count[num] = count.get(num, 0) + 1
+            last = num
+            for num in count:
+                last += num
+            return last
+        """, "a loop variable is used outside the loop"),
+        ("""
+        def f(numbers):
+            g = lambda: num
+            count = {}
+            for num in numbers:
+                count[num] = count.get(num, 0) + 1
+            for num in count:
+                pass
+            return g
+        """, "a loop variable is used outside the loop"),
         # lists may hold unhashable items: the loop fails part way, after counting some
         ("""
         def f(numbers):

@@ -8,7 +8,8 @@ from libcst.codemod.visitors import AddImportsVisitor
 
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.loops import DYNAMIC_FUNCTION, TARGETS_NOT_PRIVATE, FusePairs, guarded
-from ..analysis.names import read_names
+from ..analysis import assigned_names
+from ..analysis.names import loop_target_names, read_names
 from ..base import Rule
 from ..registry import register
 
@@ -116,12 +117,33 @@ class CountLoopToCounter(Rule):
 
         def _private(self, loop: cst.For, k: str) -> bool:
             """The function's variable ``k`` is bound and read only inside the loop (a
-            comprehension's own ``k`` elsewhere is another variable), not read by the iterable."""
+            comprehension's own ``k`` elsewhere is another variable), not read by the iterable
+            -- or inside another ``for`` loop that binds ``k`` itself (``for k, c in
+            d.items()`` after the count): its body reads only the value that loop gave it.
+            Nothing that reads ``k`` may see it from a nested scope either."""
             scope = self.ev.scopes.get(loop)
             if k in {n.value for n in read_names(loop.iter)}:
                 return False
+            for n in m.findall(self.ev.function_of(loop), m.Name(k)):
+                inner = self.ev.scopes.get(n)
+                if inner is not None and inner is not scope and not inner.assignments[k]:
+                    return False  # a closure or lambda may read it at any time
             nodes = [a.node for a in scope.assignments[k]] + [a.node for a in scope.accesses[k]]
-            return all(self._inside(n, loop) for n in nodes)
+            return all(self._inside(n, loop) or self._rebinding_loop(n, k) for n in nodes)
+
+        def _rebinding_loop(self, node: cst.CSTNode, k: str) -> bool:
+            """``node`` is the target ``k`` of a ``for`` loop, or sits in the body of one whose
+            target binds ``k`` and whose body never rebinds it."""
+            child, current = node, self.ev.parent(node)
+            while current is not None:
+                if isinstance(current, cst.For) and k in loop_target_names(current.target) \
+                        and k not in assigned_names(current.body) and current.orelse is None:
+                    if child is current.body:
+                        return True
+                    if child is current.target:  # the binding itself (or a tuple holding it)
+                        return True
+                child, current = current, self.ev.parent(current)
+            return False
 
         def _build(self, init: cst.SimpleStatementLine, loop: cst.For) -> cst.SimpleStatementLine:
             AddImportsVisitor.add_needed_import(self.context, "collections", "Counter")
