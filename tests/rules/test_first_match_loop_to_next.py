@@ -23,9 +23,30 @@ def f(lst):
 def f(lst):
     return next(((i, lst[i]) for i in range(len(lst)) if lst[i] > 2), None)
 """, [[[1, 5, 3]], [[]], [[0, 1]]]),
+        # max() of ints is one of them, an int: comparing it runs no user code
+        ("""
+def f(lst):
+    longest = max(len(str(y)) for y in lst)
+    for x in lst:
+        if len(str(x)) == longest:
+            return x
+""", """
+def f(lst):
+    longest = max(len(str(y)) for y in lst)
+    return next((x for x in lst if len(str(x)) == longest), None)
+""", [[[1, 22, 333, 44]], [[5]], [[-10, 7]]]),
     ]
     DOMAIN = "(lst: list[int])"
     UNTOUCHED = [
+        # max() with a default may return the default (of any type)
+        ("""
+        def f(lst, d):
+            top = max(lst, default=d)
+            for x in lst:
+                if x == top:
+                    return x
+            return -1
+        """, "may run user code"),
         # the default is evaluated first: only constants
         ("""
         def f(xs):

@@ -219,6 +219,19 @@ class TypeEvidence(BindingEvidence):
             if fname in ("tuple", "frozenset") and len(e.args) == 1 and not e.args[0].keyword:
                 # immutable: the items it holds now are the items it will always hold
                 return T(fname, self.elem_of(e.args[0].value))
+            if fname in ("max", "min") and all(a.keyword is None or a.keyword.value == "key"
+                                               for a in e.args):
+                # one of the items (or arguments) itself, whatever ``key`` says
+                items = [a.value for a in e.args if a.keyword is None]
+                if len(items) == 1:
+                    return self.elem_of(items[0])
+                result = self._type(items[0]) if items else None
+                for item in items[1:]:
+                    result = same(result, self._type(item))
+                return result
+            if fname == "sum" and len(e.args) == 1 and e.args[0].keyword is None:
+                # 0 + the items: an int when every item is an int or bool
+                return INT if is_int(self.elem_of(e.args[0].value)) else None
             if fname == "str" and len(e.args) > 1:
                 return None  # str(b, encoding): still a str, but keep the table simple
             if fname in _MAY_RETURN_SUBCLASS and not all(
