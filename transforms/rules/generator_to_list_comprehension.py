@@ -5,10 +5,26 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..analysis.loops import as_list_comp, plain_generator
+from ..analysis.loops import as_list_comp
+from ..analysis.purity import Inert
 from ..base import Rule
 from ..registry import register
 from ..analysis.evidence import EvidenceTransformer
+
+
+def without_user_code(ev, gen: cst.CSTNode) -> bool:
+    """A synchronous generator expression (or list comprehension) with one ``for`` clause
+    whose item and filters provably run no user code (so no ``StopIteration`` can come from
+    them). Says why not."""
+    if not isinstance(gen, (cst.GeneratorExp, cst.ListComp)):
+        return False
+    clause = gen.for_in
+    if clause.asynchronous is not None or clause.inner_for_in is not None \
+            or m.findall(gen, m.Await() | m.Yield()):
+        return ev.skip("not one synchronous for clause without await/yield")
+    inert = Inert(ev)
+    return inert.expr(gen.elt) and all(inert.truth(c.test) for c in clause.ifs) or ev.skip(
+        "generator item or filter may run user code")
 
 
 @register
@@ -20,12 +36,14 @@ class GeneratorToListComprehension(Rule):
     else, and ``list(g)`` is that list, so the items are computed in the same order, at the
     same moment relative to the rest of the program, either way. The one difference between a
     generator and a comprehension is ``StopIteration``: raised inside a generator it becomes
-    ``RuntimeError`` (PEP 479), inside a comprehension it propagates as is. So the rule only
-    fires when the item and the filters provably run no user code and cannot raise (literals,
-    names with scalar evidence, int arithmetic, scalar comparisons, str predicates, ``len`` of
-    builtin containers), with a single synchronous ``for`` clause (the first iterable is
-    evaluated outside the generator in both forms, and exhausting it ends both alike). The
-    separator must be a str literal; ``list``/``sorted`` must not be rebound in the module.
+    ``RuntimeError`` (PEP 479), inside a comprehension it propagates as is, and only user code
+    can raise it (``next`` is no builtin ``Inert`` admits). So the rule only fires when the
+    item and the filters provably run no user code (``analysis.purity.Inert``: builtin
+    operations on values with builtin-type evidence; they may raise other exceptions, which
+    pass through both forms alike), with a single synchronous ``for`` clause (the first
+    iterable is evaluated outside the generator in both forms, and exhausting it ends both
+    alike). The separator must be a str literal; ``list``/``sorted`` must not be rebound in
+    the module.
     """
 
     id = "generator-to-list-comprehension"
@@ -33,6 +51,8 @@ class GeneratorToListComprehension(Rule):
     category = "performance"
     family = "api-substitution"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
+    inverse = "list-comprehension-to-generator"
 
     class Transformer(EvidenceTransformer):
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
@@ -51,7 +71,7 @@ class GeneratorToListComprehension(Rule):
                 if m.matches(func, m.Name("sorted") | m.Name("list")) and not ev.is_builtin(func.value):
                     self.skip(f"{func.value} is shadowed")
                 return updated_node
-            if not plain_generator(ev, args[0].value):  # it says why
+            if not without_user_code(ev, args[0].value):  # it says why
                 return updated_node
             new_gen = updated_node.args[0].value
             if not isinstance(new_gen, cst.GeneratorExp):
