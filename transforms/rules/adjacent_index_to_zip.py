@@ -71,14 +71,27 @@ class AdjacentIndexToZip(Rule):
             if loop.asynchronous is not None or not isinstance(loop.target, cst.Name) \
                     or not m.matches(loop.iter, _RANGE_LEN_MINUS):
                 return None
-            ev = self.ev
-            index = loop.target.value
             minus = loop.iter.args[0].value
-            seq_node = minus.left.args[0].value
-            name, k = seq_node.value, int(minus.right.value)
+            seq_node, k = minus.left.args[0].value, int(minus.right.value)
+            if not self.ev.is_builtin("zip"):
+                return self.skip("zip is shadowed") or None
+            reads = self.index_reads(loop, seq_node, k)
+            if reads is None:
+                return None  # it said why
+            if k not in {j for _, j in reads.values()}:
+                return self.skip(f"the body does not read {seq_node.value}"
+                                 f"[{loop.target.value} + {k}]") or None
+            return seq_node.value, k, reads
+
+        def index_reads(self, loop: cst.For, seq_node: cst.Name, k: int):
+            """``{id(read): (read, offset)}`` for the reads ``s[i + j]`` (0 <= j <= k) of the
+            loop's body, when the sequence qualifies (``range-len-to-enumerate``), neither it
+            nor the index is rebound, and the index has no other use in the function."""
+            ev = self.ev
+            index, name = loop.target.value, seq_node.value
             skip = lambda reason: self.skip(reason) or None  # noqa: E731 - says why, gives None
-            if not all(ev.is_builtin(b) for b in ("range", "len", "zip")):
-                return skip("range, len or zip is shadowed")
+            if not all(ev.is_builtin(b) for b in ("range", "len")):
+                return skip("range or len is shadowed")
             if name == index:
                 return skip("the index and the sequence have the same name")
             kind = self._kind(seq_node, loop)
@@ -101,8 +114,8 @@ class AdjacentIndexToZip(Rule):
                 if j is not None and j <= k and ev.scopes.get(sub) is scope \
                         and not is_store(ev, sub):
                     reads[id(sub)] = (sub, j)
-            if not reads or k not in {j for _, j in reads.values()}:
-                return skip(f"the body does not read {name}[{index} + {k}]")
+            if not reads:
+                return skip(f"the body never reads {name}[{index}]")
             # every other use of the index: none (it is no longer bound after the rewrite)
             index_names = {id(n) for sub, _ in reads.values()
                            for n in m.findall(sub.slice[0].slice, m.Name(index))}
@@ -113,7 +126,7 @@ class AdjacentIndexToZip(Rule):
                 return skip(f"{index} is used other than to index {name}")
             if m.findall(func, m.Del(target=m.Name(index))) or index in ev.hidden_bindings(func):
                 return skip(f"{index} is bound elsewhere in the function")
-            return name, k, reads
+            return reads
 
         def leave_For(self, original_node: cst.For, updated_node: cst.For) -> cst.For:
             plan = self._zip_plan(original_node)
