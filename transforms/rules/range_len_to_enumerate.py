@@ -10,7 +10,7 @@ import libcst.matchers as m
 from ..analysis import assigned_names
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.numeric import RicherEvidence
-from ..analysis.purity import Inert
+from ..analysis.purity import SCALARS, Inert
 from ..analysis.names import SELF_DOCUMENTING, self_documenting_names
 from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..analysis.sequences import IMMUTABLE, own_object
@@ -26,6 +26,34 @@ _START = m.Arg(value=m.Integer(value=m.MatchIfTrue(str.isdigit)))
 # range(len(s)), or range(k, len(s)) from a non-negative decimal literal k
 _RANGE_LEN = (m.Call(func=m.Name("range"), args=[_LEN_OF_NAME])
               | m.Call(func=m.Name("range"), args=[_START, _LEN_OF_NAME]))
+
+
+# Builtins that, given a generator as their one argument, run it to the end (or, any/all/
+# min/max, until they stop) at once, running no user code between its items when the items
+# are builtin scalars (adding, comparing, hashing, testing or collecting them).
+_CONSUMERS = frozenset({"sum", "min", "max", "any", "all", "sorted", "list", "tuple", "set",
+                        "frozenset"})
+
+
+def consumed_at_once(ev, gen: cst.CSTNode) -> bool:
+    """``gen``, a generator expression, is the only argument of a consumer (``_CONSUMERS``,
+    unshadowed, or ``str.join`` on a str) and every item is a builtin scalar: it runs to its
+    end right where it is created, with no user code in between (a second argument would be
+    evaluated after the generator's first iterable, before its first item)."""
+    parent = ev.parent(gen)
+    if not (isinstance(gen, cst.GeneratorExp) and isinstance(parent, cst.Arg)
+            and parent.keyword is None and not parent.star):
+        return False
+    call = ev.parent(parent)
+    if not isinstance(call, cst.Call) or len(call.args) != 1:
+        return False
+    if isinstance(call.func, cst.Name):
+        ok = call.func.value in _CONSUMERS and ev.is_builtin(call.func.value)
+    else:
+        receiver = ev.type_of(call.func.value) if isinstance(call.func, cst.Attribute) else None
+        ok = call.func.attr.value == "join" and receiver is not None and receiver.kind == "str"
+    item = ev.type_of(gen.elt)
+    return ok and item is not None and item.kind in SCALARS
 
 
 def start_of(iterable: cst.Call) -> int:
@@ -88,7 +116,10 @@ class RangeLenToEnumerate(Rule):
     binding of ``r`` stores a fresh list, and every binding of ``s`` is a parameter or a fresh
     list, so ``r`` is never ``s``. A generator expression runs between its consumer's steps,
     which may change a list or rebind the name it reads ``s[i]`` through: there only for an
-    immutable ``s`` that is a parameter never rebound.
+    immutable ``s`` that is a parameter never rebound, unless it is the one argument of a
+    builtin that runs it at once and runs no user code between its items (``sum``, ``any``,
+    ``sorted``, ``str.join``... of builtin scalars: ``consumed_at_once``), which makes it as
+    eager as a list comprehension.
 
     ``range(k, len(s))`` from a non-negative int literal ``k`` becomes ``enumerate(s[k:], k)``:
     the same indices ``k .. len(s)-1`` (none when ``k >= len(s)``), paired with the items of a
@@ -234,7 +265,8 @@ class RangeLenToEnumerate(Rule):
             if kind is None:
                 return None  # it said why
             ev = self.ev
-            if not isinstance(comp, _EAGER_COMPS) and (kind == "list" or not all(
+            if not isinstance(comp, _EAGER_COMPS) and not consumed_at_once(ev, comp) and (
+                    kind == "list" or not all(
                     isinstance(a.node, cst.Param) for a in ev.scopes.get(seq).assignments[name])):
                 # runs later: the list may have changed, the name been rebound
                 return skip("a generator runs later: the sequence may change or be rebound")
