@@ -6,25 +6,10 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..analysis.loops import as_list_comp
-from ..analysis.purity import Inert
+from ..analysis.generators import without_user_code
 from ..base import Rule
 from ..registry import register
 from ..analysis.evidence import EvidenceTransformer
-
-
-def without_user_code(ev, gen: cst.CSTNode) -> bool:
-    """A synchronous generator expression (or list comprehension) with one ``for`` clause
-    whose item and filters provably run no user code (so no ``StopIteration`` can come from
-    them). Says why not."""
-    if not isinstance(gen, (cst.GeneratorExp, cst.ListComp)):
-        return False
-    clause = gen.for_in
-    if clause.asynchronous is not None or clause.inner_for_in is not None \
-            or m.findall(gen, m.Await() | m.Yield()):
-        return ev.skip("not one synchronous for clause without await/yield")
-    inert = Inert(ev)
-    return inert.expr(gen.elt) and all(inert.truth(c.test) for c in clause.ifs) or ev.skip(
-        "generator item or filter may run user code")
 
 
 @register

@@ -7,9 +7,9 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.generators import without_user_code
 from ..base import Rule
 from ..registry import register
-from .generator_to_list_comprehension import without_user_code
 
 
 @register

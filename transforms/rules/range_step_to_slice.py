@@ -5,9 +5,11 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.index_loops import IndexLoopChecks, ReplaceReads
+from ..analysis.numeric import RicherEvidence
 from ..base import Rule
 from ..registry import register
-from .adjacent_index_to_zip import AdjacentIndexToZip, _Replace
 
 _DIGITS = m.Integer(value=m.MatchIfTrue(str.isdigit))
 _RANGE_STEP = m.Call(func=m.Name("range"), args=[
@@ -38,9 +40,8 @@ class RangeStepToSlice(Rule):
     intent = "faster"
     uses_domain = True
 
-    class Transformer(AdjacentIndexToZip.Transformer):
-        def _zip_plan(self, loop: cst.For):
-            return None
+    class Transformer(IndexLoopChecks, EvidenceTransformer):
+        EVIDENCE = RicherEvidence
 
         def leave_For(self, original_node: cst.For, updated_node: cst.For) -> cst.For:
             loop = original_node
@@ -55,7 +56,7 @@ class RangeStepToSlice(Rule):
             if reads is None or not updated_node.body.deep_equals(original_node.body):
                 return updated_node
             item = self.names.fresh(f"{seq_node.value}_item".lstrip("_"))
-            body = original_node.body.visit(_Replace({key: item for key in reads}))
+            body = original_node.body.visit(ReplaceReads({key: item for key in reads}))
             sliced = cst.Subscript(value=cst.Name(seq_node.value), slice=[cst.SubscriptElement(
                 cst.Slice(lower=cst.Integer(str(start)) if start else None, upper=None,
                           step=cst.Integer(str(step))))])
