@@ -4,6 +4,28 @@ from semforge.transforms.testing import RuleTestCase
 class TestAnyAllBuiltinToLoop(RuleTestCase):
     RULE = "any-all-builtin-to-loop"
     CASES = [("""
+def f(a):
+    return not (a < 2 or any(a % x == 0 for x in range(2, int(a ** 0.5) + 1)))
+""", """
+def f(a):
+    if a < 2:
+        return False
+    for x in range(2, int(a ** 0.5) + 1):
+        if a % x == 0:
+            return False
+    return True
+""", [[1], [2], [9], [13], [-4], [0], [97]]), ("""
+def f(xs, k):
+    return k > 0 and all(x < k for x in xs)
+""", """
+def f(xs, k):
+    if k <= 0:
+        return False
+    for x in xs:
+        if not (x < k):
+            return False
+    return True
+""", [[[1, 2], 3], [[], 0], [[5], 4], [[], 2]]), ("""
 def f(words_in: list[str], n):
     words = tuple("".join([v]) for v in words_in)
     return all(w.isalpha() or n for w in words if w)
@@ -40,6 +62,11 @@ def has_negative(n):
     return False
 """)]
     UNTOUCHED = [
+        # `g or any(...)` returns g itself when it is true: only for a bool g
+        ("""
+        def f(xs, g):
+            return g or any(x > 1 for x in xs)
+        """, "no evidence the operand before any()/all() is a bool", "(xs: list[int], g: list[int])"),
         # a recursive function: the rewrite adds or removes a frame per level, so a deep recursion
         # hits the limit at another depth (tests/rules/test_review_contexts.py)
         ("""

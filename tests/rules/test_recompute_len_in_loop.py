@@ -40,8 +40,44 @@ def pairs(t_in: tuple):
             out.append((t[i], t[j], len(t)))
     return out
 """),
+        # a list nothing can change between the assignment and the end of the loop
+        ("""
+def f(l):
+    l_len = len(l)
+    res = []
+    for i in range(l_len):
+        for j in range(l_len):
+            if i != j and l[i] + l[j] == 0:
+                res.append(i)
+    return res
+""", """
+def f(l):
+    l_len = len(l)
+    res = []
+    for i in range(len(l)):
+        for j in range(len(l)):
+            if i != j and l[i] + l[j] == 0:
+                res.append(i)
+    return res
+""", [[[1, -1]], [[0]], [[]], [[3, 1, -3, 2]]]),
     ]
     UNTOUCHED = [
+        # a list that may change after its length is taken: appended to, or user code runs
+        ("""
+        def f(l):
+            n = len(l)
+            l.append(0)
+            for i in range(n):
+                print(i)
+        """, "the list 'l' may change after its length is taken", "(l: list[int])"),
+        ("""
+        def f(l):
+            n = len(l)
+            i = 0
+            while i < n:
+                g(l)
+                i += 1
+        """, "the list 'l' may change after its length is taken", "(l: list[int])"),
         # f"{...=}" prints its source text, which the rewrite would change
         # (tests/rules/test_review_contexts.py)
         ("""

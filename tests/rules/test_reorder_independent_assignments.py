@@ -28,8 +28,43 @@ class TestReorderIndependentAssignments(RuleTestCase):
                 return count, seen, pair, best, lo, hi
             """,
         ),
+        (  # the domain proves total values: len of a str, arithmetic on ints bound before
+            """
+            def f(s, n):
+                size = len(s)
+                half = n // 2
+                rest = n - 1
+                low = s.lower()
+                return size, half, rest, low
+            """,
+            """
+            def f(s, n):
+                half = n // 2
+                size = len(s)
+                low = s.lower()
+                rest = n - 1
+                return size, half, rest, low
+            """,
+            [["Ab", 5], ["", -3]],
+        ),
     ]
     UNTOUCHED = [
+        # a total value over a name that may be unbound there (bound only in a branch)
+        ("""
+        def f(n, c):
+            if c:
+                m = 1
+            a = n + 1
+            b = m + 1
+            return a, b
+        """, "a value is not built from literals and parameters only", "(n: int, c: bool)"),
+        # a division by zero raises: not total
+        ("""
+        def f(xs, n):
+            k = n + 1
+            size = len(xs) // 0
+            return k, size
+        """, "a value is not built from literals and parameters only", "(xs: list[int], n: int)"),
         # the second reads what the first writes
         ("""
         def f(n):

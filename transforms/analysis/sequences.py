@@ -6,6 +6,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import Assignment, FunctionScope
 
+from .purity import Inert
 from .scopes import global_nonlocal_names
 
 # Immutable sequences: s[i] is fixed for the whole loop whatever the body calls.
@@ -58,3 +59,18 @@ def own_object(ev, func: cst.FunctionDef, scope, name: str, param_ok: bool) -> b
         if not fresh_list(ev, value):
             return False
     return True
+
+
+def list_left_alone(ev, func: cst.FunctionDef, seq: str, stmts) -> bool:
+    """Running the statements ``stmts`` of ``func`` cannot change the list held by local
+    ``seq``: every binding of ``seq`` is a parameter or a fresh list, and the statements
+    provably run no user code (``purity.Inert``: builtin operations on values with builtin-type
+    evidence) and mutate nothing but lists ``r.append(x)`` adds to, where every binding of
+    ``r`` stores a fresh list (so ``r`` is never ``seq``, and nothing else reaches the list)."""
+    stmts = list(stmts)
+    if not stmts or not own_object(ev, func, ev.scopes.get(stmts[0]), seq, True):
+        return False
+
+    def allow_append(name: cst.Name) -> bool:
+        return name.value != seq and own_object(ev, func, ev.scopes.get(name), name.value, False)
+    return Inert(ev, allow_append).block(cst.IndentedBlock(body=stmts))

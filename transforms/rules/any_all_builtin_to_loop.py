@@ -12,9 +12,24 @@ from ..analysis.evidence import EvidenceTransformer
 from ..analysis.loops import (DYNAMIC_FUNCTION, TARGETS_NOT_PRIVATE, UNSUPPORTED_INSIDE, bound_names_safe,
                               generator_safe, targets_private, unsupported_inside)
 from ..analysis.names import loop_target_names
-from ..analysis.syntax import moved_out, wrap
+from ..analysis.syntax import moved_out, natural_negation, negate, wrap
+from ..analysis.types import BOOL
 
 _ONE_ARG = m.Call(func=m.Name("any") | m.Name("all"), args=[m.Arg(keyword=None, star="")])
+
+
+def search_return(value: cst.BaseExpression):
+    """``(call, guard, op, negated)`` for a returned ``[not] any/all(...)``, or ``[not] (g or
+    any/all(...))`` / ``and`` (the ``guard`` ``g``, the operator's word), else None."""
+    negated = isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Not)
+    inner = value.expression if negated else value
+    if m.matches(inner, _ONE_ARG):
+        return inner, None, None, negated
+    if (isinstance(inner, cst.BooleanOperation) and m.matches(inner.right, _ONE_ARG)
+            and not inner.right.lpar):
+        op = "or" if isinstance(inner.operator, cst.Or) else "and"
+        return inner.right, inner.left, op, negated
+    return None
 
 
 def _return(value: str) -> cst.SimpleStatementLine:
@@ -25,7 +40,11 @@ def _return(value: str) -> cst.SimpleStatementLine:
 class AnyAllBuiltinToLoop(Rule):
     """``return any(c for x in xs if f)`` -> ``for x in xs: if f: if c: return True`` +
     ``return False``; ``all`` likewise with ``if not c: return False`` / ``return True``;
-    ``return any(xs)`` loops over ``xs`` with a fresh variable.
+    ``return any(xs)`` loops over ``xs`` with a fresh variable. ``return not any(...)`` swaps
+    the two constants; ``return [not] (g or any(...))`` (or ``and``) first tests ``g`` once,
+    as the operator does, and returns the constant it decides (``if g: return True``, ``if
+    not g: return False``...): without ``not``, the operator would return ``g`` itself, so
+    ``g`` must be known to be a bool.
 
     The reverse of ``any-all-loop-to-builtin``. ``any``/``all`` call ``bool()`` once per item
     and stop at the first decisive one, where the loop returns the same constant; the loop
@@ -55,10 +74,16 @@ class AnyAllBuiltinToLoop(Rule):
     class Transformer(EvidenceTransformer):
         def _applies(self, stmt: cst.SimpleStatementLine) -> bool:
             if not (len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Return)
-                    and m.matches(stmt.body[0].value, _ONE_ARG)):
+                    and stmt.body[0].value is not None):
+                return False
+            found = search_return(stmt.body[0].value)
+            if found is None:
                 return False
             ev = self.ev
-            call = stmt.body[0].value
+            call, guard, _, negated = found
+            if guard is not None and not negated and ev.type_of(guard) != BOOL:
+                # ``g or any(...)`` returns ``g`` itself when it is true: only a bool is True
+                return self.skip("no evidence the operand before any()/all() is a bool")
             func = ev.function_of(stmt)
             if func is None:
                 return self.skip("not in a function's own scope")
@@ -92,7 +117,7 @@ class AnyAllBuiltinToLoop(Rule):
                                       updated_node: cst.SimpleStatementLine):
             if not self._applies(original_node):
                 return updated_node
-            call = updated_node.body[0].value
+            call, guard, op, negated = search_return(updated_node.body[0].value)
             kind, arg = call.func.value, call.args[0].value
             if isinstance(arg, cst.GeneratorExp):
                 clause = arg.for_in
@@ -108,9 +133,25 @@ class AnyAllBuiltinToLoop(Rule):
             else:
                 test = cst.UnaryOperation(operator=cst.Not(), expression=wrap(element))
                 inside, after = "False", "True"
+            if negated:
+                inside, after = after, inside
             check = cst.If(test=moved_out(test), body=cst.IndentedBlock(body=[_return(inside)]))
             loop = cst.For(target=moved_out(target, unparenthesize=True),
                            iter=moved_out(iterable), body=cst.IndentedBlock(body=[nest(conds, check)]),
                            leading_lines=updated_node.leading_lines)
+            lines = [loop, _return(after)]
+            if guard is not None:
+                # ``g or X``: a true ``g`` decides (True, or False under ``not``); ``g and X``:
+                # a false one does. ``g`` is tested once, first, as before.
+                decided = (op == "or") != negated
+                test = guard
+                if op == "and":  # ``if k <= 0`` for ints, else ``if not (...)``
+                    test = natural_negation(guard, self.complement_is_exact,
+                                            search_return(original_node.body[0].value)[1]) \
+                        or negate(guard)
+                lines.insert(0, cst.If(test=moved_out(test, unparenthesize=True),
+                                       body=cst.IndentedBlock(body=[_return(str(decided))]),
+                                       leading_lines=updated_node.leading_lines))
+                lines[1] = loop.with_changes(leading_lines=[])
             self.sites += 1
-            return cst.FlattenSentinel([loop, _return(after)])
+            return cst.FlattenSentinel(lines)

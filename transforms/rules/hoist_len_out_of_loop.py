@@ -10,8 +10,7 @@ from ..analysis.types import IMMUTABLE_SIZED
 from ..analysis import assigned_names
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.loops import DYNAMIC_FUNCTION, certainly_bound
-from ..analysis.purity import Inert
-from ..analysis.sequences import own_object
+from ..analysis.sequences import list_left_alone
 from ..analysis.names import SELF_DOCUMENTING, self_documenting_names
 from ..base import Rule
 from ..registry import register
@@ -65,17 +64,6 @@ class HoistLenOutOfLoop(Rule):
     inverse = "recompute-len-in-loop"
 
     class Transformer(EvidenceTransformer):
-        def _fixed_list(self, loop: cst.CSTNode, func: cst.FunctionDef, seq: str) -> bool:
-            """The list ``seq`` cannot change while ``loop`` runs (see the class docstring)."""
-            ev = self.ev
-            if not own_object(ev, func, ev.scopes.get(loop), seq, True):
-                return False
-
-            def allow_append(name: cst.Name) -> bool:
-                return name.value != seq and own_object(ev, func, ev.scopes.get(name),
-                                                        name.value, False)
-            return Inert(ev, allow_append).block(cst.IndentedBlock(body=[loop]))
-
         def _sites(self, loop: cst.CSTNode, func: cst.FunctionDef,
                    say=None) -> dict[str, list[cst.Call]]:
             """The ``len(s)`` calls of ``loop``'s test, body and else that may read a length
@@ -107,7 +95,7 @@ class HoistLenOutOfLoop(Rule):
                         found.setdefault(name.value, []).append(call)
                     elif t is not None and t.kind == "list":
                         if name.value not in fixed:
-                            fixed[name.value] = self._fixed_list(loop, func, name.value)
+                            fixed[name.value] = list_left_alone(ev, func, name.value, [loop])
                         if fixed[name.value]:
                             found.setdefault(name.value, []).append(call)
                         else:

@@ -9,6 +9,7 @@ from ..analysis import assigned_names, global_nonlocal_names
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.loops import DYNAMIC_FUNCTION, certainly_bound
 from ..analysis.names import SELF_DOCUMENTING, self_documenting_names
+from ..analysis.sequences import list_left_alone
 from ..analysis.types import IMMUTABLE_SIZED
 from ..base import Rule
 from ..registry import register
@@ -39,7 +40,10 @@ class RecomputeLenInLoop(Rule):
 
     The reverse of ``hoist-len-out-of-loop``. Sound inside a function when ``s`` is a parameter
     never rebound or deleted in the function and known to be a str, bytes, tuple or frozenset
-    (immutable: ``len(s)`` is the same at every moment and cannot raise or run code), and ``n``
+    (immutable: ``len(s)`` is the same at every moment and cannot raise or run code) -- or a
+    list that no statement from the assignment to the end of the loop can change
+    (``sequences.list_left_alone``: they provably run no user code and append only to other
+    lists made in the function; the rule stops at the first statement that might) -- and ``n``
     is a plain local whose only binding in the function is that assignment (no ``del``, not
     global/nonlocal, not read by nested scopes): every read of ``n`` in a loop placed after the
     assignment in the same block then sees exactly ``len(s)``. Reads in the loop's iterable
@@ -65,8 +69,9 @@ class RecomputeLenInLoop(Rule):
             seq = seq_node.value
             scope = ev.scopes.get(stmt)
             t = ev.type_of(seq_node)
-            if t is None or t.kind not in IMMUTABLE_SIZED:
-                return self.skip(f"no evidence {seq!r} is an immutable sized builtin") or None
+            if t is None or t.kind not in IMMUTABLE_SIZED | {"list"}:
+                return self.skip(f"no evidence {seq!r} is an immutable sized builtin or a "
+                                 "list") or None
             if var == seq:
                 return self.skip("the length is assigned to the sequence's own name") or None
             if seq not in certainly_bound(ev, func, stmt):
@@ -86,7 +91,7 @@ class RecomputeLenInLoop(Rule):
                 if ev.scopes.get(node) is not None and ev.scopes.get(node) is not scope:
                     # read by a closure or comprehension: leave it
                     return self.skip(f"{var!r} is read by a closure or comprehension") or None
-            return var, seq
+            return var, seq, t.kind == "list"
 
         def leave_IndentedBlock(self, original_node: cst.IndentedBlock,
                                 updated_node: cst.IndentedBlock) -> cst.IndentedBlock:
@@ -104,10 +109,14 @@ class RecomputeLenInLoop(Rule):
                 plan = self._candidate(stmt, func)
                 if plan is None:
                     continue
-                var, seq = plan
+                var, seq, mutable = plan
                 scope = ev.scopes.get(stmt)
                 before = self.sites
                 for j in range(i + 1, len(old)):
+                    if mutable and not list_left_alone(ev, func, seq, [old[j]]):
+                        # the list may change from here on: len(s) would no longer be n
+                        self.skip(f"the list {seq!r} may change after its length is taken")
+                        break
                     if not isinstance(old[j], _LOOPS) or not new[j].deep_equals(old[j]):
                         continue
                     if var in self_documenting_names(old[j]):

@@ -9,8 +9,10 @@ import libcst.matchers as m
 from libcst.metadata import FunctionScope, ScopeProvider
 
 from ..analysis import global_nonlocal_names, is_literal, uses_dynamic_scope
+from ..analysis.evidence import EvidenceTransformer
+from ..analysis.initialisers import bound_before, deleted_names, literal_display, names_in
 from ..analysis.scopes import DYNAMIC_FUNCTION
-from ..base import Rule, RuleTransformer
+from ..base import Rule
 from ..registry import register
 
 _SIMPLE_ASSIGN = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())])])
@@ -54,6 +56,11 @@ class ReorderIndependentAssignments(Rule):
     differ and neither value reads the other's target. Only in function bodies without
     ``global``/``nonlocal`` for the targets and without ``exec``/``eval``/``locals()``...;
     statements carrying comments are not moved. Pairs do not overlap.
+
+    With ``TypeEvidence`` (``uses_domain``) a value may also be a display of literals or any
+    expression ``is_total`` proves cannot raise nor run user code (``len(s)`` of a str, ``n - 1``
+    of an int, ``s.lower()``), provided every local it reads is surely bound there (a parameter
+    or a target of an earlier plain assignment of the same block): then neither order raises.
     """
 
     id = "reorder-independent-assignments"
@@ -61,11 +68,12 @@ class ReorderIndependentAssignments(Rule):
     category = "reorder"
     family = "assignments"
     intent = "neutral"
+    uses_domain = True
 
-    class Transformer(RuleTransformer):
-        METADATA_DEPENDENCIES = (ScopeProvider,)
+    class Transformer(EvidenceTransformer):
 
         def visit_Module(self, node: cst.Module) -> None:
+            super().visit_Module(node)
             self.info: dict[FunctionScope, tuple[set[str], set[str]] | None] = {}
 
         def _function_info(self, block: cst.IndentedBlock):
@@ -88,7 +96,17 @@ class ReorderIndependentAssignments(Rule):
                     self.info[scope] = (params - deleted, global_nonlocal_names(func))
             return self.info[scope]
 
-        def _swappable(self, a, b, params, declared) -> bool:
+        def _typed_reads(self, value: cst.BaseExpression, bound: set[str]) -> set[str] | None:
+            """The names ``value`` reads when it is a display of literals or a total expression
+            whose locals are all surely bound (``bound``); None otherwise."""
+            if not (literal_display(value) or self.ev.is_total(value)):
+                return None
+            reads = names_in(value)
+            scope = self.ev.scopes.get(value)
+            local = {a.name for a in scope.assignments} if isinstance(scope, FunctionScope) else reads
+            return reads if not (reads & local) - bound else None
+
+        def _swappable(self, a, b, params, declared, bound) -> bool:
             if not (m.matches(a, _SIMPLE_ASSIGN) and m.matches(b, _SIMPLE_ASSIGN)):
                 return False
             if any(line.comment for s in (a, b) for line in s.leading_lines):
@@ -97,6 +115,10 @@ class ReorderIndependentAssignments(Rule):
                 return self.skip("a comment would move with the statements")
             ta, tb = a.body[0].targets[0].target.value, b.body[0].targets[0].target.value
             ra, rb = _reads(a.body[0].value, params), _reads(b.body[0].value, params)
+            if ra is None:
+                ra = self._typed_reads(a.body[0].value, bound)
+            if rb is None:
+                rb = self._typed_reads(b.body[0].value, bound)
             if ra is None or rb is None:
                 return self.skip("a value is not built from literals and parameters only "
                                  "(it could run code or raise)")
@@ -107,10 +129,14 @@ class ReorderIndependentAssignments(Rule):
             return ta not in rb and tb not in ra or self.skip(
                 "one value reads the other's target")
 
-        def _reorder(self, body: Sequence[cst.BaseStatement], params, declared):
+        def _reorder(self, original: Sequence[cst.BaseStatement],
+                     body: Sequence[cst.BaseStatement], params, declared, func):
             out, i, changed = [], 0, False
+            deleted = deleted_names(func)
             while i < len(body):
-                if i + 1 < len(body) and self._swappable(body[i], body[i + 1], params, declared):
+                if i + 1 < len(body) and self._swappable(
+                        original[i], original[i + 1], params, declared,
+                        bound_before(func.params, original[:i], deleted)):
                     a, b = body[i], body[i + 1]
                     # The pair keeps its position's spacing: blank lines stay where they were.
                     out += [b.with_changes(leading_lines=a.leading_lines),
@@ -135,5 +161,6 @@ class ReorderIndependentAssignments(Rule):
                           else DYNAMIC_FUNCTION if uses_dynamic_scope(scope.node)
                           else "not in a def")
                 return updated_node
-            new = self._reorder(updated_node.body, *info)
+            func = self.get_metadata(ScopeProvider, original_node).node
+            new = self._reorder(original_node.body, updated_node.body, *info, func)
             return updated_node if new is None else updated_node.with_changes(body=new)
