@@ -74,8 +74,26 @@ def f(l):
 def f(l):
     return [x for x in l if x > 0]
 """, [[[1, -2.5, 3]], [[]], [[4, -9]], [[0.5, 2.0]]]),
+        # math.ceil of a builtin number is the stdlib's, and runs no user code
+        ("""
+def f(lst):
+    import math
+    return sum(map(lambda x: math.ceil(x) ** 2, lst))
+""", """
+def f(lst):
+    import math
+    return sum(math.ceil(x) ** 2 for x in lst)
+""", [[[1.4, -2.5, 3]], [[]], [[4, 9]]]),
     ]
     UNTOUCHED = [
+        # a math that is not (only) the stdlib module: its ceil may be anything
+        ("""
+        import math
+        math = __import__("fractions")
+
+        def f(lst):
+            return sum(map(lambda x: math.ceil(x) ** 2, lst))
+        """, "the lambda body may run user code", "(lst: list[float])"),
         # the lambda calls code that may raise StopIteration (which would end map/filter
         # silently but propagate from a comprehension): next(), a user function, a method of a
         # value of unknown type, a module function, a builtin given a key function

@@ -89,7 +89,7 @@ def f(a_in: str, b_in: str, xs_in: list[int]):
     b = "".join([b_in])
     xs = tuple(int(v) for v in xs_in)
     d = {i: xs_item * 2 for i, xs_item in enumerate(xs)}
-    return "".join(str(int(a[i]) ^ int(b[i])) for i in range(len(a))), d
+    return "".join(str(int(a_item) ^ int(b[i])) for i, a_item in enumerate(a)), d
 """),
         ("""
 def f(words_in: list[str], text_in: str):
@@ -128,8 +128,22 @@ def f(xs, s):
         total += i * ord(s_item)
     return [xs_item * i for i, xs_item in enumerate(xs[1:], 1)], total
 """, [[[3, 1, 2], "abc"], [[], ""], [[5], "x"]]),
+        # a generator that sum runs at once over ints: as eager as a list comprehension
+        ("""
+def f(lst):
+    return sum(lst[i] for i in range(len(lst)) if i % 2 == 0 and lst[i] % 2 == 1)
+""", """
+def f(lst):
+    return sum(lst_item for i, lst_item in enumerate(lst) if i % 2 == 0 and lst_item % 2 == 1)
+""", [[[5, 8, 7, 1]], [[]], [[3, 3, 3]]]),
     ]
     UNTOUCHED = [
+        # a second argument is evaluated after range(len(xs)), before the first item: it
+        # could change the list
+        ("""
+        def f(xs, g):
+            return sum((xs[i] for i in range(len(xs))), g(xs))
+        """, "a generator runs later", "(xs: list[int], g: int)"),
         # a start that is not a non-negative literal: s[-1:] is not the items from index -1
         ("""
         def f(s_in, k):

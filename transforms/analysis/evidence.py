@@ -11,6 +11,7 @@ from libcst.metadata import ParentNodeProvider, ScopeProvider
 from ..base import RuleTransformer
 from .bindings import BindingEvidence
 from .names import NameAllocator
+from .stdlib import math_call
 from .types import (_BUILTIN_RESULT, _INT_BINOPS, _SCALARS, _STR_TO_BOOL, _STR_TO_INT,
                     _STR_TO_STR, _STR_TO_STR_LIST, BOOL, FLOAT, INT, SIZED_KINDS, STR,
                     TRUTH_IS_LEN, T, _pairs, is_int, same)
@@ -210,6 +211,10 @@ class TypeEvidence(BindingEvidence):
     def _call_type(self, e: cst.Call) -> T | None:
         if any(a.star for a in e.args):
             return None
+        if isinstance(e.func, cst.Attribute):
+            t = math_call(self, e)  # math.ceil(x)... of a builtin number
+            if t is not None:
+                return t
         if isinstance(e.func, cst.Name):
             fname = e.func.value
             if not self.is_builtin(fname):

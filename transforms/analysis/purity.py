@@ -31,6 +31,7 @@ from .names import plain_target as _plain_target
 from .syntax import AUG_TO_BIN as _AUG_TO_BIN
 from .types import SIZED_KINDS, T, _STR_TO_BOOL, _STR_TO_INT, _STR_TO_STR
 from .evidence import TypeEvidence
+from .stdlib import math_call
 
 SCALARS = frozenset({"int", "bool", "float", "number", "str", "bytes"})
 _NUMBERS = frozenset({"int", "bool", "float", "number"})
@@ -201,6 +202,8 @@ class Inert:
                 return name in _SHALLOW_FUNCS or scalar(ev.elem_of(args[0]))
             return False
         if isinstance(func, cst.Attribute) and self._expr(func.value):
+            if math_call(ev, e) is not None:
+                return True  # math.ceil(x)... of a builtin number (analysis.stdlib)
             receiver, method = func.value, func.attr.value
             t = ev.type_of(receiver)
             if t is not None and t.kind == "str" and method in _STR_METHODS:

@@ -6,11 +6,11 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis import keep_lines_together
+from ..analysis.conditions import in_condition
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.syntax import wrap
 from ..base import Rule
 from ..registry import register
-from .len_compare_to_truthiness import in_condition
 
 
 def empty_literal_kind(node: cst.BaseExpression) -> str | None:
@@ -38,7 +38,7 @@ class EmptyLiteralCompareToTruthiness(Rule):
     empty, which is its truth value, and neither ``==`` nor ``bool`` can raise or run user code
     on it. A tuple is never ``== []``, so the kinds must match. ``not xs`` is a bool like the
     comparison, so the equality test is rewritten anywhere; ``xs != []`` only where nothing but
-    its truth value is observed (``len-compare-to-truthiness.in_condition``). ``xs`` is evaluated
+    its truth value is observed (``analysis.conditions.in_condition``). ``xs`` is evaluated
     once either way; no chained comparisons. Types often come from the seed's domain. No
     empty object is built and compared: faster.
     """

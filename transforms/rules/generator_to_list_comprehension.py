@@ -5,7 +5,8 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..analysis.loops import as_list_comp, plain_generator
+from ..analysis.loops import as_list_comp
+from ..analysis.generators import without_user_code
 from ..base import Rule
 from ..registry import register
 from ..analysis.evidence import EvidenceTransformer
@@ -20,12 +21,14 @@ class GeneratorToListComprehension(Rule):
     else, and ``list(g)`` is that list, so the items are computed in the same order, at the
     same moment relative to the rest of the program, either way. The one difference between a
     generator and a comprehension is ``StopIteration``: raised inside a generator it becomes
-    ``RuntimeError`` (PEP 479), inside a comprehension it propagates as is. So the rule only
-    fires when the item and the filters provably run no user code and cannot raise (literals,
-    names with scalar evidence, int arithmetic, scalar comparisons, str predicates, ``len`` of
-    builtin containers), with a single synchronous ``for`` clause (the first iterable is
-    evaluated outside the generator in both forms, and exhausting it ends both alike). The
-    separator must be a str literal; ``list``/``sorted`` must not be rebound in the module.
+    ``RuntimeError`` (PEP 479), inside a comprehension it propagates as is, and only user code
+    can raise it (``next`` is no builtin ``Inert`` admits). So the rule only fires when the
+    item and the filters provably run no user code (``analysis.purity.Inert``: builtin
+    operations on values with builtin-type evidence; they may raise other exceptions, which
+    pass through both forms alike), with a single synchronous ``for`` clause (the first
+    iterable is evaluated outside the generator in both forms, and exhausting it ends both
+    alike). The separator must be a str literal; ``list``/``sorted`` must not be rebound in
+    the module.
     """
 
     id = "generator-to-list-comprehension"
@@ -33,6 +36,8 @@ class GeneratorToListComprehension(Rule):
     category = "performance"
     family = "api-substitution"
     intent = "faster"
+    uses_domain = True  # its type evidence may come from the seed's domain
+    inverse = "list-comprehension-to-generator"
 
     class Transformer(EvidenceTransformer):
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
@@ -51,7 +56,7 @@ class GeneratorToListComprehension(Rule):
                 if m.matches(func, m.Name("sorted") | m.Name("list")) and not ev.is_builtin(func.value):
                     self.skip(f"{func.value} is shadowed")
                 return updated_node
-            if not plain_generator(ev, args[0].value):  # it says why
+            if not without_user_code(ev, args[0].value):  # it says why
                 return updated_node
             new_gen = updated_node.args[0].value
             if not isinstance(new_gen, cst.GeneratorExp):

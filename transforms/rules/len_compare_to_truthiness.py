@@ -5,28 +5,13 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from ..analysis.conditions import in_condition
 from ..analysis.evidence import sized
 from ..analysis.syntax import wrap
 from ..analysis import keep_lines_together
 from ..analysis.evidence import EvidenceTransformer
 from ..base import Rule
 from ..registry import register
-
-
-def in_condition(ev, node: cst.CSTNode) -> bool:
-    """Only the truth value of ``node`` is ever used: it is the test of an if/while/ternary/
-    assert or of a comprehension's ``if``, the operand of ``not``, or an operand of and/or that
-    is itself in a condition."""
-    parent = ev.parent(node)
-    if isinstance(parent, cst.CompIf):
-        return True
-    if isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)):
-        return parent.test is node
-    if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not):
-        return True
-    if isinstance(parent, cst.BooleanOperation):
-        return in_condition(ev, parent)
-    return False
 
 
 # (operator, constant) pairs of ``len(x) OP constant`` meaning "x is empty" / "x is non-empty".

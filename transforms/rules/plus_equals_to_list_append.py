@@ -5,10 +5,10 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from ..analysis.appends import local_list
 from ..analysis.evidence import EvidenceTransformer
 from ..base import Rule
 from ..registry import register
-from .list_append_to_plus_equals import local_list
 
 _PLUS_ONE = m.AugAssign(target=m.Name(), operator=m.AddAssign(),
                         value=m.List(elements=[m.Element()]))

@@ -3,29 +3,52 @@
 
 from __future__ import annotations
 
-
 import libcst as cst
 import libcst.matchers as m
 
 from ..analysis import assigned_names
 from ..analysis.evidence import EvidenceTransformer
-from ..analysis.numeric import RicherEvidence
-from ..analysis.purity import Inert
+from ..analysis.index_loops import IndexLoopChecks, is_store
 from ..analysis.names import SELF_DOCUMENTING, self_documenting_names
-from ..analysis.scopes import DYNAMIC_FUNCTION
-from ..analysis.sequences import IMMUTABLE, own_object
+from ..analysis.numeric import RicherEvidence
+from ..analysis.purity import SCALARS
 from ..base import Rule
 from ..registry import register
 
-_STORE_PARENTS = (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor,
-                  cst.Del, cst.AsName, cst.NamedExpr)
 _EAGER_COMPS = (cst.ListComp, cst.SetComp, cst.DictComp)
 _LEN_OF_NAME = m.Arg(value=m.Call(func=m.Name("len"), args=[m.Arg(value=m.Name())]))
-# range(len(s)), or range(k, len(s)) from a non-negative decimal literal k
 _START = m.Arg(value=m.Integer(value=m.MatchIfTrue(str.isdigit)))
 # range(len(s)), or range(k, len(s)) from a non-negative decimal literal k
 _RANGE_LEN = (m.Call(func=m.Name("range"), args=[_LEN_OF_NAME])
               | m.Call(func=m.Name("range"), args=[_START, _LEN_OF_NAME]))
+
+
+# Builtins that, given a generator as their one argument, run it to the end (or, any/all/
+# min/max, until they stop) at once, running no user code between its items when the items
+# are builtin scalars (adding, comparing, hashing, testing or collecting them).
+_CONSUMERS = frozenset({"sum", "min", "max", "any", "all", "sorted", "list", "tuple", "set",
+                        "frozenset"})
+
+
+def consumed_at_once(ev, gen: cst.CSTNode) -> bool:
+    """``gen``, a generator expression, is the only argument of a consumer (``_CONSUMERS``,
+    unshadowed, or ``str.join`` on a str) and every item is a builtin scalar: it runs to its
+    end right where it is created, with no user code in between (a second argument would be
+    evaluated after the generator's first iterable, before its first item)."""
+    parent = ev.parent(gen)
+    if not (isinstance(gen, cst.GeneratorExp) and isinstance(parent, cst.Arg)
+            and parent.keyword is None and not parent.star):
+        return False
+    call = ev.parent(parent)
+    if not isinstance(call, cst.Call) or len(call.args) != 1:
+        return False
+    if isinstance(call.func, cst.Name):
+        ok = call.func.value in _CONSUMERS and ev.is_builtin(call.func.value)
+    else:
+        receiver = ev.type_of(call.func.value) if isinstance(call.func, cst.Attribute) else None
+        ok = call.func.attr.value == "join" and receiver is not None and receiver.kind == "str"
+    item = ev.type_of(gen.elt)
+    return ok and item is not None and item.kind in SCALARS
 
 
 def start_of(iterable: cst.Call) -> int:
@@ -41,16 +64,6 @@ def enumerate_call(name: str, start: int) -> cst.Call:
         cst.Slice(lower=cst.Integer(str(start)), upper=None))])
     return cst.Call(func=cst.Name("enumerate"),
                     args=[cst.Arg(rest), cst.Arg(cst.Integer(str(start)))])
-
-
-def is_store(ev, node: cst.CSTNode) -> bool:
-    """``node`` is (part of) an assignment or deletion target."""
-    parent = ev.parent(node)
-    while isinstance(parent, (cst.Tuple, cst.List, cst.Element, cst.StarredElement)):
-        node, parent = parent, ev.parent(parent)
-    if isinstance(parent, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor, cst.NamedExpr)):
-        return parent.target is node
-    return isinstance(parent, _STORE_PARENTS)
 
 
 class _Replace(cst.CSTTransformer):
@@ -88,7 +101,10 @@ class RangeLenToEnumerate(Rule):
     binding of ``r`` stores a fresh list, and every binding of ``s`` is a parameter or a fresh
     list, so ``r`` is never ``s``. A generator expression runs between its consumer's steps,
     which may change a list or rebind the name it reads ``s[i]`` through: there only for an
-    immutable ``s`` that is a parameter never rebound.
+    immutable ``s`` that is a parameter never rebound, unless it is the one argument of a
+    builtin that runs it at once and runs no user code between its items (``sum``, ``any``,
+    ``sorted``, ``str.join``... of builtin scalars: ``consumed_at_once``), which makes it as
+    eager as a list comprehension.
 
     ``range(k, len(s))`` from a non-negative int literal ``k`` becomes ``enumerate(s[k:], k)``:
     the same indices ``k .. len(s)-1`` (none when ``k >= len(s)``), paired with the items of a
@@ -107,7 +123,7 @@ class RangeLenToEnumerate(Rule):
     intent = "faster"
     uses_domain = True  # its type evidence may come from the seed's domain
 
-    class Transformer(EvidenceTransformer):
+    class Transformer(IndexLoopChecks, EvidenceTransformer):
         EVIDENCE = RicherEvidence
 
         def _sequence(self, target, iterable) -> tuple[str, str] | None:
@@ -127,32 +143,6 @@ class RangeLenToEnumerate(Rule):
                 return self.skip("the index and the sequence have the same name") or None
             return target.value, seq.value.value
 
-        def _kind(self, seq: cst.Name, anchor: cst.CSTNode):
-            """The sequence's type kind, when the code around it qualifies."""
-            ev = self.ev
-            t = ev.type_of(seq)
-            func = ev.function_of(anchor)
-            if t is None or func is None or not ev.simple_function(func):
-                return self.skip(f"no evidence {seq.value!r} is a builtin sequence" if t is None
-                                 else "not in a function's own scope" if func is None
-                                 else DYNAMIC_FUNCTION) or None
-            if t.kind in IMMUTABLE:
-                return t.kind
-            if t.kind == "list" and own_object(ev, func, ev.scopes.get(seq), seq.value, True):
-                return t.kind
-            return self.skip(
-                f"{seq.value!r} may share its list with other code (not only lists made here)"
-                if t.kind == "list" else f"no evidence {seq.value!r} is a builtin sequence") \
-                or None
-
-        def _inert(self, func: cst.FunctionDef, seq: str) -> Inert:
-            ev = self.ev
-
-            def allow_append(name: cst.Name) -> bool:
-                return name.value != seq and own_object(ev, func, ev.scopes.get(name),
-                                                        name.value, False)
-            return Inert(ev, allow_append)
-
         @staticmethod
         def _reads(parts, name: str, index: str) -> list[cst.Subscript]:
             """Every ``name[index]`` in ``parts`` (found without metadata: cheap)."""
@@ -165,11 +155,6 @@ class RangeLenToEnumerate(Rule):
             return {id(s) for s in self._reads(parts, name, index)
                     if ev.scopes.get(s) is scope and not is_store(ev, s)}
 
-        @staticmethod
-        def _identity(parts) -> bool:
-            return any(m.findall(p, m.ComparisonTarget(operator=m.Is() | m.IsNot())
-                                 | m.Call(func=m.Name("id"))) for p in parts)
-
         # ---------------------------------------------------------------- for statements
 
         def _plan(self, loop: cst.For) -> tuple[str, set[int]] | None:
@@ -179,7 +164,7 @@ class RangeLenToEnumerate(Rule):
             if names is None:
                 return None
             index, name = names
-            skip = lambda reason: self.skip(reason) or None  # noqa: E731 - says why, gives None
+            skip = lambda reason: self.skip(reason) or None
             if not self._reads([loop.body], name, index):
                 return skip(f"the body never reads {name}[{index}]")
             kind = self._kind(loop.iter.args[-1].value.args[0].value, loop)
@@ -226,7 +211,7 @@ class RangeLenToEnumerate(Rule):
             index, name = names
             parts = ([comp.key, comp.value] if isinstance(comp, cst.DictComp) else [comp.elt])
             parts += [c.test for c in loop.ifs]
-            skip = lambda reason: self.skip(reason) or None  # noqa: E731 - says why, gives None
+            skip = lambda reason: self.skip(reason) or None
             if not self._reads(parts, name, index):
                 return skip(f"the comprehension never reads {name}[{index}]")
             seq = loop.iter.args[-1].value.args[0].value
@@ -234,7 +219,8 @@ class RangeLenToEnumerate(Rule):
             if kind is None:
                 return None  # it said why
             ev = self.ev
-            if not isinstance(comp, _EAGER_COMPS) and (kind == "list" or not all(
+            if not isinstance(comp, _EAGER_COMPS) and not consumed_at_once(ev, comp) and (
+                    kind == "list" or not all(
                     isinstance(a.node, cst.Param) for a in ev.scopes.get(seq).assignments[name])):
                 # runs later: the list may have changed, the name been rebound
                 return skip("a generator runs later: the sequence may change or be rebound")
