@@ -57,7 +57,7 @@ class TestMinMaxPairToConditional(RuleTestCase):
                 for ch in s:
                     cnt += 1 if ch == "(" else -1
                     best = cnt if cnt > best else best
-                return max(best, -1) * 2, [min(floor, 0.5), (floor if floor > 3 else 3)]
+                return (-1 if best < -1 else best) * 2, [min(floor, 0.5), (floor if floor > 3 else 3)]
             """,
             [["(()(", 0], ["", NAN], [")))", 0.5], ["((", True]],
         ),
