@@ -7,27 +7,9 @@ import libcst as cst
 from ..analysis import keep_lines_together
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.syntax import wrap
+from ..analysis.truth import NUMBERS, in_condition
 from ..base import Rule
 from ..registry import register
-
-_NUMBERS = frozenset({"int", "bool", "float"})
-
-
-def _in_condition(ev, node: cst.CSTNode) -> bool:
-    """Only the truth of ``node`` is used: the test of an if/while/ternary/assert or of a
-    comprehension's ``if``, the operand
-    of ``not``, or an operand of and/or that is itself in a condition. (``len-compare-to-
-    truthiness`` asks the same; rules do not import each other.)"""
-    parent = ev.parent(node)
-    if isinstance(parent, (cst.If, cst.While, cst.IfExp, cst.Assert)):
-        return parent.test is node
-    if isinstance(parent, cst.CompIf):  # a comprehension's filter
-        return True
-    if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not):
-        return True
-    if isinstance(parent, cst.BooleanOperation):
-        return _in_condition(ev, parent)
-    return False
 
 
 def _is_zero(expr: cst.BaseExpression) -> bool:
@@ -59,6 +41,7 @@ class ZeroCompareToTruthiness(Rule):
     family = "expression"
     intent = "faster"
     uses_domain = True
+    inverse = "truthiness-to-zero-compare"
 
     class Transformer(EvidenceTransformer):
 
@@ -71,7 +54,7 @@ class ZeroCompareToTruthiness(Rule):
             if not _is_zero(link.comparator):
                 return updated_node
             t = self.ev.type_of(original_node.left)
-            if t is None or t.kind not in _NUMBERS:
+            if t is None or t.kind not in NUMBERS:
                 self.skip("no evidence the operand is a number")
                 return updated_node
             left = original_node.left
@@ -87,7 +70,7 @@ class ZeroCompareToTruthiness(Rule):
                     self.skip("under not (not not x)")
                     return updated_node
                 new = cst.UnaryOperation(operator=cst.Not(), expression=wrap(operand))
-            elif _in_condition(self.ev, original_node):
+            elif in_condition(self.ev, original_node):
                 new = wrap(operand)
             else:
                 self.skip("not in a condition (the value itself, not a bool, would result)")
