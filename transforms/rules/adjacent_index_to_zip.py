@@ -39,6 +39,7 @@ class AdjacentIndexToZip(Rule):
     category = "performance"
     family = "api-substitution"
     intent = "faster"
+    inverse = "zip-to-adjacent-index"
     uses_domain = True
 
     class Transformer(IndexLoopChecks, EvidenceTransformer):
