@@ -10,7 +10,8 @@ from ..analysis.types import STR
 from ..base import Rule
 from ..registry import register
 
-# Text a literal piece may carry into the f-string as it is (no braces, escapes or quotes).
+# Text a literal piece may carry into the f-string as it is (printable, and no braces,
+# escapes or quotes).
 _PLAIN_TEXT = frozenset("{}\\'\"\n\r")
 
 
@@ -26,7 +27,7 @@ def _pieces(node: cst.BaseExpression) -> list[cst.BaseExpression]:
 def _literal_text(node: cst.BaseExpression) -> str | None:
     if isinstance(node, cst.SimpleString) and not set(node.prefix.lower()) & {"b", "r"}:
         value = node.evaluated_value
-        if isinstance(value, str) and not _PLAIN_TEXT & set(value):
+        if isinstance(value, str) and value.isprintable() and not _PLAIN_TEXT & set(value):
             return value
     return None
 
