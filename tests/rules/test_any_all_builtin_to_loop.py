@@ -67,6 +67,11 @@ def has_negative(n):
         def f(xs, g):
             return g or any(x > 1 for x in xs)
         """, "no evidence the operand before any()/all() is a bool", "(xs: list[int], g: list[int])"),
+        # under not, a deciding g is tested twice: only a builtin type's truth test is silent
+        ("""
+        def f(xs, g):
+            return not (g or any(x > 1 for x in xs))
+        """, "no evidence of the type of the operand", "(xs: list[int], g)"),
         # a recursive function: the rewrite adds or removes a frame per level, so a deep recursion
         # hits the limit at another depth (tests/rules/test_review_contexts.py)
         ("""

@@ -42,9 +42,10 @@ class AnyAllBuiltinToLoop(Rule):
     ``return False``; ``all`` likewise with ``if not c: return False`` / ``return True``;
     ``return any(xs)`` loops over ``xs`` with a fresh variable. ``return not any(...)`` swaps
     the two constants; ``return [not] (g or any(...))`` (or ``and``) first tests ``g`` once,
-    as the operator does, and returns the constant it decides (``if g: return True``, ``if
-    not g: return False``...): without ``not``, the operator would return ``g`` itself, so
-    ``g`` must be known to be a bool.
+    and returns the constant it decides (``if g: return True``, ``if not g: return False``...):
+    without ``not``, the operator would return ``g`` itself, so ``g`` must be known to be a
+    bool; with it, ``not`` tests a deciding ``g`` a second time, so ``g`` must be of a known
+    builtin type (its truth test runs no code).
 
     The reverse of ``any-all-loop-to-builtin``. ``any``/``all`` call ``bool()`` once per item
     and stop at the first decisive one, where the loop returns the same constant; the loop
@@ -84,6 +85,10 @@ class AnyAllBuiltinToLoop(Rule):
             if guard is not None and not negated and ev.type_of(guard) != BOOL:
                 # ``g or any(...)`` returns ``g`` itself when it is true: only a bool is True
                 return self.skip("no evidence the operand before any()/all() is a bool")
+            if guard is not None and ev.type_of(guard) is None:
+                # ``not (g or ...)`` tests ``g``'s truth twice when ``g`` decides, the ``if``
+                # once: only a builtin value's truth test runs no code
+                return self.skip("no evidence of the type of the operand before any()/all()")
             func = ev.function_of(stmt)
             if func is None:
                 return self.skip("not in a function's own scope")
