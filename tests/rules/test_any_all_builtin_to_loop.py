@@ -4,6 +4,17 @@ from semforge.transforms.testing import RuleTestCase
 class TestAnyAllBuiltinToLoop(RuleTestCase):
     RULE = "any-all-builtin-to-loop"
     CASES = [("""
+def f(l):
+    return any(l[i] + l[j] == 0 for i in range(len(l)) if l[i] for j in range(i + 1, len(l)))
+""", """
+def f(l):
+    for i in range(len(l)):
+        if l[i]:
+            for j in range(i + 1, len(l)):
+                if l[i] + l[j] == 0:
+                    return True
+    return False
+""", [[[1, -1]], [[0, 0]], [[]], [[3, 1, -3, 2]]]), ("""
 def f(a):
     return not (a < 2 or any(a % x == 0 for x in range(2, int(a ** 0.5) + 1)))
 """, """
@@ -99,7 +110,13 @@ def has_negative(n):
         def h(xs):
             ok = any(x for x in xs)
             return ok
-        """, "async generator or several for clauses"),
+        """, "may run user code"),
+        # an inner iterable reading its own loop's variable
+        ("""
+        def f(n):
+            j = 2
+            return any(i == j for i in range(n) for j in range(j))
+        """, "an iterable reads its own or a later loop variable"),
         # a maybe-unbound local, await, module level, shadowed builtins
         ("""
         def f(xs, flag):

@@ -7,11 +7,11 @@ import libcst.matchers as m
 
 from ..base import Rule
 from ..registry import register
-from ..analysis.accumulation import nest, single_for
+from ..analysis.accumulation import nest
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.loops import (DYNAMIC_FUNCTION, TARGETS_NOT_PRIVATE, UNSUPPORTED_INSIDE, bound_names_safe,
                               generator_safe, targets_private, unsupported_inside)
-from ..analysis.names import loop_target_names
+from ..analysis.names import loop_target_names, read_names
 from ..analysis.syntax import moved_out, natural_negation, negate, wrap
 from ..analysis.types import BOOL
 
@@ -32,6 +32,15 @@ def search_return(value: cst.BaseExpression):
     return None
 
 
+def _clauses(gen: cst.GeneratorExp) -> list[cst.CompFor]:
+    """The ``for`` clauses of a generator expression, from the outside in."""
+    clauses, clause = [], gen.for_in
+    while clause is not None:
+        clauses.append(clause)
+        clause = clause.inner_for_in
+    return clauses
+
+
 def _return(value: str) -> cst.SimpleStatementLine:
     return cst.SimpleStatementLine(body=[cst.Return(value=cst.Name(value))])
 
@@ -40,7 +49,9 @@ def _return(value: str) -> cst.SimpleStatementLine:
 class AnyAllBuiltinToLoop(Rule):
     """``return any(c for x in xs if f)`` -> ``for x in xs: if f: if c: return True`` +
     ``return False``; ``all`` likewise with ``if not c: return False`` / ``return True``;
-    ``return any(xs)`` loops over ``xs`` with a fresh variable. ``return not any(...)`` swaps
+    ``return any(xs)`` loops over ``xs`` with a fresh variable; several ``for`` clauses become
+    nested loops (an inner iterable may read only earlier clauses' variables: the loop reads
+    them as function locals, the generator as its own). ``return not any(...)`` swaps
     the two constants; ``return [not] (g or any(...))`` (or ``and``) first tests ``g`` once,
     and returns the constant it decides (``if g: return True``, ``if not g: return False``...):
     without ``not``, the operator would return ``g`` itself, so ``g`` must be known to be a
@@ -56,7 +67,7 @@ class AnyAllBuiltinToLoop(Rule):
     builtins or never-deleted parameters (an unbound local raises ``UnboundLocalError`` in a
     loop but ``NameError`` in a generator). Every call in the moved code must be a
     StopIteration-safe builtin or a method of a value of known builtin type: a generator turns
-    ``StopIteration`` into ``RuntimeError``, a loop lets it through. One ``for`` clause, no ``yield``/``await``/walrus/
+    ``StopIteration`` into ``RuntimeError``, a loop lets it through. No ``yield``/``await``/walrus/
     lambda/comprehension in the moved code; ``any``/``all`` not rebound in the module.
 
     Intent "faster": on CPython 3.11 the explicit loop avoids resuming a generator per item
@@ -101,19 +112,27 @@ class AnyAllBuiltinToLoop(Rule):
             arg = call.args[0].value
             if unsupported_inside(arg) and not isinstance(arg, cst.GeneratorExp):
                 return self.skip(UNSUPPORTED_INSIDE)
-            clause = single_for(arg)
             if not isinstance(arg, cst.GeneratorExp):
                 return not isinstance(arg, (cst.ListComp, cst.SetComp, cst.DictComp)) or self.skip(
                     "the argument is a list/set/dict comprehension")
-            if clause is None:
-                return self.skip("async generator or several for clauses")
-            targets = loop_target_names(clause.target)
-            moved = [arg.elt] + [c.test for c in clause.ifs]
-            if not targets:
+            clauses = _clauses(arg)
+            if any(c.asynchronous is not None for c in clauses):
+                return self.skip("async generator")
+            per_clause = [loop_target_names(c.target) for c in clauses]
+            if not all(per_clause):
                 return self.skip("generator target is not plain names")
-            if any(unsupported_inside(e) for e in moved + [clause.iter]):
+            targets = [t for names in per_clause for t in names]
+            inner = [c.iter for c in clauses[1:]]  # evaluated in the generator, like the tests
+            moved = [arg.elt] + [i.test for c in clauses for i in c.ifs] + inner
+            if any(unsupported_inside(e) for e in moved + [clauses[0].iter]):
                 return self.skip(UNSUPPORTED_INSIDE)
-            if not targets_private(func, arg, clause.iter, targets):
+            if len(set(targets)) != len(targets):
+                return self.skip("two for clauses bind the same name")
+            for i, c in enumerate(clauses[1:], 1):  # an iterable reads only earlier clauses'
+                if {t for names in per_clause[i:] for t in names} & {
+                        n.value for n in read_names(c.iter)}:
+                    return self.skip("an iterable reads its own or a later loop variable")
+            if not targets_private(func, arg, clauses[0].iter, targets):
                 return self.skip(TARGETS_NOT_PRIVATE)
             return bound_names_safe(ev, func, ev.scopes.get(stmt), moved, set(targets), stmt) \
                 and generator_safe(ev, moved)
@@ -125,12 +144,11 @@ class AnyAllBuiltinToLoop(Rule):
             call, guard, op, negated = search_return(updated_node.body[0].value)
             kind, arg = call.func.value, call.args[0].value
             if isinstance(arg, cst.GeneratorExp):
-                clause = arg.for_in
-                target, iterable = clause.target, clause.iter
-                element, conds = arg.elt, [c.test for c in clause.ifs]
+                loops = [(c.target, c.iter, [i.test for i in c.ifs]) for c in _clauses(arg)]
+                element = arg.elt
             else:
                 item = self.names.fresh("item")
-                target, iterable, element, conds = cst.Name(item), arg, cst.Name(item), []
+                loops, element = [(cst.Name(item), arg, [])], cst.Name(item)
             if isinstance(element, (cst.Name, cst.Call, cst.Comparison)):
                 element = moved_out(element, unparenthesize=True)
             if kind == "any":
@@ -140,10 +158,12 @@ class AnyAllBuiltinToLoop(Rule):
                 inside, after = "False", "True"
             if negated:
                 inside, after = after, inside
-            check = cst.If(test=moved_out(test), body=cst.IndentedBlock(body=[_return(inside)]))
-            loop = cst.For(target=moved_out(target, unparenthesize=True),
-                           iter=moved_out(iterable), body=cst.IndentedBlock(body=[nest(conds, check)]),
-                           leading_lines=updated_node.leading_lines)
+            stmt = cst.If(test=moved_out(test), body=cst.IndentedBlock(body=[_return(inside)]))
+            for target, iterable, conds in reversed(loops):  # from the inside out
+                stmt = cst.For(target=moved_out(target, unparenthesize=True),
+                               iter=moved_out(iterable),
+                               body=cst.IndentedBlock(body=[nest(conds, stmt)]))
+            loop = stmt.with_changes(leading_lines=updated_node.leading_lines)
             lines = [loop, _return(after)]
             if guard is not None:
                 # ``g or X``: a true ``g`` decides (True, or False under ``not``); ``g and X``:
