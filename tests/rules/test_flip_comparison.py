@@ -19,7 +19,7 @@ class TestFlipComparison(RuleTestCase):
                 n = len(xs)
                 best = 0
                 for i in range(n):
-                    if i < n - 1 and i >= 2 and i != best:
+                    if i < n - 1 and i >= 2 and best != i:
                         best = i
                 return best == 0
             """,
@@ -33,7 +33,7 @@ class TestFlipComparison(RuleTestCase):
             """,
             """
             def f(s, n, m):
-                if len(s) < n or m == n:
+                if len(s) < n or n == m:
                     return s > s.lower()
                 return n >= m
             """,
@@ -41,6 +41,13 @@ class TestFlipComparison(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
+        # an equality of two non-literals: the mirror keeps the operator and teaches nothing
+        ("""
+        def f(xs):
+            n = len(xs)
+            m = 2
+            return n == m or m != n
+        """, "an equality between two non-literals"),
         # `x >= 2` -> `2 <= x` would be a yoda condition
         ("""
         def f(xs):

@@ -44,6 +44,13 @@ class TestZeroCompareToTruthiness(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
+        # `not len(xs)`: linters flag it; the list's own truth is another rule's rewrite
+        ("""
+        def f(xs):
+            if len(xs) == 0:
+                return 1
+            return 2
+        """, "a len() call", "(xs: list[int])"),
         # no evidence: a numpy array raises on bool, a user class may define __bool__ apart
         ("""
         def f(x):

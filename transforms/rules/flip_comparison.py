@@ -103,6 +103,11 @@ class FlipComparison(Rule):
                 # `x > 0` -> `0 < x` is a yoda condition: only the other way round is natural
                 self.skip("the mirror would put the literal first (a yoda condition)")
                 return updated_node
+            if isinstance(link.operator, (cst.Equal, cst.NotEqual)) and not is_literal(left):
+                # `a == b` -> `b == a` keeps the operator and swaps two operands: nothing to
+                # learn. Only a yoda equality (`0 == best`) is worth turning round.
+                self.skip("an equality between two non-literals (its mirror teaches nothing)")
+                return updated_node
             # Literals and names: the immutables evidence; anything else: the typed one.
             simple = all(isinstance(x, cst.Name) or (is_literal(x) and not isinstance(
                 x, cst.Ellipsis)) for x in (left, right))

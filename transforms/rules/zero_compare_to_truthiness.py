@@ -58,6 +58,12 @@ class ZeroCompareToTruthiness(Rule):
                 self.skip("no evidence the operand is a number")
                 return updated_node
             left = original_node.left
+            if isinstance(left, cst.Call) and isinstance(left.func, cst.Name) \
+                    and left.func.value == "len":
+                # `not len(xs)` is what linters flag (PLC1802): the container's own truth
+                # is len-compare-to-truthiness's rewrite
+                self.skip("a len() call (the container's truth is the natural form)")
+                return updated_node
             if isinstance(left, cst.BinaryOperation) and not (
                     isinstance(left.operator, cst.Modulo) or left.lpar):
                 # `not n % i` is an idiom; `not a + b` reads as `(not a) + b`
