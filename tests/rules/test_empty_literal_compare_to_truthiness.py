@@ -32,6 +32,19 @@ class TestEmptyLiteralCompareToTruthiness(RuleTestCase):
             """,
             [[{"a": 1}], [{}]],
         ),
+        (  # the items of a local list built once from a str and then only read are strs
+            """
+            def f(s):
+                chars = list(s)
+                return [c for c in chars if c != ""]
+            """,
+            """
+            def f(s):
+                chars = list(s)
+                return [c for c in chars if c]
+            """,
+            [["ab c"], [""]],
+        ),
     ]
     UNTOUCHED = [
         # a tuple is never == [], though it may be empty

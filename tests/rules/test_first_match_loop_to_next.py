@@ -35,9 +35,32 @@ def f(lst):
     longest = max(len(str(y)) for y in lst)
     return next((x for x in lst if len(str(x)) == longest), None)
 """, [[[1, 22, 333, 44]], [[5]], [[-10, 7]]]),
+        # a sorted copy of a list[int], bound once and only read, holds ints
+        ("""
+def f(lst):
+    xs = sorted(lst, reverse=True)
+    for x in xs:
+        if x % 2 == 0:
+            return x
+    return -1
+""", """
+def f(lst):
+    xs = sorted(lst, reverse=True)
+    return next((x for x in xs if x % 2 == 0), -1)
+""", [[[1, 4, 2]], [[]], [[3, 5]]]),
     ]
     DOMAIN = "(lst: list[int])"
     UNTOUCHED = [
+        # the sorted copy is given a str after it is built: x % 2 may run str's % (formatting)
+        ("""
+        def f(lst):
+            xs = sorted(lst)
+            xs.append("a")
+            for x in xs:
+                if x % 2 == 0:
+                    return x
+            return -1
+        """, "may run user code"),
         # max() with a default may return the default (of any type)
         ("""
         def f(lst, d):

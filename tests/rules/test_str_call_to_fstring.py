@@ -26,6 +26,32 @@ class TestStrCallToFString(RuleTestCase):
             """,
             [[17, 5], [-3, 2]],
         ),
+        (  # a local list built once from a str and then only read holds strs
+            """
+            def f(s):
+                parts = s.split(".")
+                return "-".join(str(p) for p in parts)
+            """,
+            """
+            def f(s):
+                parts = s.split(".")
+                return "-".join(f"{p}" for p in parts)
+            """,
+            [["a.b.c"], [""], ["x"]],
+        ),
+        (  # ... and a slice of a list[int] argument holds its ints
+            """
+            def f(xs):
+                ys = xs[::-1]
+                return str(ys[0]) if ys else ""
+            """,
+            """
+            def f(xs):
+                ys = xs[::-1]
+                return f"{ys[0]}" if ys else ""
+            """,
+            [[[1, 2, 3]], [[]]],
+        ),
     ]
     UNTOUCHED = [
         # an object's __str__ and __format__ may differ
@@ -33,6 +59,21 @@ class TestStrCallToFString(RuleTestCase):
         def f(x):
             return str(x)
         """, "no evidence the argument is an int, float, bool or str", "(x: list[int])"),
+        # the local list is given an item of another type after it is built
+        ("""
+        def f(xs):
+            ys = xs[::-1]
+            ys.append(object())
+            return str(ys[0]) if ys else ""
+        """, "no evidence the argument is an int, float, bool or str", "(xs: list[int])"),
+        # two bindings: the second list's items are unknown
+        ("""
+        def f(xs, zs):
+            ys = sorted(xs)
+            if len(ys) > 2:
+                ys = zs
+            return str(ys[0])
+        """, "no evidence the argument is an int, float, bool or str", "(xs: list[int], zs: list)"),
         # a quote in the argument cannot stand in a 3.11 field
         ("""
         def f(d):

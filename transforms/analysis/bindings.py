@@ -11,7 +11,7 @@ from libcst.metadata import (Assignment, ComprehensionScope, FunctionScope, Pare
                              ScopeProvider)
 
 from .callsite_evidence import CallSiteEvidence
-from .domain_evidence import NOT_ENTRY, DomainEvidence
+from .domain_evidence import NOT_ENTRY, DomainEvidence, read_only
 from .names import assigned_names
 from .recursion import RECURSIVE, CallGraph
 from .scopes import global_nonlocal_names, uses_dynamic_scope
@@ -224,7 +224,25 @@ class BindingEvidence:
                     return None
         finally:
             del self._assumed[key]
+        if candidate == T("list") and len(bindings) == 1:
+            return self._fresh_list_type(func, name, bindings[0]) or candidate
         return candidate
+
+    def _fresh_list_type(self, func, name: str, a: Assignment) -> T | None:
+        """``words = s.split()``, ``xs = sorted(lst)``, ``ys = lst[::-1]``, ``cs = list(s)``:
+        a local bound once, by a one-target assignment, to a list built there whose items'
+        type is known (``elem_of`` the value), and afterwards only read (``read_only``: no
+        append, no alias, never handed to code that could add an item) holds items of that
+        type for its whole life."""
+        node = a.node
+        target = self.parents.get(node)
+        assign = self.parents.get(target)
+        if not (isinstance(node, cst.Name) and isinstance(target, cst.AssignTarget)
+                and target.target is node and isinstance(assign, cst.Assign)
+                and len(assign.targets) == 1 and read_only(func, name, self, binding=node)):
+            return None
+        elem = self.elem_of(assign.value)
+        return T("list", elem) if elem is not None else None
 
     def _binding_type(self, scope: FunctionScope, a: Assignment, assumed: T | None) -> T | None:
         node = a.node

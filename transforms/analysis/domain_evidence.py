@@ -185,10 +185,11 @@ def _names(node: cst.CSTNode, name: str) -> list[cst.Name]:
     return found
 
 
-def read_only(func: cst.FunctionDef, name: str, ev: object) -> bool:
-    """Every use of ``name`` in ``func`` (nested scopes included) only reads the object."""
+def read_only(func: cst.FunctionDef, name: str, ev: object, binding=None) -> bool:
+    """Every use of ``name`` in ``func`` (nested scopes included) only reads the object;
+    ``binding``: the one Name node that binds it, not counted as a use."""
     for n in _names(func.body, name):
-        if not _reading_use(n, ev):
+        if n is not binding and not _reading_use(n, ev):
             return False
     return True
 

@@ -54,6 +54,11 @@ class TypeEvidence(BindingEvidence):
                 and iterable.func.attr.value in _STR_TO_STR_LIST
                 and self.type_of(iterable.func.value) == STR):
             return STR
+        if (isinstance(iterable, cst.Subscript) and len(iterable.slice) == 1
+                and isinstance(iterable.slice[0].slice, cst.Slice)):
+            base = self.type_of(iterable.value)  # a slice holds items of what it slices
+            if base is not None and base.kind in ("list", "tuple", "str"):
+                return self.elem_of(iterable.value)
         if isinstance(iterable, (cst.GeneratorExp, cst.ListComp, cst.SetComp)) \
                 and iterable.for_in.asynchronous is None:
             return self.type_of(iterable.elt)  # every item is a value of ``elt``
