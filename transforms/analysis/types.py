@@ -28,7 +28,8 @@ and every rewrite justified by builtin behaviour would change meaning on it. Hen
   ``float``, ``bool``, ``list``, ``sorted``, ``range``, ``chr``, ``hex``...) are exact.
 
 Element types of *mutable* containers never come from a literal that a later ``append`` can
-change.
+change: a list's items are known only for a read-only list of the domain, or a local bound once
+to a list built there (``s.split()``, ``sorted(xs)``...) and afterwards only read.
 
 Use it from a transformer by subclassing :class:`EvidenceTransformer`; ``self.ev`` is then a
 :class:`TypeEvidence` for the module being visited. Query it with ORIGINAL nodes.
