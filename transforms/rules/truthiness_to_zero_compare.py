@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ..analysis.conditions import in_condition
 from ..analysis.evidence import EvidenceTransformer
-from ..analysis.truth import NUMBERS, in_condition
+from ..analysis.truth import NUMBERS
 from ..base import Rule
 from ..registry import register
 

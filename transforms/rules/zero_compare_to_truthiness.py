@@ -5,9 +5,10 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis import keep_lines_together
+from ..analysis.conditions import in_condition
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.syntax import wrap
-from ..analysis.truth import NUMBERS, in_condition
+from ..analysis.truth import NUMBERS
 from ..base import Rule
 from ..registry import register
 
