@@ -122,6 +122,15 @@ class TestAccumulatorsLoopToBuiltins(RuleTestCase):
                 p *= x // abs(x)
             return s, p
         """, "may raise or run user code"),
+        # two comprehensions: two passes in bytecode, slower than the loop
+        ("""
+        def f(numbers):
+            s, p = 0, 1
+            for x in numbers:
+                s += x * x
+                p *= x + 1
+            return s, p
+        """, "more than one accumulator needs a comprehension"),
         # two passes over an iterable that is not a plain name of a sequence
         ("""
         def f(numbers):

@@ -105,7 +105,9 @@ class AccumulatorsLoopToBuiltins(Rule):
       plain name of a list, tuple, str or range (walking it again gives the same items and runs
       no code) and every expression that is not the loop variable itself runs no user code and
       cannot raise (``is_total``): evaluating them accumulator by accumulator instead of item by
-      item is then unobservable;
+      item is then unobservable. At most one of them needs a comprehension (the others add or
+      multiply the items themselves, in C): two passes in bytecode measured slower than the
+      one loop;
     * the loop variables are used nowhere else in the function (after the loop they would no
       longer hold the last item) nor read by the iterable; each accumulator is a distinct plain
       local read by no closure and appears in none of the moved expressions; the loop is not
@@ -206,6 +208,9 @@ class AccumulatorsLoopToBuiltins(Rule):
                     e, m.Name(loop.target.value))
                 if not all(own(e) or ev.is_total(e) for e in values):
                     return ev.skip("an accumulated expression may raise or run user code")
+                if sum(not own(e) for e in values) > 1:
+                    # two passes in Python bytecode: measured slower than the one loop
+                    return ev.skip("more than one accumulator needs a comprehension")
             # the other values of the init lines are evaluated without the accumulators bound
             values = [line.body[0].value for line in (block[j] for j in group)]
             if set(accs) & {n.value for e in values for n in read_names(e)}:
