@@ -84,6 +84,16 @@ def f(xs):
     ys = list(map(lambda x: x * 3, filter(lambda x: x != 0, xs)))
     return x, ys
 """, [[[1, 0, 3]], [[]], [[-2]], [[7, 7]]]),
+        # float arithmetic on a domain's list[float] runs no user code (HumanEval/4)
+        ("""
+def f(numbers):
+    mean = sum(numbers) / len(numbers)
+    return sum(abs(x - mean) for x in numbers) / len(numbers)
+""", """
+def f(numbers):
+    mean = sum(numbers) / len(numbers)
+    return sum(map(lambda x: abs(x - mean), numbers)) / len(numbers)
+""", [[[1.0, 2.0, 4.5]], [[0.5]], [[-1.0, 3.25]], [[2.0, 2.0, 8.0]]]),
         # types from the code itself (no domain): the inverse rule undoes it
         ("""
 def f(xs_in: list[int]):

@@ -12,6 +12,7 @@ from ..analysis.evidence import EvidenceTransformer
 from ..analysis.lambdas import iterating_consumer
 from ..analysis.loops import UNSUPPORTED_INSIDE, unsupported_inside
 from ..analysis.names import read_names
+from ..analysis.numeric import RicherEvidence
 from ..analysis.purity import Inert, scalar
 from ..analysis.scopes import DYNAMIC_FUNCTION
 
@@ -91,6 +92,10 @@ class ComprehensionToMapFilterLambda(Rule):
     uses_domain = True  # its type evidence may come from the seed's domain
 
     class Transformer(EvidenceTransformer):
+        # float arithmetic and numeric builtins typed too: Inert asks only whether every
+        # operation is a builtin one (as the inverse rule does)
+        EVIDENCE = RicherEvidence
+
         def _consumer(self, comp) -> tuple[cst.Call | None, str | None]:
             """The call ``comp`` is the first argument of, and its ``iterating_consumer`` kind."""
             arg = self.ev.parent(comp)
