@@ -226,6 +226,10 @@ def f(xs_in: list[int]):
             return sorted([x + 1 for x in xs], key=k)
         """, "another argument of the consumer"),
         ("""
+        def f(xs, k):
+            return max([x + 1 for x in xs], key=lambda v, d=k(): v % d)
+        """, "another argument of the consumer"),
+        ("""
         def f(xs):
             return any([10 // x > 1 for x in xs])
         """, "the item or the filter may raise"),

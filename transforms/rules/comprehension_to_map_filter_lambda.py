@@ -41,7 +41,11 @@ def _quiet(ev, arg: cst.Arg) -> bool:
     name. (A list comprehension argument is complete before the consumer's other arguments
     are evaluated; a ``map`` object computes its items after them.)"""
     v = arg.value
-    if isinstance(v, (cst.Lambda, cst.Integer, cst.Float, cst.SimpleString)):
+    if isinstance(v, cst.Lambda):  # its defaults are evaluated when it is made
+        p = v.params
+        return not any(q.default is not None for q in (*p.posonly_params, *p.params,
+                                                       *p.kwonly_params))
+    if isinstance(v, (cst.Integer, cst.Float, cst.SimpleString)):
         return True
     return isinstance(v, cst.Name) and (v.value in ("True", "False", "None") or (
         hasattr(builtins, v.value) and ev.is_builtin(v.value)))
@@ -104,7 +108,7 @@ class ComprehensionToMapFilterLambda(Rule):
                 return call, iterating_consumer(call)
             return None, None
 
-        def _shape(self, comp) -> tuple[str, cst.BaseExpression | None, cst.BaseExpression | None] | None:
+        def _shape(self, comp) -> tuple[str, cst.BaseExpression | None, cst.BaseExpression | None] | bool:
             """``(x, E, P)`` of ``[E for x in xs if P]`` (E None when it is ``x``, P None
             without ``if``), or False (a skip) when the comprehension has another shape."""
             clause = comp.for_in
