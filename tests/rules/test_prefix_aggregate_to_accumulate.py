@@ -65,6 +65,14 @@ class TestPrefixAggregateToAccumulate(RuleTestCase):
         def f(numbers):
             return [max(numbers[:i]) for i in range(len(numbers))]
         """, "no candidate"),
+        # a class body: the item reads the module's xs, range(len(xs)) the class's
+        ("""
+        xs = [1]
+
+        class C:
+            xs = [3, 2]
+            ys = [max(xs[:i + 1]) for i in range(len(xs))]
+        """, "in a class body"),
         # accumulate is something else here
         ("""
         def accumulate(xs, f):

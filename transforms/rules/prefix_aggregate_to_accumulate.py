@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
-from libcst.metadata import ImportAssignment
+from libcst.metadata import ClassScope, ImportAssignment
 
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.syntax import moved_out
@@ -85,7 +85,8 @@ class PrefixAggregateToAccumulate(Rule):
       ``0 + -0.0`` is ``0.0``, and ``sum`` rounds differently from Python 3.12 on);
     * ``xs`` is a plain name of a list, tuple or str: the comprehension reads it through a
       closure cell on every item, but nothing runs that could rebind or mutate it; unbound, both
-      raise ``UnboundLocalError`` where the iterable is evaluated, in the enclosing scope;
+      raise ``UnboundLocalError`` where the iterable is evaluated, in the enclosing scope (not a
+      class body: there the item would read ``xs`` from the module, the range from the class);
     * ``max``/``min``/``sum``/``range``/``len``/``list`` are the builtins and ``accumulate``
       is bound by nothing but ``from itertools import accumulate`` (the rule adds that).
     """
@@ -105,6 +106,10 @@ class PrefixAggregateToAccumulate(Rule):
                 return updated_node
             agg, xs = shape
             ev = self.ev
+            if isinstance(ev.scopes.get(original_node), ClassScope):
+                # the item reads xs from the module, range(len(xs)) from the class body
+                self.skip("in a class body")
+                return updated_node
             if not all(ev.real_builtin(b) for b in (agg, "range", "len", "list")):
                 return updated_node  # it said why
             if not _accumulate_free(ev):
