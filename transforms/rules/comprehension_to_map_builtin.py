@@ -72,7 +72,7 @@ class ComprehensionToMapBuiltin(Rule):
                     and arg.keyword is None and not arg.star):
                 return None
             if isinstance(call.func, cst.Name) and call.func.value in _CONSUMERS | {"any", "all"} \
-                    and self.ev.is_builtin(call.func.value):
+                    and self.ev.is_builtin(call.func.value) and self.ev.builtins_pinned:
                 return call.func.value
             if m.matches(call.func, m.Attribute(value=m.SimpleString(), attr=m.Name("join"))):
                 return "join"
