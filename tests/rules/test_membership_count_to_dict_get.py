@@ -94,6 +94,16 @@ class TestMembershipCountToDictGet(RuleTestCase):
                 count[x] += 1
             return count
         """, "non-int values"),
+        # a starred target stores a list
+        ("""
+        def f(lst):
+            count = {}
+            first, *count[0] = 1, 2, 3
+            for x in lst:
+                if x not in count: count[x] = 0
+                count[x] += 1
+            return count
+        """, "non-int values"),
         # the dict escapes to a call that may change it
         ("""
         def f(lst):

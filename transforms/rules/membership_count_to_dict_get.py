@@ -174,7 +174,8 @@ class MembershipCountToDictGet(Rule):
                 if isinstance(holder, cst.AugAssign) and holder.target is parent:
                     return isinstance(holder.operator, (cst.AddAssign, cst.SubtractAssign)) \
                         and isinstance(holder.value, cst.Integer)
-                if isinstance(holder, (cst.Del, cst.AsName, cst.AnnAssign)) or m.matches(holder, m.Element()) \
+                if isinstance(holder, (cst.Del, cst.AsName, cst.AnnAssign, cst.StarredElement)) \
+                        or m.matches(holder, m.Element()) \
                         or isinstance(holder, (cst.For, cst.CompFor)) and holder.target is parent:
                     return False
                 return True
