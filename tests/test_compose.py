@@ -12,6 +12,7 @@ import libcst as cst
 import pytest
 
 from semforge.transforms import Rule, RuleTransformer, all_rules
+from semforge.domain_infer import seed_domain
 from semforge.transforms.compose import generate_variants
 from semforge.transforms.normalize import alpha_form, normal_form
 
@@ -115,6 +116,29 @@ def test_every_applicable_rule_shows_up_when_count_allows():
     for rid in fired - {"rename-locals", "insert-dead-code"} - noisy:
         code = outputs[rid].code
         assert rid in singles or normal_form(code) in forms or alpha_form(code) in alphas, rid
+
+
+INVERSES = '''
+def f(xs, ys):
+    a = list(map(lambda x: x + 1, xs))
+    b = [y * 2 for y in ys]
+    return a, b
+'''
+
+
+def test_a_chain_never_holds_a_rule_and_its_inverse():
+    """The inverse could undo the first rewrite, and the row would name a rewrite its code no
+    longer has."""
+    pair = {"map-filter-lambda-to-comprehension", "comprehension-to-map-filter-lambda"}
+    rules = [all_rules()[r]() for r in (*sorted(pair), "name-intermediate")]
+    domain = seed_domain(INVERSES, "f", [[[1, 2], [3, 4]]], None)  # both typed: lists of ints
+    for seed in range(12):
+        result = generate_variants(INVERSES, rules, count=8, max_chain=3, seed=seed,
+                                   domain=domain, natural=False)
+        assert {v.transforms[0] for v in result.variants if len(v.transforms) == 1} >= pair
+        for v in result.variants:
+            ids = set(v.transforms)
+            assert not pair <= ids, (seed, v.transforms)
 
 
 def test_noise_rules_only_follow_a_structural_rule():

@@ -17,7 +17,9 @@ gathers a pool of candidates (up to twice ``count``), then keeps the natural one
 3. **Chains.** Starting from a random structural single, 1..``max_chain - 1`` more rules are
    applied, each picked at random among the rules that fired on the original (weighted towards
    rules in few candidates so far, for variety); only rules that fire join the chain (and
-   ``transforms``). At most ``3 * count`` chains are tried.
+   ``transforms``), and never a rule whose inverse is already in it (it could undo that step,
+   and ``transforms`` would name a rewrite the code does not have). At most ``3 * count``
+   chains are tried.
 4. **Natural.** With ``natural`` (the default), every candidate is linted with its original
    (``naturalness.added_noise``: ruff and a few checks of ours, one ruff process for the pool);
    a candidate that adds a noise finding (an unused variable, ``if True:``, a yoda condition...)
@@ -225,7 +227,10 @@ class _Composer:
                 for _ in range(extra):
                     for _try in range(2):  # a second pick when the first does not fire
                         rule = self.pick(applicable)
-                        if rule.id == state.transforms[-1]:
+                        # A rule's inverse in the same chain may undo it, and the row would
+                        # list a rewrite its code no longer has.
+                        if rule.id == state.transforms[-1] or (
+                                rule.inverse and rule.inverse in state.transforms):
                             continue
                         new_state = self.step(rule, state)
                         if new_state is not None:

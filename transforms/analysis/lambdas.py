@@ -26,6 +26,47 @@ def map_or_filter(node: cst.BaseExpression) -> str | None:
     return node.func.value
 
 
+# Builtins that only iterate their first argument, whatever it is (a list, a comprehension, a
+# ``map``/``filter`` object): the eager ones first build all items (``sorted``, ``tuple`` and
+# ``"sep".join`` into a list or tuple, ``set``/``frozenset`` hashing each item as it comes), the
+# lazy ones read item by item and may stop early (``any``/``all``) or combine items as they
+# come (``sum``, ``min``, ``max``).
+EAGER_CONSUMERS = frozenset({"tuple", "set", "frozenset", "sorted"})
+LAZY_CONSUMERS = frozenset({"sum", "min", "max", "any", "all"})
+
+
+def iterating_consumer(call: cst.Call) -> str | None:
+    """``list``, ``eager``, ``lazy`` or ``join`` when ``call`` is a call of one of the builtin
+    consumers above (or ``list``, or ``<receiver>.join``) that only iterates its first,
+    positional argument: the other arguments are the keyword ones ``sorted``/``min``/``max``
+    take and ``sum``'s start. Whether the name is the builtin (the receiver a str) is the
+    caller's to check."""
+    args = call.args
+    if not args or args[0].keyword is not None or args[0].star or any(a.star for a in args[1:]):
+        return None
+    func = call.func
+    if isinstance(func, cst.Name):
+        name, rest = func.value, args[1:]
+        keywords_only = all(a.keyword is not None for a in rest)
+        if name == "list" and not rest:
+            return "list"
+        if name in ("tuple", "set", "frozenset") and not rest:
+            return "eager"
+        if name == "sorted" and keywords_only:
+            return "eager"
+        if name in ("min", "max") and keywords_only:
+            return "lazy"
+        if name in ("any", "all") and not rest:
+            return "lazy"
+        if name == "sum" and len(rest) <= 1 and (not rest or rest[0].keyword is None
+                                                 or rest[0].keyword.value == "start"):
+            return "lazy"
+        return None
+    if isinstance(func, cst.Attribute) and func.attr.value == "join" and len(args) == 1:
+        return "join"
+    return None
+
+
 # Builtins whose call does not depend on the frame it is made from (unlike eval, exec, vars,
 # locals, dir or super with no argument, which read the caller's variables): called by a
 # lambda or directly by map/filter/sorted, they do the same.

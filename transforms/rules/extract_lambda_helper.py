@@ -56,15 +56,17 @@ class ExtractLambdaHelper(Rule):
     with one positional argument per item, exactly as they called the lambda, and only they
     hold it, so its other name is unobservable; one frame per item, as the lambda had.
 
-    Intent "slower": that call costs about as much as a cheap body (measured by the pipeline,
-    never assumed).
+    Intent neutral: where the helper is passed itself, the builtin calls one function per item
+    as it called the lambda, and where the lambda forwards, the second call is cheap. On
+    HumanEval+ (instruction counts) its single-rule variants measured the same on 14 seeds,
+    slower on 3, faster on 2.
     """
 
     id = "extract-lambda-helper"
     description = "Move a lambda's body into a new private module-level function it calls."
     category = "helpers"
     family = "spelled-out"
-    intent = "slower"
+    intent = "neutral"
 
     class Transformer(EvidenceTransformer):
         METADATA_DEPENDENCIES = (ScopeProvider, ParentNodeProvider)

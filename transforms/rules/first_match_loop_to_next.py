@@ -63,15 +63,19 @@ class FirstMatchLoopToNext(Rule):
     walrus/lambda/comprehension in the moved code; ``next`` not rebound in the module; not in
     a recursive function (the generator is one more frame).
 
-    Intent "slower": the generator is resumed once per item, which costs more than the loop's
-    own test (the same trade as ``any-all-loop-to-builtin``).
+    The generator is resumed once per item, which costs more than the loop's own test (the same
+    trade as ``any-all-loop-to-builtin``), but too little to measure on most programs: intent
+    neutral.
     """
 
     id = "first-match-loop-to-next"
     description = "Replace a loop returning its first match by return next(generator, default)."
     category = "performance"
     family = "loops-builtins"
-    intent = "slower"
+    # Measured on HumanEval+ (instruction counts), single-rule variants: 3 the same, 1 slower;
+    # in chains 2 faster, 6 the same, 1 slower. The generator's per-item cost is too small to
+    # steer the "slower" stack by.
+    intent = "neutral"
     uses_domain = True  # its type evidence may come from the seed's domain
 
     class Transformer(FusePairs, EvidenceTransformer):

@@ -11,16 +11,12 @@ from libcst.metadata import FunctionScope
 from ..base import Rule
 from ..registry import register
 from ..analysis.evidence import EvidenceTransformer, TypeEvidence
-from ..analysis.lambdas import map_or_filter, simple_lambda
+from ..analysis.lambdas import iterating_consumer, map_or_filter, simple_lambda
 from ..analysis.numeric import RicherEvidence
 from ..analysis.purity import Inert
 from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..analysis.types import T
 
-# Consumers that build a list (or a set/tuple from one) at once: a list comprehension argument.
-_EAGER = frozenset({"list", "sorted", "tuple", "set", "frozenset"})
-# Consumers that may stop early or must not hold all items: a generator expression argument.
-_LAZY = frozenset({"sum", "min", "max", "any", "all"})
 _NEEDS_PARENS = (cst.IfExp, cst.Lambda, cst.NamedExpr, cst.Yield)
 
 
@@ -84,6 +80,7 @@ class MapFilterLambdaToComprehension(Rule):
     family = "loops-builtins"
     intent = "faster"
     uses_domain = True  # its type evidence may come from the seed's domain
+    inverse = "comprehension-to-map-filter-lambda"
 
     class Transformer(EvidenceTransformer):
         @cached_property
@@ -91,33 +88,6 @@ class MapFilterLambdaToComprehension(Rule):
             ev = _LambdaEvidence(self._module, self.metadata, skip=self.skip, domain=self.domain)
             ev.protected = self.protected
             return ev
-
-        def _consumer(self, call: cst.Call) -> str | None:
-            """'list', 'eager' or 'lazy' when ``call`` only iterates its first argument."""
-            args = call.args
-            if not args or args[0].keyword is not None or args[0].star \
-                    or any(a.star for a in args[1:]):
-                return None
-            func = call.func
-            if isinstance(func, cst.Name):
-                name, rest = func.value, args[1:]
-                if name == "list" and not rest:
-                    return "list"
-                if name in ("tuple", "set", "frozenset") and not rest:
-                    return "eager"
-                if name == "sorted" and all(a.keyword is not None for a in rest):
-                    return "eager"
-                if name in ("min", "max") and all(a.keyword is not None for a in rest):
-                    return "lazy"
-                if name in ("any", "all") and not rest:
-                    return "lazy"
-                if name == "sum" and len(rest) <= 1:
-                    return "lazy"
-                return None
-            if (isinstance(func, cst.Attribute) and func.attr.value == "join"
-                    and len(args) == 1):
-                return "join"
-            return None
 
         def _qualifies(self, call: cst.Call, which: str) -> bool:
             ev = self.ev
@@ -146,7 +116,7 @@ class MapFilterLambdaToComprehension(Rule):
             return self.skip("no evidence of the items' type")
 
         def leave_Call(self, original_node: cst.Call, updated_node: cst.Call):
-            kind = self._consumer(original_node)
+            kind = iterating_consumer(original_node)
             if kind is None:
                 return updated_node
             which = map_or_filter(original_node.args[0].value)
