@@ -98,7 +98,15 @@ def prepare() -> dict:
         "Output": wns["SandboxOutput"],
         "stubs": guard.make_stubs(),
         "trust": guard.trusted_code(),
+        # The sandbox's own modules, named once here: scanning ``sys.modules`` in every child
+        # touches every module name, and each touch copies a page the zygote shares.
+        "own_modules": (len(sys.modules), tuple(_own_modules())),
     }
+
+
+def _own_modules() -> list[str]:
+    """The names of the sandbox's modules now imported (``semforge.sandbox`` and below)."""
+    return [n for n in sys.modules if n == "semforge.sandbox" or n.startswith("semforge.sandbox.")]
 
 
 def _confine(link_fd: int, workdir: str, limits: dict, prepared: dict) -> str:
@@ -214,6 +222,7 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
     dumps = prepared["dumps"]
     Output = prepared["Output"]
     stubs = prepared["stubs"]
+    own_modules = prepared["own_modules"]
     my_pid = os.getpid()
     violations: list = []
     hook, allow_once = guard.make_audit_hook(workdir, violations, prepared["trust"])
@@ -389,11 +398,16 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
         default_digits = getattr(sys.int_info, "default_max_str_digits", None)
         if default_digits is not None:
             sys.set_int_max_str_digits(default_digits)
+        # The names ``prepare`` found, unless a module was imported since (nothing removes one
+        # before this point, so the same count means the same modules): then scan again.
+        count, names = own_modules
+        if len(sys.modules) != count:
+            names = _own_modules()
         sys.addaudithook(hook)
         guard.disarm_modules(stubs)
         # The program gets no handle on the sandbox's own modules: importing one loads a fresh
         # copy, and patching that copy reaches nothing this child runs.
-        for name in [n for n in sys.modules if n == "semforge.sandbox" or n.startswith("semforge.sandbox.")]:
+        for name in names:
             sys.modules.pop(name, None)
         pkg = sys.modules.get("semforge")
         if pkg is not None:

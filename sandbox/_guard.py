@@ -46,6 +46,11 @@ _FS_WRITE_RIGHTS = {  # right -> first ABI that knows it
 }
 _SCOPE_ABSTRACT_UNIX_SOCKET = 1 << 0
 _SCOPE_SIGNAL = 1 << 1
+# The ctypes array types kernel_confine fills, made once here (in the zygote): made in each
+# child, every type creation touches dozens of the pages the child shares with the zygote.
+_RULESET_ATTR_V6 = ctypes.c_uint64 * 3
+_RULESET_ATTR = ctypes.c_uint64 * 1
+_PATH_BENEATH_ATTR = ctypes.c_uint8 * 12
 
 # Modules whose mere import hands out a way around the hook.
 DENIED_IMPORTS = frozenset(
@@ -401,16 +406,16 @@ def kernel_confine(workdir: str, syscall, prctl) -> str:
             handled |= right
     scoped = (_SCOPE_ABSTRACT_UNIX_SOCKET | _SCOPE_SIGNAL) if abi >= 6 else 0
     if abi >= 6:
-        attr = (ctypes.c_uint64 * 3)(handled, 0, scoped)
+        attr = _RULESET_ATTR_V6(handled, 0, scoped)
     else:
-        attr = (ctypes.c_uint64 * 1)(handled)
+        attr = _RULESET_ATTR(handled)
     rfd = syscall(_SYS_LANDLOCK_CREATE_RULESET, ctypes.byref(attr), ctypes.sizeof(attr), 0)
     if rfd < 0:
         return ",".join(applied)
     try:
         dfd = os.open(workdir, os.O_PATH | os.O_DIRECTORY)
         try:
-            rule = (ctypes.c_uint8 * 12)()
+            rule = _PATH_BENEATH_ATTR()
             allowed = handled & ~1  # everything but EXECUTE, beneath the work directory
             ctypes.memmove(rule, ctypes.byref(ctypes.c_uint64(allowed)), 8)
             ctypes.memmove(ctypes.addressof(rule) + 8, ctypes.byref(ctypes.c_int32(dfd)), 4)

@@ -52,7 +52,7 @@ def _pad_object(k: int) -> tuple:
 
 def dumps_args(args: list, pad: int = 0) -> bytes:
     blob = pickle.dumps(args, protocol=pickle.HIGHEST_PROTOCOL)
-    if not pad and not any(nan in blob for nan in _NAN_FLOATS):
+    if not pad and _NAN_FLOATS[0] not in blob and _NAN_FLOATS[1] not in blob:
         return blob
     buf = io.BytesIO()
     _FloatSharingPickler(buf, protocol=pickle.HIGHEST_PROTOCOL, pad=pad).dump(args)

@@ -69,6 +69,7 @@ class Sandbox:
         ``workdir_root``: where children's private directories are made (default: /dev/shm when
         writable, else the system temp dir)."""
         self.limits = limits
+        self._limits_dict: dict | None = None
         self.preload = tuple(preload)
         self.workdir_root = workdir_root
         # Re-entrant: a Session dropped (and closed by __del__) while this thread is inside a
@@ -172,7 +173,9 @@ class Sandbox:
 
     def _spawn(self, sid: int, channel_fd: int) -> int:
         """Ask the zygote for a child on ``channel_fd`` (unanswered); return the zygote generation."""
-        req = json.dumps({"op": "spawn", "sid": sid, "limits": asdict(self.limits)}).encode()
+        if self._limits_dict is None:  # (limits are frozen: asdict once, not per session)
+            self._limits_dict = asdict(self.limits)
+        req = json.dumps({"op": "spawn", "sid": sid, "limits": self._limits_dict}).encode()
         return self._send(req, (channel_fd,), await_reply=False)[1]
 
     # -- what sessions call back (``session.ChildOwner``) ------------------------------------

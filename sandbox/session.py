@@ -173,15 +173,18 @@ class Session:
         """Call the entry point with positional ``args``; one outcome."""
         return self.call_many([args])[0]
 
-    def call_many(self, args_list: list[list], pad: int = 0) -> list[dict]:
+    def call_many(self, args_list: list[list], pad: int = 0,
+                  blobs: list[bytes] | None = None) -> list[dict]:
         """Call the entry point once per argument list, in one round trip.
 
         Each call has its own wall-clock limit. The first ``timeout`` or ``crash`` ends the
         session; the calls after it get the same kind with a reason saying they did not run.
         ``pad``: the arguments are built after ``pad`` other objects, at other addresses
-        (``arg_pickle.dumps_args``).
+        (``arg_pickle.dumps_args``). ``blobs``: ``dumps_args(list(a))`` of each argument list,
+        made once by a caller that sends the same arguments to many sessions (without ``pad``).
         """
-        blobs = [dumps_args(list(a), pad) for a in args_list]
+        if blobs is None or pad or len(blobs) != len(args_list):
+            blobs = [dumps_args(list(a), pad) for a in args_list]
         if not self.alive:
             return [self._not_run(len(blobs)) for _ in blobs]
         self._seq += 1

@@ -181,7 +181,8 @@ def diff_outcomes(a: dict, b: dict, tol: Tolerance = Tolerance()) -> str | None:
             return found
     if (a.get("stdout") or "") != (b.get("stdout") or ""):
         return f"stdout {short(repr(a.get('stdout') or ''), 60)} != {short(repr(b.get('stdout') or ''), 60)}"
-    if norm_stderr(a.get("stderr") or "") != norm_stderr(b.get("stderr") or ""):
+    err_a, err_b = a.get("stderr") or "", b.get("stderr") or ""
+    if err_a != err_b and norm_stderr(err_a) != norm_stderr(err_b):  # (equal texts: equal forms)
         return f"stderr {short(repr(a.get('stderr') or ''), 60)} != {short(repr(b.get('stderr') or ''), 60)}"
     if ka in ("return", "raise"):
         args_a, args_b = a.get("args_after"), b.get("args_after")

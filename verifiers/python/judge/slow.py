@@ -82,15 +82,16 @@ def retry_slow(run: OriginalRun, variant: str, entry_point: str, config: VerifyC
 
 
 def run_all(sandbox, variant: str, entry_point: str, inputs: list[list],
-            droppable: set[int]) -> tuple[dict, list[dict]]:
+            droppable: set[int], blobs: list[bytes] | None = None) -> tuple[dict, list[dict]]:
     """(load outcome, outcomes): where a session stops after ``MAX_TIMEOUTS`` timeouts, all of
     them on ``droppable`` inputs (scale rungs, by index), the inputs after the last one run in
     a fresh session: a slower variant may time out on several rungs and must still be compared
     on what comes after them. Any other timeout ends the run, as before."""
-    load, outcomes = run_inputs(sandbox, variant, entry_point, inputs, MAX_TIMEOUTS)
+    load, outcomes = run_inputs(sandbox, variant, entry_point, inputs, MAX_TIMEOUTS, blobs)
     while (load.get("kind") == "return" and 0 < len(outcomes) < len(inputs)
            and all(i in droppable for i, o in enumerate(outcomes) if o.get("kind") == "timeout")):
-        _, more = run_inputs(sandbox, variant, entry_point, inputs[len(outcomes):], MAX_TIMEOUTS)
+        _, more = run_inputs(sandbox, variant, entry_point, inputs[len(outcomes):], MAX_TIMEOUTS,
+                             None if blobs is None else blobs[len(outcomes):])
         if not more:
             break
         outcomes += more

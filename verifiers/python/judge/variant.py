@@ -58,7 +58,8 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
         extra = run.outside if h == HASH_SEEDS[0] else []
         # (the inputs outside the domain, which only decide the level, in the same session and
         # after all the others: one program load less for a pair that passes)
-        load, outcomes = run_all(sandbox, variant, entry_point, inputs + extra, set(run.rungs))
+        load, outcomes = run_all(sandbox, variant, entry_point, inputs + extra, set(run.rungs),
+                                 run.blobs(inputs + extra))
         if extra:  # (the second hash seed's pass runs none: keep the first's)
             outside_got = outcomes[len(inputs):]
         outcomes = outcomes[: len(inputs)]

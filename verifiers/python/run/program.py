@@ -25,10 +25,12 @@ class ProgramRun:
     def loaded(self) -> bool:
         return self.load.get("kind") == "return"
 
-    def run(self, inputs: list[list], max_timeouts: int | None = None, pad: int = 0) -> list[dict]:
+    def run(self, inputs: list[list], max_timeouts: int | None = None, pad: int = 0,
+            blobs: list[bytes] | None = None) -> list[dict]:
         """Outcomes of a prefix of ``inputs``: all of them, unless this program's timeouts (all
         runs counted) reach ``max_timeouts``. If it cannot be reloaded the rest are crashes.
-        ``pad``: each call's arguments are built after ``pad`` other objects (``run/address.py``)."""
+        ``pad``: each call's arguments are built after ``pad`` other objects (``run/address.py``).
+        ``blobs``: the inputs already pickled, one per input (``OriginalRun.blobs``)."""
         outcomes: list[dict] = []
         while len(outcomes) < len(inputs):
             if max_timeouts is not None and self.timeouts >= max_timeouts:
@@ -41,7 +43,8 @@ class ProgramRun:
                     outcomes.extend([lost] * (len(inputs) - len(outcomes)))
                     break
             start = len(outcomes)
-            batch = self.session.call_many(inputs[start: start + CHUNK], pad)
+            batch = self.session.call_many(inputs[start: start + CHUNK], pad,
+                                           None if blobs is None else blobs[start: start + CHUNK])
             if not batch:  # the sandbox gave nothing back for this input: count it lost
                 batch = [{"kind": "crash", "reason": "no outcome returned"}]
             # The first timeout or crash ends the session; the calls after it did not run and
@@ -59,10 +62,11 @@ class ProgramRun:
 
 
 def run_inputs(sandbox, code: str, entry_point: str, inputs: list[list],
-               max_timeouts: int | None = None) -> tuple[dict, list[dict]]:
+               max_timeouts: int | None = None,
+               blobs: list[bytes] | None = None) -> tuple[dict, list[dict]]:
     """(load outcome, outcomes of a prefix of the inputs) in a fresh session (see ProgramRun)."""
     program = ProgramRun(sandbox, code, entry_point)
     try:
-        return program.load, (program.run(inputs, max_timeouts) if program.loaded else [])
+        return program.load, (program.run(inputs, max_timeouts, blobs=blobs) if program.loaded else [])
     finally:
         program.close()

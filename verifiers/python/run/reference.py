@@ -56,6 +56,7 @@ class OriginalRun:
     unstable: set = field(default_factory=set)
     stable: set = field(default_factory=set)
     _keys: frozenset | None = field(default=None, repr=False, compare=False)
+    _blobs: dict | None = field(default=None, repr=False, compare=False)
 
     def input_keys(self) -> frozenset[str]:
         """``input_key`` of every kept input, computed once per original (every variant asks,
@@ -64,3 +65,16 @@ class OriginalRun:
         if self._keys is None:
             self._keys = frozenset(input_key(a) for a in self.inputs)
         return self._keys
+
+    def blobs(self, inputs: list[list]) -> list[bytes]:
+        """``inputs`` pickled for the sandbox (``sandbox.arg_pickle.dumps_args``), each kept input
+        and input outside the domain pickled once per original: every variant sends the same
+        ones, under each hash seed. Keyed by identity, which is safe because this run holds
+        every keyed list for as long as it lives (and none is changed after
+        ``prepare_original``); any other list is pickled anew."""
+        from semforge.sandbox.arg_pickle import dumps_args
+
+        if self._blobs is None:
+            self._blobs = {id(a): dumps_args(list(a)) for a in (*self.inputs, *self.outside)}
+        known = self._blobs
+        return [known.get(id(a)) or dumps_args(list(a)) for a in inputs]
