@@ -65,8 +65,37 @@ class TestMembershipCountToDictGet(RuleTestCase):
             """,
             [[[1.5, 0.0, -0.0, 1.5, float("nan")]], [[]], [[float("inf"), float("inf")]]],
         ),
+        (  # a tuple assignment gives the dict; its key a str from split
+            """
+            def f(test):
+                count, ans = dict(), dict()
+                for word in test.split(" "):
+                    if word != "":
+                        if word not in count: count[word] = 0
+                        count[word] += 1
+                return sorted(count.items()), ans
+            """,
+            """
+            def f(test):
+                count, ans = dict(), dict()
+                for word in test.split(" "):
+                    if word != "":
+                        count[word] = count.get(word, 0) + 1
+                return sorted(count.items()), ans
+            """,
+            [["a b b"], [""], ["x  y x"]],
+        ),
     ]
     UNTOUCHED = [
+        # a tuple assignment giving it another value
+        ("""
+        def f(lst, other):
+            count, ans = other, {}
+            for x in lst:
+                if x not in count: count[x] = 0
+                count[x] += 1
+            return count
+        """, "another mapping", "(lst: list[int], other: dict)"),
         # the dict comes from outside: it could hold lists (+= extends) or be a defaultdict
         ("""
         def f(lst, count):

@@ -160,11 +160,14 @@ class MembershipCountToDictGet(Rule):
             ev = self.ev
             parent = ev.parent(name)
             if isinstance(parent, cst.AssignTarget):
-                assign = ev.parent(parent)
-                return (isinstance(assign, cst.Assign) and len(assign.targets) == 1
-                        and (m.matches(assign.value, m.Dict(elements=[]))
-                             or (m.matches(assign.value, m.Call(func=m.Name("dict"), args=[]))
-                                 and ev.real_builtin("dict"))))
+                return self._new_dict(ev.parent(parent), None)
+            if isinstance(parent, cst.Element) and isinstance(ev.parent(parent), cst.Tuple):
+                # ``count, ans = dict(), dict()``: its own value is a new dict
+                target = ev.parent(parent)
+                holder = ev.parent(target)
+                return (isinstance(holder, cst.AssignTarget) and holder.target is target
+                        and self._new_dict(ev.parent(holder),
+                                           list(target.elements).index(parent)))
             if isinstance(parent, cst.Subscript) and parent.value is name:
                 holder = ev.parent(parent)
                 if isinstance(holder, cst.AssignTarget):
@@ -193,6 +196,23 @@ class MembershipCountToDictGet(Rule):
                 return (isinstance(call, cst.Call) and isinstance(call.func, cst.Name)
                         and call.func.value in _READERS and ev.is_builtin(call.func.value))
             return False
+
+        def _new_dict(self, assign: cst.CSTNode, position: int | None) -> bool:
+            """``assign`` gives a new empty dict: its value (at ``position`` of a tuple of
+            as many values, no starred ones) is ``{}`` or ``dict()``."""
+            if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1):
+                return False
+            value = assign.value
+            if position is not None:
+                target = assign.targets[0].target
+                if not (isinstance(value, cst.Tuple) and len(value.elements) == len(
+                        target.elements) and not any(isinstance(e, cst.StarredElement) for e in
+                                                     (*value.elements, *target.elements))):
+                    return False
+                value = value.elements[position].value
+            return m.matches(value, m.Dict(elements=[])) or (
+                m.matches(value, m.Call(func=m.Name("dict"), args=[]))
+                and self.ev.real_builtin("dict"))
 
         @staticmethod
         def _build(stmt: cst.If, d: str, x: str, c: int) -> cst.SimpleStatementLine:
