@@ -15,6 +15,8 @@ commit with its own ``.venv``), then reads every run's rows with *this* tree's c
   * distinct transformation families per seed (over the seeds with an equivalent pair; and over
     every loaded seed, where a seed without pairs counts 0);
   * faster-labelled pairs as a share of the equivalent pairs;
+  * seeds with both a measured-faster and a measured-slower rule variant, over the loaded seeds
+    (a model learns which way a rewrite moves the time from seeds that show both);
   * ``different`` verdicts among rule variants (must be 0);
   * the mean normalized-AST distance between two variants of one seed (``transforms/diversity``);
   * each run's wall time, and the linter's cost (one ruff run per seed, over its pairs).
@@ -59,6 +61,7 @@ TARGETS = {  # figure: (comparison, threshold) from the issue
     "equivalent pairs with a speed label": (">=", 0.80),
     "labels agreeing between two runs": (">=", 0.95),
     "families per seed (seeds with pairs)": (">=", 3.0),
+    "seeds with a faster and a slower variant": (">=", 0.50),
     "different among rule variants": ("==", 0),
 }
 
@@ -185,6 +188,10 @@ def figures(rows: list[dict], loaded: int, lint_cost: list) -> dict:
             spreads.append(diversity.spread([diversity.structure(r["variant"]) for r in eq]))
     labelled = sum(1 for r in equivalent if r["perf_label"])
     faster = sum(1 for r in equivalent if r["perf_label"] == "faster")
+    directions: dict[tuple, set] = defaultdict(set)
+    for r in equivalent:
+        directions[(r["source"], r["source_id"])].add(r["perf_label"])
+    both = sum(1 for d in directions.values() if {"faster", "slower"} <= d)
     return {
         "seeds loaded": loaded,
         "rule pairs": len(rule_rows),
@@ -196,6 +203,7 @@ def figures(rows: list[dict], loaded: int, lint_cost: list) -> dict:
         "equivalent pairs with a speed label": _share(labelled, len(equivalent)),
         "faster-labelled share": _share(faster, len(equivalent)),
         "labels": dict(Counter(r["perf_label"] or "none" for r in equivalent)),
+        "seeds with a faster and a slower variant": _share(both, loaded),
         "families per seed (seeds with pairs)": _mean(
             sum(len(f) for f in seed_fams.values()), len(seed_fams), "seeds"),
         "families per seed (all seeds)": _mean(
