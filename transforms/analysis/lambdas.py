@@ -26,21 +26,15 @@ def map_or_filter(node: cst.BaseExpression) -> str | None:
     return node.func.value
 
 
-# Builtins that only iterate their first argument, whatever it is (a list, a comprehension, a
-# ``map``/``filter`` object): the eager ones first build all items (``sorted``, ``tuple`` and
-# ``"sep".join`` into a list or tuple, ``set``/``frozenset`` hashing each item as it comes), the
-# lazy ones read item by item and may stop early (``any``/``all``) or combine items as they
-# come (``sum``, ``min``, ``max``).
-EAGER_CONSUMERS = frozenset({"tuple", "set", "frozenset", "sorted"})
-LAZY_CONSUMERS = frozenset({"sum", "min", "max", "any", "all"})
-
-
 def iterating_consumer(call: cst.Call) -> str | None:
-    """``list``, ``eager``, ``lazy`` or ``join`` when ``call`` is a call of one of the builtin
-    consumers above (or ``list``, or ``<receiver>.join``) that only iterates its first,
-    positional argument: the other arguments are the keyword ones ``sorted``/``min``/``max``
-    take and ``sum``'s start. Whether the name is the builtin (the receiver a str) is the
-    caller's to check."""
+    """``list``, ``eager``, ``lazy`` or ``join`` when ``call`` is a call of a builtin that only
+    iterates its first, positional argument, whatever it is (a list, a comprehension, a
+    ``map``/``filter`` object): the eager ones first build all items (``tuple``, ``sorted`` and
+    ``<receiver>.join`` into a list or tuple, ``set``/``frozenset`` hashing each item as it
+    comes), the lazy ones read item by item and may stop early (``any``/``all``) or combine
+    items as they come (``sum``, ``min``, ``max``). The other arguments are the keyword ones
+    ``sorted``/``min``/``max`` take and ``sum``'s start. Whether the name is the builtin (the
+    receiver a str) is the caller's to check."""
     args = call.args
     if not args or args[0].keyword is not None or args[0].star or any(a.star for a in args[1:]):
         return None

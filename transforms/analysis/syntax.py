@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Sequence
 
 import libcst as cst
+import libcst.matchers as m
 
 
 def is_literal(expr: cst.BaseExpression) -> bool:
@@ -40,6 +41,13 @@ def is_pure_expression(expr: cst.BaseExpression, allow_names: bool = True) -> bo
 
 def is_name(expr: cst.CSTNode, value: str | None = None) -> bool:
     return isinstance(expr, cst.Name) and (value is None or expr.value == value)
+
+
+def is_len_of(expr: cst.BaseExpression, name: str) -> bool:
+    """``expr`` is ``len(name)``: one positional argument, the bare name (whether ``len`` is the
+    builtin is the caller's to check)."""
+    return m.matches(expr, m.Call(func=m.Name("len"),
+                                  args=[m.Arg(value=m.Name(name), keyword=None, star="")]))
 
 
 def is_multiline(node: cst.CSTNode) -> bool:

@@ -245,10 +245,7 @@ def _init_without(init: cst.SimpleStatementLine, drop: set[int]) -> cst.SimpleSt
     target = init.body[0].targets[0].target
     if drop == {-1} or isinstance(target, cst.Tuple) and len(drop) == len(target.elements):
         return None
-    for i in sorted(drop, reverse=True):
-        assign = init.body[0]
-        if len(assign.targets[0].target.elements) == 2:
-            return init_without(init, i)  # one name is left: ``a = x``
+    for i in sorted(drop, reverse=True):  # (``init_without`` leaves ``a = x`` for one name)
         init = init_without(init, i)
     return init
 

@@ -6,6 +6,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.lambdas import iterating_consumer
 from ..analysis.syntax import moved_out
 from ..analysis.types import _STR_TO_BOOL, STR
 from ..base import Rule
@@ -14,13 +15,11 @@ from ..registry import register
 # Builtins that, on builtin scalars, run no user code and return a builtin value.
 _FUNCS = frozenset({"ord", "chr", "abs", "int", "float", "str", "len", "bool"})
 _SCALARS = frozenset({"int", "bool", "float", "str", "bytes"})
-# Consumers that take one iterable and materialise it before doing anything else with it
-# (``sorted``/``tuple``/``list`` build a list, ``str.join`` a sequence), or that only add,
-# compare or hash builtin values on the way (``sum`` of ints, ``min``/``max`` of one kind,
-# ``set`` of scalars): for them a lazy ``map`` is the same as a finished list.
-_EAGER = frozenset({"sorted", "tuple", "list"})
+# Of the consumers (``analysis.lambdas.iterating_consumer``), those that only add, compare or
+# hash builtin values on the way (``sum`` of ints, ``min``/``max`` of one kind, ``set`` of
+# scalars); the others (``sorted``/``tuple``/``list``, ``str.join``) materialise the iterable
+# first. For either, a lazy ``map`` is the same as a finished list.
 _FOLDS = frozenset({"sum", "min", "max", "set", "frozenset"})
-_CONSUMERS = _EAGER | _FOLDS
 
 
 @register
@@ -68,14 +67,13 @@ class ComprehensionToMapBuiltin(Rule):
             """The consumer ``comp`` is the only argument of: a builtin's name, or "join"."""
             arg = self.ev.parent(comp)
             call = self.ev.parent(arg) if isinstance(arg, cst.Arg) else None
-            if not (isinstance(call, cst.Call) and len(call.args) == 1 and call.args[0] is arg
-                    and arg.keyword is None and not arg.star):
+            if not (isinstance(call, cst.Call) and len(call.args) == 1 and call.args[0] is arg):
                 return None
-            if isinstance(call.func, cst.Name) and call.func.value in _CONSUMERS | {"any", "all"} \
-                    and self.ev.is_builtin(call.func.value) and self.ev.builtins_pinned:
+            kind = iterating_consumer(call)  # (its argument positional and not starred)
+            if kind == "join":
+                return "join" if isinstance(call.func.value, cst.SimpleString) else None
+            if kind is not None and self.ev.is_builtin(call.func.value) and self.ev.builtins_pinned:
                 return call.func.value
-            if m.matches(call.func, m.Attribute(value=m.SimpleString(), attr=m.Name("join"))):
-                return "join"
             return None
 
         def _shape(self, comp):

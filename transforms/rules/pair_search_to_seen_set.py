@@ -8,17 +8,12 @@ import libcst.matchers as m
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.loops import DYNAMIC_FUNCTION, TARGETS_NOT_PRIVATE, certainly_bound, targets_private
 from ..analysis.names import read_names
-from ..analysis.syntax import moved_out
+from ..analysis.syntax import is_len_of, moved_out
 from ..analysis.types import is_int
 from ..base import Rule
 from ..registry import register
 
 _RETURN_TRUE = m.Return(value=m.Name("True"))
-
-
-def _len_of(e: cst.BaseExpression, seq: str) -> bool:
-    return m.matches(e, m.Call(func=m.Name("len"), args=[m.Arg(value=m.Name(seq), keyword=None,
-                                                                star="")]))
 
 
 def _range_args(e: cst.BaseExpression) -> list[cst.BaseExpression] | None:
@@ -84,18 +79,18 @@ class _Shape:
                                                                else None, m.Name()):
                 return
             seq = stop.args[0].value.value
-            if not _len_of(stop, seq):
+            if not is_len_of(stop, seq):
                 return
         else:
             return
         inner_args = _range_args(inner.iter)
         if inner_args is None:
             return
-        if len(inner_args) == 2 and _len_of(inner_args[1], seq) and m.matches(
+        if len(inner_args) == 2 and is_len_of(inner_args[1], seq) and m.matches(
                 inner_args[0], m.BinaryOperation(left=m.Name(i), operator=m.Add(),
                                                  right=m.Integer("1"))):
             cond = test.test  # j > i: each unordered pair once
-        elif len(inner_args) == 1 and _len_of(inner_args[0], seq) and self.all_pairs is None:
+        elif len(inner_args) == 1 and is_len_of(inner_args[0], seq) and self.all_pairs is None:
             # j over every index: the test must exclude j == i itself (2 * xs[i] == k)
             if not (isinstance(test.test, cst.BooleanOperation)
                     and isinstance(test.test.operator, cst.And)

@@ -8,7 +8,7 @@ from libcst.codemod.visitors import AddImportsVisitor
 from libcst.metadata import ClassScope, ImportAssignment
 
 from ..analysis.evidence import EvidenceTransformer
-from ..analysis.syntax import moved_out
+from ..analysis.syntax import is_len_of, moved_out
 from ..analysis.types import is_int
 from ..base import Rule
 from ..registry import register
@@ -23,11 +23,6 @@ def _plus_one(e: cst.BaseExpression, i: str) -> bool:
     one, name = m.Integer(value="1"), m.Name(i)
     return m.matches(e, m.BinaryOperation(left=name, operator=m.Add(), right=one)
                      | m.BinaryOperation(left=one, operator=m.Add(), right=name))
-
-
-def _len_call(e: cst.BaseExpression, xs: str) -> bool:
-    return m.matches(e, m.Call(func=m.Name("len"), args=[m.Arg(value=m.Name(xs), keyword=None,
-                                                               star="")]))
 
 
 def _shape(comp: cst.ListComp) -> tuple[str, str] | None:
@@ -55,11 +50,11 @@ def _shape(comp: cst.ListComp) -> tuple[str, str] | None:
             a.keyword is not None or a.star for a in rng.args):
         return None
     args = [a.value for a in rng.args]
-    if len(args) == 1 and _len_call(args[0], xs) and upper is not None and _plus_one(upper, i):
+    if len(args) == 1 and is_len_of(args[0], xs) and upper is not None and _plus_one(upper, i):
         return elt.func.value, xs
     if (len(args) == 2 and m.matches(args[0], m.Integer(value="1"))
             and isinstance(args[1], cst.BinaryOperation) and isinstance(args[1].operator, cst.Add)
-            and _len_call(args[1].left, xs) and m.matches(args[1].right, m.Integer(value="1"))
+            and is_len_of(args[1].left, xs) and m.matches(args[1].right, m.Integer(value="1"))
             and m.matches(upper, m.Name(i))):
         return elt.func.value, xs
     return None
