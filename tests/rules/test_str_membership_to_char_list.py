@@ -12,7 +12,7 @@ class TestStrMembershipToCharList(RuleTestCase):
                 rest = list(filter(lambda c: c not in 'xyz', s))
                 n = 0
                 for ch in reversed(s):
-                    if ch in "pqp":
+                    if ch in "pq":
                         n += 1
                 return vowels, rest, n, s[-1] in "yY" if s else False
             """,

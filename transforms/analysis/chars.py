@@ -8,6 +8,8 @@ subclass may iterate as it likes.
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 from libcst.metadata import Assignment, ComprehensionScope, FunctionScope
 
@@ -75,3 +77,38 @@ def _filter_map_param(ev, lam: cst.Lambda, param: cst.CSTNode) -> bool:
     return (ev.is_builtin_call(call, "filter", "map") and len(call.args) == 2
             and call.args[0] is arg and all(a.keyword is None and not a.star for a in call.args)
             and yields_chars(ev, call.args[1].value))
+
+
+MAX_CHARS = 12  # a longer list of characters is no longer what anyone writes
+
+
+def literal_chars(node: cst.BaseExpression) -> list[str] | None:
+    """The distinct characters, in order, of a plain one-quote str literal without escapes
+    (``"aeiou"``), 2 to ``MAX_CHARS`` printable ones; else None."""
+    if not (isinstance(node, cst.SimpleString) and node.prefix == "" and len(node.quote) == 1
+            and "\\" not in node.value):
+        return None
+    chars = list(dict.fromkeys(ast.literal_eval(node.value)))
+    if not 2 <= len(chars) <= MAX_CHARS or not all(c.isprintable() for c in chars):
+        return None
+    return chars
+
+
+def listed_chars(node: cst.BaseExpression) -> tuple[list[str], str] | None:
+    """The characters of a list or tuple display of 2 to ``MAX_CHARS`` distinct
+    one-character plain str literals without escapes, all in the same one-character quotes
+    (``["a", "e"]``), and that quote; else None."""
+    if not isinstance(node, (cst.List, cst.Tuple)) or not 2 <= len(node.elements) <= MAX_CHARS:
+        return None
+    quotes, chars = set(), []
+    for el in node.elements:
+        v = el.value if isinstance(el, cst.Element) else None
+        if not (isinstance(v, cst.SimpleString) and v.prefix == "" and len(v.quote) == 1
+                and "\\" not in v.value and not v.lpar):
+            return None
+        quotes.add(v.quote)
+        chars.append(ast.literal_eval(v.value))
+    if (len(quotes) != 1 or any(len(c) != 1 or not c.isprintable() for c in chars)
+            or len(set(chars)) != len(chars)):
+        return None
+    return chars, quotes.pop()

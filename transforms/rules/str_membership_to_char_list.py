@@ -2,28 +2,12 @@
 
 from __future__ import annotations
 
-import ast
-
 import libcst as cst
 
-from ..analysis.chars import is_char
+from ..analysis.chars import is_char, literal_chars
 from ..analysis.evidence import EvidenceTransformer
 from ..base import Rule
 from ..registry import register
-
-MAX_CHARS = 12  # a longer list of characters is no longer what anyone writes
-
-
-def literal_chars(node: cst.BaseExpression) -> list[str] | None:
-    """The distinct characters, in order, of a plain one-quote str literal without escapes
-    (``"aeiou"``), 2 to ``MAX_CHARS`` printable ones; else None."""
-    if not (isinstance(node, cst.SimpleString) and node.prefix == "" and len(node.quote) == 1
-            and "\\" not in node.value):
-        return None
-    chars = list(dict.fromkeys(ast.literal_eval(node.value)))
-    if not 2 <= len(chars) <= MAX_CHARS or not all(c.isprintable() for c in chars):
-        return None
-    return chars
 
 
 @register
