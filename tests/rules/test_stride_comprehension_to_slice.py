@@ -18,6 +18,7 @@ class TestStrideComprehensionToSlice(RuleTestCase):
                 third.sort()
                 return third
             """,
+            [[[3, 1, 2, 5, 4, 7, 6], "abcdefg"], [[], ""], [[9], "x"], [[5, 4], "ab"]],
         ),
         (  # a residue other than 0, written on the left
             """
@@ -28,6 +29,7 @@ class TestStrideComprehensionToSlice(RuleTestCase):
             def f(xs, s):
                 return xs[1::4]
             """,
+            [[[3, 1, 2, 5, 4, 7, 6], "abcdefg"], [[], ""], [[9], "x"], [[5, 4], "ab"]],
         ),
         (  # a str: the comprehension made a list of characters
             """
@@ -42,6 +44,7 @@ class TestStrideComprehensionToSlice(RuleTestCase):
                 even = list(s[::2])
                 return odd, even
             """,
+            [[[3, 1, 2, 5, 4, 7, 6], "abcdefg"], [[], ""], [[9], "x"], [[5, 4], "ab"]],
         ),
         (  # a tuple: its slice is a tuple, so it is listed
             """
@@ -54,6 +57,7 @@ class TestStrideComprehensionToSlice(RuleTestCase):
                 t = tuple(xs)
                 return list(t[1::2])
             """,
+            [[[3, 1, 2, 5, 4, 7, 6], "abcdefg"], [[], ""], [[9], "x"], [[5, 4], "ab"]],
         ),
     ]
     UNTOUCHED = [
