@@ -62,9 +62,11 @@ CYCLES = ("class Node:\n    def __init__(self, v):\n        self.v = v\n        
 @needs_valgrind
 def test_rounds_count_alike_where_the_collector_runs_inside_the_calls():
     # Without a collection before each round, rounds here differed by 6% (the range over the
-    # rounds is the label's interval: wider than the 5% band, no label could be given).
+    # rounds is the label's interval: wider than the 5% band, no label could be given). With it,
+    # a few thousand instructions in five million remain (the allocator's path, as above; 0.14%
+    # seen on a loaded machine): 1% separates the two by far.
     counts = _counts(CYCLES, rounds=5)[1:]
-    assert len(counts) == 4 and max(counts) <= 1.001 * min(counts), counts
+    assert len(counts) == 4 and max(counts) <= 1.01 * min(counts), counts
 
 
 @needs_valgrind

@@ -43,6 +43,30 @@ class TestRepeatedConversionToLocal(RuleTestCase):
             """,
             [[0], [5], [-8], [True]],
         ),
+        (  # a later operand of an and-chain converts first: bound where it runs, by a walrus
+            """
+            def f(n):
+                odd = "13579"
+                return n > 10 and str(n)[0] in odd and str(n)[-1] in odd
+            """,
+            """
+            def f(n):
+                odd = "13579"
+                return n > 10 and (as_text := str(n))[0] in odd and as_text[-1] in odd
+            """,
+            [[5], [13], [15], [-31], [123]],
+        ),
+        (  # an earlier operand's conversion may run without binding: left alone
+            """
+            def f(n):
+                return (n > 10 or str(n) == "3") and len(str(n)) > 1 and str(n) > "2"
+            """,
+            """
+            def f(n):
+                return (n > 10 or str(n) == "3") and len(as_text := str(n)) > 1 and as_text > "2"
+            """,
+            [[5], [3], [13], [-31], [123]],
+        ),
     ]
     UNTOUCHED = [
         # not evaluated first: g() runs before the conversion
@@ -80,6 +104,26 @@ class TestRepeatedConversionToLocal(RuleTestCase):
         def f(n):
             return str(n) + str((n := n + 1)) + str(n)
         """, "walrus"),
+        # only in an if's body, not in its test
+        ("""
+        def f(n):
+            total = 0
+            if n > 3:
+                total += int(n) + int(n)
+            return total
+        """, "no candidate"),
+        # float() is not a conversion it makes (a NaN is not equal to itself)
+        ("""
+        def f(s):
+            if float(s) > 1:
+                return float(s) in [float(s)]
+            return False
+        """, "no candidate", "(s: str)"),
+        # in the chain, the first conversion may not run (an operand's conditional part)
+        ("""
+        def f(n):
+            return n > 10 and (n if n > 50 else str(n)) == str(n)
+        """, "no candidate"),
         # while tests are evaluated again each pass
         ("""
         def f(n):

@@ -1,4 +1,5 @@
-"""A conversion computed twice in one statement (``str(i) == str(i)[::-1]``) -> computed once."""
+"""A conversion computed twice in one statement (``str(i) == str(i)[::-1]``, also in an
+``and``/``or`` chain) -> computed once."""
 
 from __future__ import annotations
 
@@ -37,6 +38,33 @@ def _conversion(e: cst.BaseExpression) -> bool:
             and isinstance(e.args[0].value, cst.Name))
 
 
+def _operands(expr: cst.BaseExpression, op: type) -> list[cst.BaseExpression]:
+    """The operands of a chain ``a and b and c`` (one operator, no inner parentheses), in the
+    order they run."""
+    if isinstance(expr, cst.BooleanOperation) and isinstance(expr.operator, op) \
+            and not expr.lpar:
+        return _operands(expr.left, op) + _operands(expr.right, op)
+    return [expr]
+
+
+class _BindFirst(cst.CSTTransformer):
+    """``first`` -> ``(name := first)``; each of ``later`` (nodes of the same tree) -> ``name``."""
+
+    def __init__(self, first: cst.Call, later: list[cst.Call], name: str, bare: bool) -> None:
+        super().__init__()
+        self.first, self.later, self.name = first, {id(c) for c in later}, name
+        self.parens = [] if bare else [cst.LeftParen()], [] if bare else [cst.RightParen()]
+
+    def leave_Call(self, original_node: cst.Call, updated_node: cst.Call):
+        if original_node is self.first:
+            return cst.NamedExpr(target=cst.Name(self.name),
+                                 value=updated_node.with_changes(lpar=[], rpar=[]),
+                                 lpar=self.parens[0], rpar=self.parens[1])
+        if id(original_node) in self.later:
+            return cst.Name(self.name, lpar=updated_node.lpar, rpar=updated_node.rpar)
+        return updated_node
+
+
 class _Replace(cst.CSTTransformer):
     def __init__(self, call: cst.Call, name: str) -> None:
         self.call, self.name = call, name
@@ -51,7 +79,10 @@ class _Replace(cst.CSTTransformer):
 class RepeatedConversionToLocal(Rule):
     """``if str(i) == str(i)[::-1]:`` -> ``text = str(i)`` + ``if text == text[::-1]:``: the
     conversion of a scalar to a str is computed once instead of each time it is written in the
-    statement.
+    statement. When the first conversion is in a later operand of an ``and``/``or`` chain
+    (``n > 10 and str(n)[0] in odd and str(n)[-1] in odd``), it is bound where it runs, by a
+    walrus (``(text := str(n))[0]``), and the copies in that operand and the later ones read
+    the name: each of them runs only after that operand ran.
 
     Sound, inside a function, when:
 
@@ -59,7 +90,8 @@ class RepeatedConversionToLocal(Rule):
       ``analysis.intermediates``): computing it just before the statement runs the same code
       in the same order, with the same error (``str`` of an int over the digit limit raises
       ``ValueError``) -- so an ``elif`` test, evaluated only after the ``if`` test failed, and
-      a ``while`` test, evaluated again each pass, are left alone;
+      a ``while`` test, evaluated again each pass, are left alone; in a chain, it is first on
+      the spine of its operand, and only copies in that operand and later ones are replaced;
     * the converted name is a plain local known to be an int, bool, str or float (often from
       the seed's domain, so the rule ``uses_domain``) that no nested function, lambda, class
       or comprehension sees, and the statement holds no walrus, lambda, comprehension, yield
@@ -84,6 +116,16 @@ class RepeatedConversionToLocal(Rule):
             out, fired = [], 0
             for k, stmt in enumerate(old):
                 call = self._site(stmt)
+                if call is None:
+                    chained = self._chain_site(stmt)
+                    if chained is not None and new[k].deep_equals(stmt) \
+                            and self._applies(stmt, chained[0]):
+                        first, later, bare = chained
+                        name = self.names.fresh(describe(first))
+                        out.append(stmt.visit(_BindFirst(first, later, name, bare)).with_changes(
+                            leading_lines=new[k].leading_lines))
+                        fired += 1
+                        continue
                 if call is None or not self._applies(stmt, call):
                     out.append(new[k])
                     continue
@@ -112,6 +154,29 @@ class RepeatedConversionToLocal(Rule):
                 return None
             same = [c for c in m.findall(expr, m.Call()) if c.deep_equals(first)]
             return first if len(same) >= 2 else None
+
+        def _chain_site(self, stmt: cst.CSTNode):
+            """(conversion, its later copies) when ``stmt``'s expression is an ``and``/``or``
+            chain and a conversion first on the spine of one operand is made again there or in
+            a later operand (each of which runs only after that operand ran)."""
+            expr = _expression(stmt)
+            if not isinstance(expr, cst.BooleanOperation):
+                return None
+            operands = _operands(expr, type(expr.operator))
+            for k, operand in enumerate(operands):
+                first = next((e for e in spine(operand, self.ev.is_builtin)
+                              if _conversion(e)), None)
+                if first is None:
+                    continue
+                later = [c for o in operands[k:] for c in m.findall(o, m.Call())
+                         if c.deep_equals(first) and c is not first]
+                if later:
+                    # a positional argument takes a walrus without parentheses of its own
+                    arg = self.ev.parent(first)
+                    bare = (isinstance(arg, cst.Arg) and arg.keyword is None and not arg.star
+                            and not first.lpar)
+                    return first, later, bare
+            return None
 
         def _applies(self, stmt: cst.CSTNode, call: cst.Call) -> bool:
             ev = self.ev

@@ -7,7 +7,7 @@ from ..compare.describe import describe
 from ..compare.diff import Tolerance, diff_outcomes
 from ..config import VerifyConfig
 from ..probes.harness import ENTRY as PROBE_ENTRY, harness
-from ..run.address import CONFIRM_PADS, address_dependent, holds_nan
+from ..run.address import CONFIRM_PADS, address_dependent, holds_nan, reaches
 from ..run.program import run_inputs
 from ..run.reference import OriginalRun
 from ...verdict import Verdict
@@ -38,10 +38,11 @@ def judge_probes(run: OriginalRun, original: str, variant: str, entry_point: str
                                f"finished", config, t0, n,
                                counterexample_json(p.plan, want, got)), []
         found = diff_outcomes(want, got, tol)
-        if found and holds_nan(p.plan) and address_dependent(
+        if found and holds_nan(p.plan) and (address_dependent(
                 sandboxes[0], harness(original, entry_point), PROBE_ENTRY, [[p.plan]], [want],
-                CONFIRM_PADS):
-            continue  # the original's own outcome there depends on addresses (run/address.py)
+                CONFIRM_PADS) or reaches(sandboxes[0], harness(variant, entry_point), PROBE_ENTRY,
+                                         [[p.plan]], [want])):
+            continue  # the outcome there follows where a NaN lies (run/address.py)
         if found:
             return new_verdict("different", f"{p.kind} probe ({PROBE_WHAT[p.kind]}): {found}", config,
                                t0, n, counterexample_json(p.plan, want, got)), []

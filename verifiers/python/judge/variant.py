@@ -107,7 +107,8 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
                 slow.bound = max(slow.bound or 0.0, dropped.bound)
         hash_note = "" if h == HASH_SEEDS[0] else f" under PYTHONHASHSEED={h}"
         if diffs:  # not where the original's own outcome depends on addresses (run/address.py)
-            diffs = confirmed(run, original, entry_point, sandbox, inputs, expected, diffs)
+            diffs = confirmed(run, original, variant, entry_point, sandbox, inputs, expected,
+                              diffs)
         if diffs:
             # The smallest differing input makes the most readable counterexample.
             i, found = min(diffs, key=lambda d: (len(input_key(run.inputs[d[0]])), d[0]))

@@ -15,8 +15,12 @@ so a verdict taken there would not be reproducible. So:
   pad of ``ADDRESS_PADS``, in one session; an input whose outcome changes under any of them is
   dropped (``address-dependent``), neither to accept nor to reject;
 * a variant that differs from the original on an input holding a NaN is ``different`` only if
-  the original's outcome there also stays the same under ``CONFIRM_PADS``; else that input is
-  dropped too (remembered for every later variant).
+  the original's outcome there also stays the same under ``CONFIRM_PADS`` (else that input is
+  dropped too, remembered for every later variant) and the variant's own outcome, under the same
+  pads, never equals the original's: a variant that does reach it there has shown that the
+  difference follows where the NaN lay, on an input where the original's pads happened to miss
+  the addresses that move it (dropped for this variant only). A variant that differs for any
+  other reason differs under every pad, and is rejected.
 
 Detection is by sampling addresses: an input where the order changes on few addresses may pass
 the pads; the confirmation before a rejection is the second chance. Inputs without a NaN are
@@ -63,32 +67,48 @@ def address_dependent(sandbox, code: str, entry_point: str, inputs: list[list],
                       expected: list[dict], pads=ADDRESS_PADS) -> set[int]:
     """Indices of ``inputs`` where ``code``'s outcome differs from ``expected`` (its outcome
     there, unpadded) on some pad, times out or crashes: one session, every pad in turn."""
+    return _found_under_pads(sandbox, code, entry_point, inputs, expected, pads, differs=True)
+
+
+def reaches(sandbox, code: str, entry_point: str, inputs: list[list], expected: list[dict],
+            pads=CONFIRM_PADS) -> set[int]:
+    """Indices of ``inputs`` where ``code``'s outcome equals ``expected`` (another program's
+    outcome there) on some pad: one session, every pad in turn."""
+    return _found_under_pads(sandbox, code, entry_point, inputs, expected, pads, differs=False)
+
+
+def _found_under_pads(sandbox, code: str, entry_point: str, inputs: list[list],
+                      expected: list[dict], pads, differs: bool) -> set[int]:
     if not inputs:
         return set()
     program = ProgramRun(sandbox, code, entry_point)
-    shaky: set[int] = set()
+    found: set[int] = set()
     try:
         if not program.loaded:
-            return set(range(len(inputs)))
+            return set(range(len(inputs))) if differs else set()
         for pad in pads:
-            live = [i for i in range(len(inputs)) if i not in shaky]
+            live = [i for i in range(len(inputs)) if i not in found]
             if not live:
                 break
             outs = program.run([inputs[i] for i in live], pad=pad)
             for pos, i in enumerate(live):
                 got = outs[pos] if pos < len(outs) else {"kind": "timeout"}
-                if got.get("kind") in ("timeout", "crash") or diff_outcomes(expected[i], got, _EXACT):
-                    shaky.add(i)
+                if got.get("kind") in ("timeout", "crash"):
+                    if differs:
+                        found.add(i)
+                elif bool(diff_outcomes(expected[i], got, _EXACT)) == differs:
+                    found.add(i)
     finally:
         program.close()
-    return shaky
+    return found
 
 
-def confirmed(run, code: str, entry_point: str, sandbox, inputs: list[list],
+def confirmed(run, code: str, variant: str, entry_point: str, sandbox, inputs: list[list],
               expected: list[dict], diffs: list[tuple]) -> list[tuple]:
     """``diffs`` (index into ``inputs``, what differs) without those on inputs holding a NaN
-    where ``code``'s outcome moves under ``CONFIRM_PADS``; such inputs join ``run.unstable``
-    (an ``OriginalRun``: never compared again), the others ``run.stable``."""
+    where ``code``'s (the original's) outcome moves under ``CONFIRM_PADS`` — such inputs join
+    ``run.unstable`` (an ``OriginalRun``: never compared again), the others ``run.stable`` —
+    and without those where ``variant`` reaches the original's outcome under one of them."""
     todo = [i for i, _ in diffs
             if i not in run.stable and i not in run.unstable and holds_nan(inputs[i])]
     if todo:
@@ -96,4 +116,10 @@ def confirmed(run, code: str, entry_point: str, sandbox, inputs: list[list],
                                   [expected[i] for i in todo], CONFIRM_PADS)
         for j, i in enumerate(todo):
             (run.unstable if j in moved else run.stable).add(i)
-    return [d for d in diffs if d[0] not in run.unstable]
+    diffs = [d for d in diffs if d[0] not in run.unstable]
+    nan = [i for i, _ in diffs if holds_nan(inputs[i])]
+    if nan:
+        met = reaches(sandbox, variant, entry_point, [inputs[i] for i in nan],
+                      [expected[i] for i in nan])
+        diffs = [d for d in diffs if d[0] not in {nan[j] for j in met}]
+    return diffs
