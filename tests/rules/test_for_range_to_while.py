@@ -74,6 +74,137 @@ class TestForRangeToWhile(RuleTestCase):
                 return j
             """,
         ),
+        (  # the counting loop a person writes: the stop named once, the increment last
+            """
+            def f(xs):
+                out = []
+                for i in range(len(xs)):
+                    out.append(xs[i] * i)
+                return out
+            """,
+            """
+            def f(xs):
+                out = []
+                i = 0
+                end = len(xs)
+                while i < end:
+                    out.append(xs[i] * i)
+                    i += 1
+                return out
+            """,
+            [[[]], [[3, 1, 2]], [["a", "b"]]],
+        ),
+        (  # literal bounds and a negative step; a local stop the body leaves alone is read as is
+            """
+            def f(xs):
+                t = 0
+                for j in range(10, -1, -2):
+                    t += j
+                n = len(xs)
+                for k in range(1, n):
+                    t += xs[k]
+                return t
+            """,
+            """
+            def f(xs):
+                t = 0
+                j = 10
+                while j > -1:
+                    t += j
+                    j -= 2
+                n = len(xs)
+                k = 1
+                while k < n:
+                    t += xs[k]
+                    k += 1
+                return t
+            """,
+            [[[]], [[5]], [[1, 2, 3]]],
+        ),
+        (  # a throwaway target: the counter is named
+            """
+            def f(xs):
+                total = 0
+                for _ in range(3):
+                    total += len(xs)
+                return total
+            """,
+            """
+            def f(xs):
+                total = 0
+                count = 0
+                while count < 3:
+                    total += len(xs)
+                    count += 1
+                return total
+            """,
+        ),
+        (  # not the counting loop: a bool start (range(True, 3) starts at the int 1), a
+           # closure that reads the target later, a target read after the loop
+            """
+            def f(xs):
+                out = []
+                flag = True
+                for i in range(flag, 3):
+                    out.append(i)
+                fs = []
+                for j in range(2):
+                    fs.append(lambda: j)
+                for k in range(len(xs)):
+                    out.append(k)
+                return out, [g() for g in fs], k
+            """,
+            """
+            def f(xs):
+                out = []
+                flag = True
+                bounds = range(flag, 3)
+                counter = bounds.start
+                while counter < bounds.stop:
+                    i = counter
+                    counter += 1
+                    out.append(i)
+                fs = []
+                bounds_1 = range(2)
+                counter_1 = bounds_1.start
+                while counter_1 < bounds_1.stop:
+                    j = counter_1
+                    counter_1 += 1
+                    fs.append(lambda: j)
+                bounds_2 = range(len(xs))
+                counter_2 = bounds_2.start
+                while counter_2 < bounds_2.stop:
+                    k = counter_2
+                    counter_2 += 1
+                    out.append(k)
+                return out, [g() for g in fs], k
+            """,
+            [[[1]], [[1, 2]]],
+        ),
+        (  # a stop the body rebinds is read once, before the loop
+            """
+            def f(xs):
+                out = []
+                n = len(xs)
+                for k in range(n):
+                    n = 0
+                    out.append(k)
+                return out
+            """,
+            """
+            def f(xs):
+                out = []
+                n = len(xs)
+                k = 0
+                end = n
+                while k < end:
+                    n = 0
+                    out.append(k)
+                    k += 1
+                return out
+            """,
+            [[[]], [[1, 2]]],
+        ),
     ]
     UNTOUCHED = [
         # module level and class bodies: new names would become globals / class attributes
