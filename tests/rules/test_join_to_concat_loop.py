@@ -131,3 +131,34 @@ def flip_case(string: str) -> str:
     return ''.join(ch.swapcase() for ch in string)
 """, 'annotation is not evidence')
     ]
+
+
+class TestJoinOfStrListParameter(RuleTestCase):
+    """A list parameter only handed to ``"".join`` keeps the domain's str items (join reads)."""
+
+    RULE = "join-to-concat-loop"
+    DOMAIN = "(strings: list[str])"
+    CASES = [
+        (
+            """
+            def f(strings):
+                return "".join(strings)
+            """,
+            """
+            def f(strings):
+                text = ""
+                for piece in strings:
+                    text += piece
+                return text
+            """,
+            [[["a", "bc"]], [[]]],
+        ),
+    ]
+    UNTOUCHED = [
+        # the list may gain an item of any type first
+        ("""
+        def f(strings):
+            strings.append(1)
+            return "".join(strings)
+        """, "no evidence that the items are strs"),
+    ]

@@ -242,3 +242,40 @@ class TestSumBuiltinToLoopStopIteration(RuleTestCase):
             return sum(int(weight(x)) for x in xs)
         """, "moved code may run user code"),
     ]
+
+
+class TestSumOfFilter(RuleTestCase):
+    """``filter`` yields the items of its iterable; a lambda there stays where it was (the
+    argument becomes the loop's iterable, evaluated once in the same scope)."""
+
+    RULE = "sum-builtin-to-loop"
+    DOMAIN = "(arr: list[int], k: int)"
+    CASES = [
+        (
+            """
+            def f(arr, k):
+                return sum(filter(lambda x: x % 3 <= 1, arr[:k]))
+            """,
+            """
+            def f(arr, k):
+                total = 0
+                for item in filter(lambda x: x % 3 <= 1, arr[:k]):
+                    total += item
+                return total
+            """,
+            [[[1, 2, 3, 4], 3], [[], 0]],
+        ),
+    ]
+    UNTOUCHED = [
+        # filter of floats: sum's order may differ (compensated)
+        ("""
+        def f(arr, k):
+            return sum(filter(lambda x: x > 0, arr))
+        """, "no evidence that the items are ints", "(arr: list[float], k: int)"),
+        # a filter of the module's own may yield anything
+        ("""
+        filter = map
+        def f(arr, k):
+            return sum(filter(str, arr))
+        """, "no evidence that the items are ints"),
+    ]

@@ -343,3 +343,37 @@ class TestSumLoopToBuiltinItems(RuleTestCase):
             """,
         ),
     ]
+
+
+class TestSumLoopOverFilter(RuleTestCase):
+    """A lambda in the loop's iterable stays in the function's scope as the argument."""
+
+    RULE = "sum-loop-to-builtin"
+    DOMAIN = "(arr: list[int], k: int)"
+    CASES = [
+        (
+            """
+            def f(arr, k):
+                total = 0
+                for item in filter(lambda x: x % 3 <= 1, arr[:k]):
+                    total += item
+                return total
+            """,
+            """
+            def f(arr, k):
+                total = sum(filter(lambda x: x % 3 <= 1, arr[:k]))
+                return total
+            """,
+            [[[1, 2, 3, 4], 3], [[], 0]],
+        ),
+    ]
+    UNTOUCHED = [
+        # a lambda in the added expression would move into a comprehension's scope
+        ("""
+        def f(arr, k):
+            total = 0
+            for x in arr:
+                total += (lambda: x)()
+            return total
+        """, "yield, await, walrus, lambda"),
+    ]

@@ -16,7 +16,7 @@ import libcst.matchers as m
 
 from .loops import (DYNAMIC_FUNCTION, TARGETS_NOT_PRIVATE, UNSUPPORTED_INSIDE, assigned_or_returned,
                     bound_names_safe, generator_safe, guarded, local_only, targets_private,
-                    unsupported_inside)
+                    unsupported_in_iterable, unsupported_inside)
 from .names import NameAllocator, loop_target_names, read_names
 from .syntax import comp_safe, moved_out
 from .types import T
@@ -158,7 +158,7 @@ def loop_accumulates(ev, init: cst.CSTNode, loop: cst.CSTNode, init_matcher,
     if acc in targets:
         return ev.skip("the accumulator is a loop variable")
     moved = [loop.iter, aug.value] + ([cond] if cond is not None else [])
-    if any(unsupported_inside(e) for e in moved):
+    if unsupported_in_iterable(loop.iter) or any(unsupported_inside(e) for e in moved[1:]):
         return ev.skip(UNSUPPORTED_INSIDE)
     if any(n.value == acc for e in moved for n in read_names(e)):
         return ev.skip("the accumulator is read in the loop")
@@ -236,14 +236,14 @@ def builtin_accumulates(ev, stmt: cst.SimpleStatementLine, call_matcher,
             return ev.skip("a comprehension other than one plain for clause") or None
         if not item_ok(ev.elem_of(arg)):
             return ev.skip(f"no evidence that the items are {item_kind}") or None
-        if unsupported_inside(arg):
+        if unsupported_in_iterable(arg):  # it becomes the loop's iterable, in the same scope
             return ev.skip(UNSUPPORTED_INSIDE) or None
         return acc, call
     targets = loop_target_names(clause.target)
     moved = [arg.elt] + [c.test for c in clause.ifs]
     if not targets:
         return ev.skip("comprehension target is not plain names") or None
-    if any(unsupported_inside(e) for e in moved + [clause.iter]):
+    if unsupported_in_iterable(clause.iter) or any(unsupported_inside(e) for e in moved):
         return ev.skip(UNSUPPORTED_INSIDE) or None
     if not targets_private(func, arg, clause.iter, targets):
         return ev.skip(TARGETS_NOT_PRIVATE) or None

@@ -208,6 +208,8 @@ def _reading_use(node: cst.Name, ev: object) -> bool:
         call = ev.parent(parent)
         if parent.star == "*" or parent.keyword is not None and parent.value is not node:
             return True
+        if isinstance(call, cst.Call) and _str_join(call.func):
+            return True  # ``"sep".join(xs)`` reads the items (a str's method: no user code)
         return (isinstance(call, cst.Call) and isinstance(call.func, cst.Name)
                 and call.func.value in _READING_BUILTINS and ev.is_builtin(call.func.value))
     if isinstance(parent, (cst.If, cst.While, cst.IfExp)):
@@ -220,6 +222,12 @@ def _reading_use(node: cst.Name, ev: object) -> bool:
     if isinstance(parent, cst.StarredElement):
         return True
     return False
+
+
+def _str_join(func: cst.BaseExpression) -> bool:
+    """``func`` is ``<str literal>.join``."""
+    return (isinstance(func, cst.Attribute) and func.attr.value == "join"
+            and isinstance(func.value, cst.SimpleString) and "b" not in func.value.prefix.lower())
 
 
 def _stored(node: cst.CSTNode, ev: object) -> bool:

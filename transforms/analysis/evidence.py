@@ -50,6 +50,9 @@ class TypeEvidence(BindingEvidence):
                     and args[0].keyword is None
                     and all(a.keyword is not None for a in args[1:])):
                 return self.elem_of(args[0].value)
+        if (self.is_builtin_call(iterable, "filter") and len(iterable.args) == 2
+                and all(a.keyword is None and not a.star for a in iterable.args)):
+            return self.elem_of(iterable.args[1].value)  # filter yields the items themselves
         if (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute)
                 and iterable.func.attr.value in _STR_TO_STR_LIST
                 and self.type_of(iterable.func.value) == STR):

@@ -42,6 +42,14 @@ def unsupported_inside(node: cst.CSTNode) -> bool:
                           | m.ListComp() | m.SetComp() | m.DictComp() | m.GeneratorExp()))
 
 
+def unsupported_in_iterable(node: cst.CSTNode) -> bool:
+    """What a loop's iterable must not hold to become a comprehension's first iterable (or a
+    builtin's argument), and back: that iterable is evaluated once, first, in the function's
+    own scope either way, so lambdas and comprehensions in it mean the same; ``yield`` /
+    ``await`` are still refused, and a walrus (a SyntaxError in a comprehension's iterable)."""
+    return bool(m.findall(node, m.Yield() | m.Await() | m.NamedExpr()))
+
+
 def guarded(ev, node: cst.CSTNode, func: cst.FunctionDef) -> bool:
     """``node`` sits inside a try/with of ``func``: an exception raised mid-loop could be
     caught and a half-updated accumulator observed."""

@@ -51,6 +51,8 @@ def own_object(ev, func: cst.FunctionDef, scope, name: str, param_ok: bool) -> b
             continue
         parent = ev.parent(node)
         if isinstance(parent, cst.AssignTarget) and parent.target is node:
+            if len(ev.parent(parent).targets) != 1:
+                return False  # ``a = b = []``: two names, one list
             value = ev.parent(parent).value
         elif isinstance(parent, cst.AnnAssign) and parent.target is node and parent.value:
             value = parent.value
