@@ -54,6 +54,25 @@ class TestExclusiveIfsToElif(RuleTestCase):
             """,
             [[0], [2], [7], [-1]],
         ),
+        (  # membership of one character in literals with no character in common
+            """
+            def f(num):
+                even, odd = 0, 0
+                for ch in str(num):
+                    if ch in "02468": even += 1
+                    if ch in "13579": odd += 1
+                return even, odd
+            """,
+            """
+            def f(num):
+                even, odd = 0, 0
+                for ch in str(num):
+                    if ch in "02468": even += 1
+                    elif ch in "13579": odd += 1
+                return even, odd
+            """,
+            [[-12], [0], [13579], [2468]],
+        ),
     ]
     UNTOUCHED = [
         # no evidence of the tested value's type (its __eq__ could say yes twice)
@@ -92,6 +111,24 @@ class TestExclusiveIfsToElif(RuleTestCase):
             if mode == "b":
                 return 1
         """, "no evidence 'mode' is a builtin str or number"),
+        # "" is in every str: the item is a str, not known to be one character
+        ("""
+        def f(words):
+            n = 0
+            for w in words:
+                if w in "abc": n += 1
+                if w in "xyz": n += 2
+            return n
+        """, "one character", "(words: list[str])"),
+        # the literals share a character
+        ("""
+        def f(s):
+            n = 0
+            for ch in s:
+                if ch in "abc": n += 1
+                if ch in "cde": n += 2
+            return n
+        """, "sharing a character", "(s: str)"),
     ]
 
     def test_second_if_with_else_untouched(self):

@@ -80,6 +80,31 @@ class TestMinMaxPairToConditional(RuleTestCase):
             """,
             [[[0, 2], 5], [[3, 1, 0], 2], [[], 1], [["b", "a"], "c"]],
         ),
+        (  # bound earlier in the loop body that holds the call (runs first in every pass)
+            """
+            def f(xss):
+                out = []
+                for xs in xss:
+                    cnt, top = 0, 0
+                    for x in xs:
+                        cnt += x
+                        top = max(top, cnt)
+                    out.append(top)
+                return out
+            """,
+            """
+            def f(xss):
+                out = []
+                for xs in xss:
+                    cnt, top = 0, 0
+                    for x in xs:
+                        cnt += x
+                        top = cnt if cnt > top else top
+                    out.append(top)
+                return out
+            """,
+            [[[[1, -2, 3], [], [-1, 5]]], [[]], [[[2, 2]]]],
+        ),
     ]
     UNTOUCHED = [
         # a call or an attribute: the conditional would evaluate it twice
@@ -159,4 +184,16 @@ class TestMinMaxPairToConditional(RuleTestCase):
         def f(xs, b):
             return [min(x, b) for x in xs]
         """, "not in a function's own scope"),
+        # bound earlier in the block, but a del elsewhere may unbind them
+        ("""
+        def f(xs):
+            c = 0
+            for x in xs:
+                a, b = x, 1
+                if x > 2:
+                    del a, b
+                    continue
+                c = min(a, b)
+            return c
+        """, "neither argument is certainly bound"),
     ]

@@ -75,6 +75,38 @@ def certainly_bound(ev, func: cst.FunctionDef, node: cst.CSTNode) -> set[str]:
     return bound_before(func, list(body).index(current))
 
 
+def bound_in_enclosing_blocks(ev, func: cst.FunctionDef, node: cst.CSTNode) -> set[str]:
+    """``certainly_bound`` plus the plain targets of the ``=`` assignments that come before,
+    in its own block, each statement enclosing ``node`` (``cnt, best = 0, 0`` at the top of a
+    loop body, for a use later in that body): a block runs its statements in order, so when
+    ``node`` runs they have all completed in this pass. Names a ``del`` or an ``except ... as``
+    may unbind anywhere in ``func`` are left out (as ``names.bound_before`` does)."""
+    bound = set(certainly_bound(ev, func, node))
+    extra: set[str] = set()
+    current, parent = node, ev.parent(node)
+    while parent is not None and parent is not func:
+        if isinstance(parent, cst.IndentedBlock) and current in parent.body:
+            for stmt in parent.body[:list(parent.body).index(current)]:
+                if not isinstance(stmt, cst.SimpleStatementLine):
+                    continue
+                for small in stmt.body:
+                    if not isinstance(small, cst.Assign):
+                        continue
+                    for t in small.targets:
+                        target = t.target
+                        if isinstance(target, cst.Name):
+                            extra.add(target.value)
+                        elif isinstance(target, (cst.Tuple, cst.List)) and all(
+                                isinstance(el, cst.Element) and isinstance(el.value, cst.Name)
+                                for el in target.elements):
+                            extra.update(el.value.value for el in target.elements)
+        current, parent = parent, ev.parent(parent)
+    unbound = {n.value for d in m.findall(func, m.Del()) for n in m.findall(d, m.Name())}
+    unbound |= {h.name.name.value for h in m.findall(func, m.ExceptHandler() | m.ExceptStarHandler())
+                if h.name is not None and isinstance(h.name.name, cst.Name)}
+    return bound | (extra - unbound)
+
+
 def bound_names_safe(ev, func: cst.FunctionDef, scope, exprs, exclude: set[str],
                      at: cst.CSTNode | None = None) -> bool:
     """Every name read in ``exprs`` (other than ``exclude``) reads the same thing, with the

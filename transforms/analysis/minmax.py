@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .loops import certainly_bound, local_only
+from .loops import bound_in_enclosing_blocks, local_only
 
 OPERATOR = {"min": cst.LessThan, "max": cst.GreaterThan}
 BUILTIN_OF = {cst.LessThan: "min", cst.GreaterThan: "max"}
@@ -35,7 +35,7 @@ def operands_ok(ev, node: cst.CSTNode, builtin: str, operands) -> bool:
     conditional: the builtin is the real one whenever the code runs (which also rules out
     ``locals()``/``exec``/frames anywhere in the module), ``node`` is in a function on no
     recursion cycle, and each operand is a literal or a plain local no nested
-    scope sees, one of them certainly bound. Says why not (``ev.skip``)."""
+    scope sees, one of them certainly bound (``loops.bound_in_enclosing_blocks``). Says why not (``ev.skip``)."""
     if not ev.real_builtin(builtin):
         return False
     func = ev.function_of(node)
@@ -59,7 +59,7 @@ def operands_ok(ev, node: cst.CSTNode, builtin: str, operands) -> bool:
         if not local_only(ev, func, scope, value.value):
             return False
         if bound is None:
-            bound = certainly_bound(ev, func, node)
+            bound = bound_in_enclosing_blocks(ev, func, node)
         settled = settled or value.value in bound
     return settled or ev.skip(
         "neither argument is certainly bound (an UnboundLocalError would name the "
