@@ -151,4 +151,17 @@ class TestArgmaxScanToMaxKey(RuleTestCase):
                     return name
             return prefix
         """, "no candidate"),
+        # the key function is defined after the scan: with no names, the generator never
+        # reads it (ValueError), max(xs, key=f) does (UnboundLocalError)
+        ("""
+        def f(prefix, names):
+            if prefix:
+                best = max(score(n) for n in names)
+                for name in names:
+                    if score(name) == best:
+                        return name
+            def score(s):
+                return len(s)
+            return prefix
+        """, "may be unbound"),
     ]

@@ -7,6 +7,7 @@ import libcst.matchers as m
 from libcst.metadata import ClassScope
 
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.loops import bound_in_enclosing_blocks
 from ..analysis.names import all_params
 from ..analysis.purity import Inert
 from ..analysis.scopes import global_nonlocal_names
@@ -118,7 +119,9 @@ class ArgmaxScanToMaxKey(Rule):
       same key each time it is computed, nothing observable from computing it fewer times,
       and ``==`` agrees with the ordering (a NaN key would match nothing);
     * the largest key's name is a plain local bound only there and read only in the test;
-      the loop variable is a plain local (no closure sees either).
+      the loop variable is a plain local (no closure sees either); ``xs`` and ``f``, when
+      locals, are certainly bound there (the rewrite reads them in another order, and reads
+      ``f`` even when a generator would have found no item to call it on).
     """
 
     id = "argmax-scan-to-max-key"
@@ -200,6 +203,12 @@ class ArgmaxScanToMaxKey(Rule):
                     return False  # it said why
             if len(scope.assignments[mname]) != 1 or len(scope.accesses[mname]) != 1:
                 return ev.skip(f"{mname!r} is bound or read elsewhere")
+            # the rewrite reads xs, then f, where the original read them in another order (or
+            # f only for a first item): an unbound local would fail with another error
+            bound = bound_in_enclosing_blocks(ev, func, stmt)
+            for name in (xs, f):
+                if scope.assignments[name] and name not in bound:
+                    return ev.skip(f"local {name!r} may be unbound")
             if f == "len":
                 if not ev.real_builtin("len"):
                     return False
