@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.metadata import FunctionScope
 
 
@@ -17,6 +18,9 @@ def local_list(ev, name: cst.Name) -> bool:
     t = ev.type_of(name)
     return t is not None and t.kind == "list" or ev.skip("no evidence the name holds an exact list")
 
+
+# What an item moved between ``acc.append(v)`` and ``acc = acc + [v]`` must not hold.
+RISKY_ITEM = m.NamedExpr() | m.Yield() | m.Await()
 
 # ``append`` <-> ``acc = acc + [v]``: the second builds a new list and rebinds the name, so the
 # two agree only while no other reference to the list exists (an alias would see the item

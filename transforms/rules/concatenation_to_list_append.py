@@ -5,11 +5,10 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..analysis.appends import unaliased_list
+from ..analysis.appends import RISKY_ITEM, unaliased_list
 from ..analysis.evidence import EvidenceTransformer
 from ..base import Rule
 from ..registry import register
-from .list_append_to_concatenation import RISKY
 
 
 @register
@@ -44,7 +43,7 @@ class ConcatenationToListAppend(Rule):
             func = self.ev.function_of(original_node)
             if func is None or not self.ev.simple_function(func):
                 return updated_node
-            if m.findall(value.right, RISKY):
+            if m.findall(value.right, RISKY_ITEM):
                 return self.skip("walrus, yield or await in the item") or updated_node
             if not unaliased_list(self.ev, func, value.left):
                 return updated_node

@@ -5,14 +5,13 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from ..analysis.appends import unaliased_list
+from ..analysis.appends import RISKY_ITEM, unaliased_list
 from ..analysis.evidence import EvidenceTransformer
 from ..base import Rule
 from ..registry import register
 
 APPEND = m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("append")),
                 args=[m.Arg(keyword=None, star="")])
-RISKY = m.NamedExpr() | m.Yield() | m.Await()
 
 
 @register
@@ -48,7 +47,7 @@ class ListAppendToConcatenation(Rule):
             func = self.ev.function_of(original_node)
             if func is None or not self.ev.simple_function(func):
                 return updated_node
-            if m.findall(call.args[0].value, RISKY):
+            if m.findall(call.args[0].value, RISKY_ITEM):
                 return self.skip("walrus, yield or await in the item") or updated_node
             if not unaliased_list(self.ev, func, call.func.value):
                 return updated_node
