@@ -39,17 +39,44 @@ class TestStrMembershipToCharList(RuleTestCase):
             """,
             [["", ["1234", "", "86"]]],
         ),
+        (  # a helper's parameter that every call fills with a character
+            """
+            def f(s, words):
+                def is_vowel(c):
+                    return c in "aeiou"
+                return [is_vowel(s[i]) for i in range(len(s))], list(filter(is_vowel, s))
+            """,
+            """
+            def f(s, words):
+                def is_vowel(c):
+                    return c in ["a", "e", "i", "o", "u"]
+                return [is_vowel(s[i]) for i in range(len(s))], list(filter(is_vowel, s))
+            """,
+            [["education", []], ["", []]],
+        ),
     ]
     UNTOUCHED = [
+        # one call of the helper passes a longer str; helpers calling each other prove nothing
+        ("""
+        def f(s, words):
+            def is_vowel(c):
+                return c in "aeiou"
+            def a(ch):
+                return ch in "xy" or b(ch)
+            def b(ch):
+                return ch in "ab" and a(ch)
+            return [is_vowel(c) for c in s], is_vowel("ae"), [a(c) for c in s]
+        """, "no evidence that the tested value is one character"),
         # the items of a list of strs may be "" or "ab": substring tests, not equality
         ("""
         def f(s, words):
             return [w for w in words if w in "abc"]
         """, "no evidence that the tested value is one character"),
-        # the str itself, and a slice (maybe ""), are not one character
+        # the str itself, a slice (maybe ""), an index by a slice object: not one character
         ("""
         def f(s, words):
-            return s in "abc", s[1:2] in "ab"
+            part = slice(0, 2)
+            return s in "abc", s[1:2] in "ab", s[part] in "ab"
         """, "no evidence that the tested value is one character"),
         # the loop variable is rebound to a longer str
         ("""
@@ -61,12 +88,12 @@ class TestStrMembershipToCharList(RuleTestCase):
                     n += 1
             return n
         """, "no evidence that the tested value is one character"),
-        # a lambda with a default could be called otherwise; a helper's parameter is unknown
+        # a lambda with a default could be called otherwise; a helper also given the str
         ("""
         def f(s, words):
             def inner(t):
                 return t in "ab"
-            return list(filter(lambda q, r=1: q in "ab", s)), [inner(ch) for ch in s]
+            return list(filter(lambda q, r=1: q in "ab", s)), [inner(ch) for ch in s], inner(s)
         """, "no evidence that the tested value is one character"),
         # without a domain the str may be a subclass iterating as it likes
         ("""

@@ -16,7 +16,7 @@ from .names import assigned_names
 from .recursion import RECURSIVE, CallGraph
 from .scopes import global_nonlocal_names, uses_dynamic_scope
 from .syntax import AUG_TO_BIN
-from .types import INT, STR, T, annotation_type, same, star_imported
+from .types import INT, STR, T, annotation_type, is_int, same, star_imported
 
 
 class BindingEvidence:
@@ -267,7 +267,8 @@ class BindingEvidence:
             return self.elem_of(parent.iter)
         if isinstance(parent, cst.Element):
             return (self._enumerate_target_type(node, parent)
-                    or self._unpacked_display_type(node, parent))
+                    or self._unpacked_display_type(node, parent)
+                    or self._divmod_target_type(parent))
         return None
 
     def _unpacked_display_type(self, node: cst.Name, element: cst.Element) -> T | None:
@@ -288,6 +289,21 @@ class BindingEvidence:
             return None
         index = next(i for i, el in enumerate(items) if el is element)
         return self._type(values[index].value)
+
+    def _divmod_target_type(self, element: cst.Element) -> T | None:
+        """``q, r = divmod(a, b)`` of two ints (the builtin): both are ints."""
+        target = self.parents.get(element)
+        assign_target = self.parents.get(target)
+        assign = self.parents.get(assign_target)
+        if not (isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == 2
+                and isinstance(assign_target, cst.AssignTarget) and assign_target.target is target
+                and isinstance(assign, cst.Assign) and self.is_builtin_call(assign.value, "divmod")):
+            return None
+        args = assign.value.args
+        if len(args) != 2 or any(a.star or a.keyword for a in args) \
+                or any(isinstance(el, cst.StarredElement) for el in target.elements):
+            return None
+        return INT if all(is_int(self._type(a.value)) for a in args) else None
 
     def _enumerate_target_type(self, node: cst.Name, element: cst.Element) -> T | None:
         """``for i, x in enumerate(xs)``: ``i`` is an int, ``x`` an item of ``xs``."""

@@ -14,7 +14,7 @@ import libcst as cst
 from libcst.metadata import Assignment, ComprehensionScope, FunctionScope
 
 from .scopes import global_nonlocal_names
-from .types import STR
+from .types import STR, is_int
 
 _KEEPS_ITEMS = ("reversed", "sorted", "list", "tuple", "set", "frozenset")
 
@@ -33,10 +33,12 @@ def is_char(ev, expr: cst.BaseExpression) -> bool:
     """``expr`` always evaluates to a one-character str (or raises before it has a value):
     ``s[i]`` of an exact str, or a name whose every binding in its scope is the target of a
     ``for`` (statement or comprehension) over characters, or the lone parameter of a lambda
-    given as the function of ``filter``/``map`` over characters."""
-    if isinstance(expr, cst.Subscript):
-        return (len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index)
-                and getattr(expr.slice[0].slice, "star", None) is None and ev.type_of(expr.value) == STR)
+    given as the function of ``filter``/``map`` over characters, or a parameter of a helper
+    every call of which passes a character there (``_helper_param``)."""
+    if isinstance(expr, cst.Subscript):  # an int index (a slice object would give a str)
+        index = expr.slice[0].slice if len(expr.slice) == 1 else None
+        return (isinstance(index, cst.Index) and getattr(index, "star", None) is None
+                and is_int(ev.type_of(index.value)) and ev.type_of(expr.value) == STR)
     if not isinstance(expr, cst.Name):
         return False
     scope = ev.scopes.get(expr)
@@ -55,11 +57,56 @@ def is_char(ev, expr: cst.BaseExpression) -> bool:
                 or expr.value in global_nonlocal_names(func)
                 or expr.value in ev.hidden_bindings(func)):
             return False
+        if len(bindings) == 1 and isinstance(bindings[0].node, cst.Param):
+            return _helper_param(ev, func, bindings[0].node)
     for a in bindings:
         parent = ev.parent(a.node)
         if not (isinstance(a.node, cst.Name) and isinstance(parent, (cst.For, cst.CompFor))
                 and parent.target is a.node and parent.asynchronous is None
                 and yields_chars(ev, parent.iter)):
+            return False
+    return True
+
+
+def _helper_param(ev, func: cst.FunctionDef, param: cst.Param) -> bool:
+    """``param`` (never rebound) of a helper only this module calls
+    (``callsite_evidence``: not the entry point, not protected, defined once, plain
+    parameters), every use of which is a direct call passing a character in its place, or
+    the function of ``map``/``filter`` over characters (one parameter); no recursive call."""
+    sites = getattr(ev, "_callsites", None)
+    if sites is None or not sites._shape_ok(func):
+        return False
+    busy = ev.__dict__.setdefault("_chars_busy", set())
+    if id(param) in busy:
+        return False  # helpers calling each other: no evidence
+    busy.add(id(param))
+    try:
+        return _helper_uses_chars(ev, sites, func, param)
+    finally:
+        busy.discard(id(param))
+
+
+def _helper_uses_chars(ev, sites, func: cst.FunctionDef, param: cst.Param) -> bool:
+    uses = sites._uses(func)
+    if not uses:
+        return False
+    index = list(func.params.params).index(param)
+    n = len(func.params.params)
+    for use in uses:
+        if sites._inside(use, func):
+            return False
+        parent = ev.parent(use)
+        if isinstance(parent, cst.Call) and parent.func is use:
+            args = parent.args
+            if len(args) != n or any(a.star or a.keyword is not None for a in args) \
+                    or not is_char(ev, args[index].value):
+                return False
+            continue
+        call = ev.parent(parent) if isinstance(parent, cst.Arg) else None
+        if not (n == 1 and ev.is_builtin_call(call, "filter", "map") and len(call.args) == 2
+                and call.args[0] is parent
+                and all(a.keyword is None and not a.star for a in call.args)
+                and yields_chars(ev, call.args[1].value)):
             return False
     return True
 

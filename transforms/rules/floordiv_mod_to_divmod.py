@@ -89,6 +89,7 @@ class FloordivModToDivmod(Rule):
     family = "expression"
     intent = "slower"
     uses_domain = True
+    inverse = "divmod-to-floordiv-mod"
 
     class Transformer(FusePairs, EvidenceTransformer):
         def _applies(self, first, second) -> bool:
