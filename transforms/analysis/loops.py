@@ -107,6 +107,21 @@ def bound_in_enclosing_blocks(ev, func: cst.FunctionDef, node: cst.CSTNode) -> s
     return bound | (extra - unbound)
 
 
+def not_in_recursion(ev, node: cst.CSTNode) -> bool:
+    """The code holding ``node`` (in a comprehension or lambda too) runs in a function on no
+    recursion cycle, or at module level: a rewrite that adds or removes a frame or a builtin
+    call there changes no recursion's depth at the limit (``ev.not_recursive``). A lambda
+    is taken as possibly recursive. Says why not."""
+    current = ev.parent(node)
+    while current is not None:
+        if isinstance(current, cst.Lambda):
+            return ev.skip("inside a lambda (it may be recursive)")
+        if isinstance(current, cst.FunctionDef):
+            return ev.not_recursive(current)
+        current = ev.parent(current)
+    return True
+
+
 def bound_names_safe(ev, func: cst.FunctionDef, scope, exprs, exclude: set[str],
                      at: cst.CSTNode | None = None) -> bool:
     """Every name read in ``exprs`` (other than ``exclude``) reads the same thing, with the
