@@ -260,3 +260,34 @@ def plain_generator(ev, gen: cst.CSTNode) -> bool:
 
 def as_list_comp(gen: cst.GeneratorExp) -> cst.ListComp:
     return cst.ListComp(elt=gen.elt, for_in=gen.for_in)
+
+
+class _LoopJumps(cst.CSTVisitor):
+    """``continue`` statements that belong to the loop being visited (not to inner loops)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found = False
+
+    def visit_Continue(self, node) -> None:
+        self.found = True
+
+    def visit_For(self, node) -> bool:
+        node.orelse and node.orelse.visit(self)  # an inner loop's else belongs to us
+        return False
+
+    def visit_While(self, node) -> bool:
+        node.orelse and node.orelse.visit(self)
+        return False
+
+    def on_visit(self, node) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return False
+        return super().on_visit(node)
+
+
+def continues_loop(body: cst.BaseSuite) -> bool:
+    """``body`` (a loop's) holds a ``continue`` of that loop, not of a loop inside it."""
+    visitor = _LoopJumps()
+    body.visit(visitor)
+    return visitor.found
