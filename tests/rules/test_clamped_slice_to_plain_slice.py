@@ -57,4 +57,11 @@ class TestClampedSliceToPlainSlice(RuleTestCase):
             min = max
             return s[:min(k, len(s))]
         """, "min is shadowed"),
+        # a recursive function: the min() call is a level of the recursion limit
+        ("""
+        def f(s, xs, k):
+            if k > 0:
+                return f(s, xs, k - 1)
+            return s[:min(k, len(s))]
+        """, "recursive"),
     ]

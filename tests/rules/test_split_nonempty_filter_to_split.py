@@ -89,4 +89,11 @@ class TestSplitNonemptyFilterToSplit(RuleTestCase):
         def f(s):
             return [w for w in s.splitlines() if w]
         """, "no candidate"),
+        # a recursive function: the comprehension's frame is a level of the recursion limit
+        ("""
+        def f(s):
+            if len(s) > 9:
+                return f(s[1:])
+            return [w for w in s.split() if w]
+        """, "recursive"),
     ]

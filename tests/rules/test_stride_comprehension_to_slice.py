@@ -97,4 +97,11 @@ class TestStrideComprehensionToSlice(RuleTestCase):
         def f(xs, s):
             return [xs[i] for i in range(len(xs)) if i % 3]
         """, "no candidate"),
+        # a recursive function: the comprehension's frame is a level of the recursion limit
+        ("""
+        def f(xs, s):
+            if len(xs) > 3:
+                return f(xs[1:], s)
+            return [xs[i] for i in range(len(xs)) if i % 2 == 0]
+        """, "recursive"),
     ]

@@ -107,6 +107,21 @@ def bound_in_enclosing_blocks(ev, func: cst.FunctionDef, node: cst.CSTNode) -> s
     return bound | (extra - unbound)
 
 
+def not_in_recursion(ev, node: cst.CSTNode) -> bool:
+    """The code holding ``node`` (in a comprehension or lambda too) runs in a function on no
+    recursion cycle, or at module level: a rewrite that adds or removes a frame or a builtin
+    call there changes no recursion's depth at the limit (``ev.not_recursive``). A lambda
+    is taken as possibly recursive. Says why not."""
+    current = ev.parent(node)
+    while current is not None:
+        if isinstance(current, cst.Lambda):
+            return ev.skip("inside a lambda (it may be recursive)")
+        if isinstance(current, cst.FunctionDef):
+            return ev.not_recursive(current)
+        current = ev.parent(current)
+    return True
+
+
 def bound_names_safe(ev, func: cst.FunctionDef, scope, exprs, exclude: set[str],
                      at: cst.CSTNode | None = None) -> bool:
     """Every name read in ``exprs`` (other than ``exclude``) reads the same thing, with the
@@ -245,3 +260,34 @@ def plain_generator(ev, gen: cst.CSTNode) -> bool:
 
 def as_list_comp(gen: cst.GeneratorExp) -> cst.ListComp:
     return cst.ListComp(elt=gen.elt, for_in=gen.for_in)
+
+
+class _LoopJumps(cst.CSTVisitor):
+    """``continue`` statements that belong to the loop being visited (not to inner loops)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found = False
+
+    def visit_Continue(self, node) -> None:
+        self.found = True
+
+    def visit_For(self, node) -> bool:
+        node.orelse and node.orelse.visit(self)  # an inner loop's else belongs to us
+        return False
+
+    def visit_While(self, node) -> bool:
+        node.orelse and node.orelse.visit(self)
+        return False
+
+    def on_visit(self, node) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return False
+        return super().on_visit(node)
+
+
+def continues_loop(body: cst.BaseSuite) -> bool:
+    """``body`` (a loop's) holds a ``continue`` of that loop, not of a loop inside it."""
+    visitor = _LoopJumps()
+    body.visit(visitor)
+    return visitor.found

@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.loops import not_in_recursion
 from ..analysis.purity import Inert
 from ..analysis.syntax import is_len_of
 from ..analysis.types import BOOL, INT
@@ -44,7 +45,8 @@ class ClampedSliceToPlainSlice(Rule):
       provably runs no user code (``analysis.purity.Inert``), so nothing rebinds ``s`` or
       changes its length between ``len(s)`` and the slice, and dropping ``min``'s evaluation of
       ``len(s)`` hides no error;
-    * ``min`` and ``len`` are the builtins.
+    * ``min`` and ``len`` are the builtins, and the code is in no function on a recursion
+      cycle (the ``min`` call is a level of the recursion limit).
     """
 
     id = "clamped-slice-to-plain-slice"
@@ -84,6 +86,8 @@ class ClampedSliceToPlainSlice(Rule):
         def _applies(self, subscript: cst.Subscript, part: cst.Slice,
                      bound: cst.BaseExpression) -> bool:
             ev = self.ev
+            if not not_in_recursion(ev, subscript):
+                return False  # it said why (the min() call goes)
             for name in ("min", "len"):
                 if not ev.real_builtin(name):
                     return False  # it said why

@@ -9,11 +9,11 @@ from libcst.metadata import FunctionScope, ScopeProvider
 from ..analysis import assigned_names, builtin_is_shadowed, global_nonlocal_names
 from ..analysis import uses_dynamic_scope
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.loops import continues_loop
 from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..analysis.types import is_int
 from ..base import Rule
 from ..registry import register
-from .while_to_for_range import _continues
 
 
 def _step_literal(args) -> int | None:
@@ -116,7 +116,7 @@ class ForRangeToWhile(Rule):
             t_start = ev.type_of(start)
             if not (t_start is not None and t_start.kind == "int" and is_int(ev.type_of(stop))):
                 return None
-            if (target in assigned_names(original.body) or _continues(original.body)
+            if (target in assigned_names(original.body) or continues_loop(original.body)
                     or target in global_nonlocal_names(func) or target in ev.hidden_bindings(func)
                     or m.findall(original.body, m.Del())):
                 return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.loops import not_in_recursion
 from ..analysis.syntax import is_name
 from ..analysis.types import STR, T
 from ..base import Rule
@@ -68,7 +69,8 @@ class SplitNonemptyFilterToSplit(Rule):
       handed to code that could change it: ``analysis.bindings``), often typed from the seed's
       domain (``uses_domain``). The copy is a new list with the same strs; the list itself is
       handed on only as the value of ``return``, when nothing else can hold it afterwards;
-    * ``len`` (when the condition calls it) and ``list`` are the builtins.
+    * ``len`` (when the condition calls it) and ``list`` are the builtins, and the code is in
+      no function on a recursion cycle (the comprehension's frame is a level of the limit).
     """
 
     id = "split-nonempty-filter-to-split"
@@ -89,6 +91,8 @@ class SplitNonemptyFilterToSplit(Rule):
             if needs is None:
                 return updated_node
             ev = self.ev
+            if not not_in_recursion(ev, original_node):
+                return updated_node  # it said why (the comprehension's frame goes)
             if needs and not ev.real_builtin(needs):
                 return updated_node  # it said why
             call = _split_call(clause.iter)

@@ -6,6 +6,7 @@ import libcst as cst
 from libcst.metadata import ClassScope
 
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.loops import not_in_recursion
 from ..analysis.syntax import is_len_of, is_name
 from ..base import Rule
 from ..registry import register
@@ -63,7 +64,8 @@ class StrideComprehensionToSlice(Rule):
       its items runs no user code, so nothing can change it while the comprehension runs; an
       unbound ``xs`` fails in ``len(xs)`` as it does in the slice. The result is a new list
       either way: slicing a list copies it; a str or tuple slice is wrapped in ``list()``;
-    * not in a class body (there the item would read ``xs`` from the module).
+    * not in a class body (there the item would read ``xs`` from the module), nor in a
+      function on a recursion cycle (the comprehension's frame is a level of the limit).
     """
 
     id = "stride-comprehension-to-slice"
@@ -126,6 +128,8 @@ class StrideComprehensionToSlice(Rule):
             if isinstance(ev.scopes.get(comp), ClassScope):
                 # the item reads xs from the module, the range from the class body
                 return ev.skip("in a class body")
+            if not not_in_recursion(ev, comp):
+                return False  # it said why (the comprehension's frame goes)
             for name in ("range", "len", "list"):
                 if not ev.real_builtin(name):
                     return False  # it said why

@@ -7,13 +7,11 @@ import libcst.matchers as m
 
 from ..analysis import assigned_names, global_nonlocal_names
 from ..analysis.evidence import EvidenceTransformer
+from ..analysis.loops import continues_loop
 from ..analysis.scopes import DYNAMIC_FUNCTION
 from ..analysis.types import is_int
 from ..base import Rule
 from ..registry import register
-
-_NESTED = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
-
 
 def _positive_step(stmt: cst.BaseStatement, counter: str) -> cst.Integer | None:
     """The literal ``k > 0`` when ``stmt`` is ``counter += k`` or ``counter = counter + k``."""
@@ -31,36 +29,6 @@ def _positive_step(stmt: cst.BaseStatement, counter: str) -> cst.Integer | None:
     else:
         return None
     return step if int(step.evaluated_value) > 0 else None
-
-
-class _LoopJumps(cst.CSTVisitor):
-    """``continue`` statements that belong to the loop being visited (not to inner loops)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.found = False
-
-    def visit_Continue(self, node) -> None:
-        self.found = True
-
-    def visit_For(self, node) -> bool:
-        node.orelse and node.orelse.visit(self)  # an inner loop's else belongs to us
-        return False
-
-    def visit_While(self, node) -> bool:
-        node.orelse and node.orelse.visit(self)
-        return False
-
-    def on_visit(self, node) -> bool:
-        if isinstance(node, _NESTED):
-            return False
-        return super().on_visit(node)
-
-
-def _continues(body: cst.BaseSuite) -> bool:
-    visitor = _LoopJumps()
-    body.visit(visitor)
-    return visitor.found
 
 
 @register
@@ -141,7 +109,7 @@ class WhileToForRange(Rule):
             body = loop.body.with_changes(body=loop.body.body[:-1])
             if counter in assigned_names(body):
                 return self.skip("the counter is assigned in the body") or None
-            if _continues(body):
+            if continues_loop(body):
                 return self.skip("a continue in the body would skip the increment") or None
             if isinstance(stop, cst.Name) and (stop.value in assigned_names(body)
                                                or stop.value in global_nonlocal_names(func)):
