@@ -161,4 +161,17 @@ class TestJoinOfStrListParameter(RuleTestCase):
             strings.append(1)
             return "".join(strings)
         """, "no evidence that the items are strs"),
+        # max of several lists (or its default=) returns one of them: an alias that may grow
+        ("""
+        def f(strings):
+            longest = max(strings, ["z"])
+            longest.append(1)
+            return "".join(strings)
+        """, "no evidence that the items are strs", "(strings: list[str])"),
+        ("""
+        def f(strings):
+            fallback = max([], default=strings)
+            fallback.append(1)
+            return "".join(strings)
+        """, "no evidence that the items are strs", "(strings: list[str])"),
     ]

@@ -65,6 +65,30 @@ class TestListAppendToConcatenation(RuleTestCase):
         ),
     ]
     UNTOUCHED = [
+        # max/min of several arguments return one of them, sum([], acc) its start: an alias
+        ("""
+        def f(n):
+            ans = [5]
+            top = max(ans, [0])
+            ans.append(n)
+            return top
+        """, "may be aliased"),
+        ("""
+        def f(n):
+            ans = [5]
+            total = sum([], ans)
+            ans.append(n)
+            return total
+        """, "may be aliased"),
+        # a finally block runs after the return took the list, and grows it in place
+        ("""
+        def f(n):
+            ans = [5]
+            try:
+                return ans
+            finally:
+                ans.append(n)
+        """, "may be aliased"),
         # a chained assignment: two names, one list
         ("""
         def f(xs):

@@ -132,18 +132,40 @@ def _private_use(ev, node: cst.Name) -> bool:
         return parent.value is node
     if isinstance(parent, cst.Arg):
         call = ev.parent(parent)
-        return (parent.keyword is None and not parent.star and isinstance(call, cst.Call)
+        if not (parent.keyword is None and not parent.star and isinstance(call, cst.Call)
                 and isinstance(call.func, cst.Name) and call.func.value in _EAGER_READERS
-                and ev.is_builtin(call.func.value))
+                and ev.is_builtin(call.func.value)):
+            return False
+        positional = [a for a in call.args if a.keyword is None]
+        if call.func.value in ("min", "max"):  # of several arguments, returns one of them
+            return len(positional) == 1
+        if call.func.value == "sum":  # ``sum([], xs)`` returns its start, ``xs`` itself
+            return positional[0] is parent
+        return True
+    if isinstance(parent, cst.Return):
+        return not _before_finally(ev, parent)
     if isinstance(parent, (cst.Comparison, cst.ComparisonTarget, cst.BinaryOperation,
-                           cst.UnaryOperation, cst.Return)):
+                           cst.UnaryOperation)):
         return True
     if isinstance(parent, (cst.If, cst.While, cst.IfExp)):
         return parent.test is node
     if isinstance(parent, cst.Element):  # ``return a, b``: handed over as the function ends
         display = ev.parent(parent)
-        return isinstance(display, cst.Tuple) and isinstance(ev.parent(display), cst.Return)
+        return (isinstance(display, cst.Tuple) and isinstance(ev.parent(display), cst.Return)
+                and not _before_finally(ev, ev.parent(display)))
     if isinstance(parent, cst.For):
         return parent.iter is node and not _names(parent.body, node.value) \
             and (parent.orelse is None or not _names(parent.orelse, node.value))
+    return False
+
+
+def _before_finally(ev, ret: cst.Return) -> bool:
+    """``ret`` lies in the body, a handler or the ``else`` of a ``try`` with a ``finally``,
+    which runs after the returned value is taken and may still grow the list it returned."""
+    child, node = ret, ev.parent(ret)
+    while node is not None and not isinstance(node, (cst.FunctionDef, cst.Lambda)):
+        if isinstance(node, (cst.Try, cst.TryStar)) and node.finalbody is not None \
+                and child is not node.finalbody:
+            return True
+        child, node = node, ev.parent(node)
     return False

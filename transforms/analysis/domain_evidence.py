@@ -210,8 +210,15 @@ def _reading_use(node: cst.Name, ev: object) -> bool:
             return True
         if isinstance(call, cst.Call) and _str_join(call.func):
             return True  # ``"sep".join(xs)`` reads the items (a str's method: no user code)
-        return (isinstance(call, cst.Call) and isinstance(call.func, cst.Name)
-                and call.func.value in _READING_BUILTINS and ev.is_builtin(call.func.value))
+        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name)
+                and call.func.value in _READING_BUILTINS and ev.is_builtin(call.func.value)):
+            return False
+        positional = [a for a in call.args if a.keyword is None]
+        if call.func.value in ("min", "max"):  # of several arguments (or a ``default=``)
+            return positional == [parent]   # it returns one of them
+        if call.func.value == "sum":  # ``sum([], xs)`` returns its start, ``xs`` itself
+            return positional[0] is parent
+        return True
     if isinstance(parent, (cst.If, cst.While, cst.IfExp)):
         return parent.test is node  # ``a if c else N`` and ``N or []`` hand ``N`` on
     if isinstance(parent, (cst.Comparison, cst.ComparisonTarget, cst.UnaryOperation,
