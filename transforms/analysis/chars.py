@@ -159,3 +159,21 @@ def listed_chars(node: cst.BaseExpression) -> tuple[list[str], str] | None:
             or len(set(chars)) != len(chars)):
         return None
     return chars, quotes.pop()
+
+
+def char_membership(ev, node: cst.Comparison, parse):
+    """(the ``in``/``not in`` target, what ``parse`` found in its right side) when ``node`` is
+    one such test whose right side ``parse`` accepts and whose left side is proven one
+    character (``is_char``; else it says why); else None. Shared by the two directions of
+    the character-membership rewrite, so they agree on which tests qualify."""
+    if len(node.comparisons) != 1:
+        return None
+    target = node.comparisons[0]
+    if not isinstance(target.operator, (cst.In, cst.NotIn)):
+        return None
+    found = parse(target.comparator)
+    if found is None:
+        return None
+    if not is_char(ev, node.left):
+        return ev.skip("no evidence that the tested value is one character") or None
+    return target, found

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis.chars import is_char, listed_chars
+from ..analysis.chars import char_membership, listed_chars
 from ..analysis.evidence import EvidenceTransformer
 from ..base import Rule
 from ..registry import register
@@ -31,18 +31,10 @@ class CharListMembershipToStr(Rule):
     class Transformer(EvidenceTransformer):
         def leave_Comparison(self, original_node: cst.Comparison,
                              updated_node: cst.BaseExpression) -> cst.BaseExpression:
-            if len(original_node.comparisons) != 1:
+            site = char_membership(self.ev, original_node, listed_chars)
+            if site is None:
                 return updated_node
-            target = original_node.comparisons[0]
-            if not isinstance(target.operator, (cst.In, cst.NotIn)):
-                return updated_node
-            found = listed_chars(target.comparator)
-            if found is None:
-                return updated_node
-            if not is_char(self.ev, original_node.left):
-                return self.skip("no evidence that the tested value is one character") \
-                    or updated_node
-            chars, quote = found
+            target, (chars, quote) = site
             shown = target.comparator
             own = 1 if isinstance(shown, cst.Tuple) else 0  # a tuple's parentheses are its own
             text = cst.SimpleString(quote + "".join(chars) + quote,

@@ -104,7 +104,7 @@ class ForRangeToWhile(Rule):
             self.range_ok = not builtin_is_shadowed(node, "range")
             self.dynamic: dict[cst.CSTNode, bool] = {}
 
-        def _natural(self, original: cst.For, node: cst.For, args, step: int):
+        def _natural(self, original: cst.For, node: cst.For, step: int):
             """The plain counting loop's statements, or None where it would not be exact."""
             ev, target = self.ev, original.target.value
             func = ev.function_of(original)
@@ -183,7 +183,7 @@ class ForRangeToWhile(Rule):
                 self.skip(DYNAMIC_FUNCTION if isinstance(scope, FunctionScope) else
                           "not in a function")
                 return updated_node
-            natural = self._natural(original_node, node, args, step)
+            natural = self._natural(original_node, node, step)
             if natural is not None:
                 self.sites += 1
                 return cst.FlattenSentinel(natural)

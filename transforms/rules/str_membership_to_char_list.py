@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..analysis.chars import is_char, literal_chars
+from ..analysis.chars import char_membership, literal_chars
 from ..analysis.evidence import EvidenceTransformer
 from ..base import Rule
 from ..registry import register
@@ -38,17 +38,10 @@ class StrMembershipToCharList(Rule):
     class Transformer(EvidenceTransformer):
         def leave_Comparison(self, original_node: cst.Comparison,
                              updated_node: cst.BaseExpression) -> cst.BaseExpression:
-            if len(original_node.comparisons) != 1:
+            site = char_membership(self.ev, original_node, literal_chars)
+            if site is None:
                 return updated_node
-            target = original_node.comparisons[0]
-            if not isinstance(target.operator, (cst.In, cst.NotIn)):
-                return updated_node
-            chars = literal_chars(target.comparator)
-            if chars is None:
-                return updated_node
-            if not is_char(self.ev, original_node.left):
-                return self.skip("no evidence that the tested value is one character") \
-                    or updated_node
+            target, chars = site
             quote = target.comparator.quote
             listed = cst.List(
                 elements=[cst.Element(cst.SimpleString(quote + c + quote)) for c in chars],
