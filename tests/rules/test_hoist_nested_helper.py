@@ -43,6 +43,13 @@ class TestHoistNestedHelper(RuleTestCase):
             weight.calls = 0
             return weight
         """, "is used as a value"),
+        # a lazy map object that leaves the function holds the helper
+        ("""
+        def f(words: list[str]):
+            def weight(x):
+                return len(x)
+            return map(weight, words)
+        """, "is used as a value"),
         # used before its def (UnboundLocalError there)
         ("""
         def f(words: list[str]):

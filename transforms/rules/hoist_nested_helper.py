@@ -16,6 +16,9 @@ from ..registry import register
 
 # Builtins that call a function given to them and keep it no longer than their result does.
 _TAKERS = {"map": None, "filter": None, "sorted": "key", "min": "key", "max": "key"}
+# Builtins that use up a map/filter object given to them.
+_CONSUMERS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "sum", "min", "max",
+                        "any", "all", "len", "dict"})
 
 
 @register
@@ -35,9 +38,10 @@ class HoistNestedHelper(Rule):
     * it is a statement of ``f``'s own body, ``f`` is a plain module-level function, and the
       helper's name is bound only by it, mentioned nowhere else in the module (the new global
       shadows nothing and nothing else finds it), and in ``f`` only after the ``def``, only
-      called or passed to the builtin ``map``/``filter`` or as ``key=`` of ``sorted``/``min``/
-      ``max`` (never stored, returned or handed to code that could keep it: the one function
-      object is then shared by all calls, and its ``__qualname__`` differs);
+      called, passed to the builtin ``map``/``filter`` whose result a builtin such as ``list``/
+      ``sum`` or a loop uses up at once, or as ``key=`` of ``sorted``/``min``/``max``; never
+      stored, returned or handed to code that could keep it (the one function object is then
+      shared by all calls, its ``__qualname__`` differs and it pickles);
     * the module does no ``from m import *`` and no ``globals()``/``exec``.
     """
 
@@ -158,6 +162,24 @@ class HoistNestedHelper(Rule):
                     and call.func.value in _TAKERS and self.ev.is_builtin(call.func.value)):
                 return False
             keyword = _TAKERS[call.func.value]
-            if keyword is None:
-                return parent.keyword is None and call.args[0] is parent
-            return parent.keyword is not None and parent.keyword.value == keyword
+            if keyword is not None:
+                return parent.keyword is not None and parent.keyword.value == keyword
+            return parent.keyword is None and call.args[0] is parent and self._consumed(call)
+
+        def _consumed(self, call: cst.Call) -> bool:
+            """The lazy ``map``/``filter`` object is used up where it is made (iterated or
+            given to a builtin that iterates it), never kept: a module-level function in it
+            would pickle where a nested one does not."""
+            parent = self.ev.parent(call)
+            if isinstance(parent, (cst.For, cst.CompFor)):
+                return parent.iter is call
+            consumer = self.ev.parent(parent)
+            if not (isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star
+                    and isinstance(consumer, cst.Call)):
+                return False
+            func = consumer.func
+            if (isinstance(func, cst.Attribute) and func.attr.value == "join"
+                    and isinstance(func.value, cst.SimpleString)):
+                return True  # ``"sep".join(map(f, xs))``
+            return (isinstance(func, cst.Name) and func.value in _CONSUMERS
+                    and self.ev.is_builtin(func.value))
