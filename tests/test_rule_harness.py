@@ -45,7 +45,9 @@ def test_harness_catches_an_unsound_rule():
                                      "min-max-pair-to-conditional", "fold-builtin-of-literal",
                                      "lambda-wrapping-builtin", "conditional-to-min-max",
                                      "builtin-to-wrapping-lambda",
-                                     "comprehension-to-map-filter-lambda"])
+                                     "comprehension-to-map-filter-lambda",
+                                     "subscript-lambda-to-getitem",
+                                     "remove-redundant-int-call"])
 def test_rules_are_sound_in_every_hostile_context(rule_id):
     fixtures = harness.fixtures_by_rule(FIXTURES, [rule_id])[rule_id]
     assert fixtures, f"{rule_id} has no must-fire fixtures"
