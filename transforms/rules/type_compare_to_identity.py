@@ -12,6 +12,9 @@ from ..registry import register
 _CLASSES = frozenset({
     "int", "float", "complex", "bool", "str", "bytes", "bytearray", "list", "tuple", "dict",
     "set", "frozenset", "range", "object", "type"})
+# Evidence kinds that name builtin classes (``number``: int, bool or float).
+_EXACT = frozenset({"int", "bool", "float", "number", "complex", "str", "bytes", "list", "tuple",
+                    "dict", "set", "frozenset", "range"})
 
 
 @register
@@ -55,7 +58,8 @@ class TypeCompareToIdentity(Rule):
                 self.skip("type is shadowed")
                 return updated_node
             arg = calls[0].args[0].value
-            if self.ev.type_of(arg) is None:
+            known = self.ev.type_of(arg)
+            if known is None or known.kind not in _EXACT:
                 self.skip("no evidence the value's class is a builtin one (a metaclass may "
                           "define ==)")
                 return updated_node
