@@ -45,6 +45,19 @@ class TestSubscriptLambdaToGetitem(RuleTestCase):
             """,
             [[[0, 1, 1]], [[]], [[1, 0, 1, 0, 0]], [[2]], [[5]]],
         ),
+        (  # a parameter of the domain's exact type, never bound again: the argsort idiom
+            """
+            def f(arr):
+                order = sorted(range(len(arr)), key=lambda i: arr[i])
+                return order, max(range(len(arr)), key=lambda i: arr[i], default=-1)
+            """,
+            """
+            def f(arr):
+                order = sorted(range(len(arr)), key=arr.__getitem__)
+                return order, max(range(len(arr)), key=arr.__getitem__, default=-1)
+            """,
+            [[[3, 1, 2]], [[]], [[1.5, float("nan"), -0.0, 0.0]]],
+        ),
     ]
     UNTOUCHED = [
         # rebound after the lambda is made (map is lazy: the lambda reads the new dict)
@@ -63,11 +76,17 @@ class TestSubscriptLambdaToGetitem(RuleTestCase):
                 d = {1: 2}
             return sorted(xs, key=lambda k: d[k])
         """, "not bound once"),
-        # a parameter or a call's result: of any type (an empty xs never looks __getitem__ up)
+        # a parameter of no known type, or bound again, or a call's result: of any type (an
+        # empty xs never looks __getitem__ up)
         ("""
         def f(xs, d):
             return sorted(xs, key=lambda k: d[k])
-        """, "is a parameter"),
+        """, "no evidence d is a dict"),
+        ("""
+        def f(xs, d):
+            d = dict(d)
+            return sorted(xs, key=lambda k: d[k])
+        """, "d is a parameter bound again", "(xs: list[int], d: dict[int, int])"),
         ("""
         def f(xs):
             d = dict(a=1)

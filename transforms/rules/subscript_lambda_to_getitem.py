@@ -14,6 +14,7 @@ from ..registry import register
 # Displays whose value is always an exact builtin with a C ``__getitem__`` (dict, list,
 # tuple, str, bytes): ``v.__getitem__(k)`` is then ``v[k]``, same result, same exception.
 _SUBSCRIPTABLE = (cst.Dict, cst.DictComp, cst.List, cst.ListComp, cst.Tuple, cst.SimpleString)
+_SUBSCRIPTABLE_KINDS = frozenset({"dict", "list", "tuple", "str", "bytes"})
 
 
 def _lookup(lam: cst.BaseExpression) -> str | None:
@@ -37,7 +38,9 @@ class SubscriptLambdaToGetitem(Rule):
     xs)`` (one iterable) or ``filter(..., xs)``, or the ``key=`` of ``sorted``/``min``/``max``,
     and ``d`` is a local of the enclosing function bound exactly once, by ``d = <display>``: a
     dict, list or tuple display or comprehension, or a str literal, in a statement of the
-    function's own body that comes before the one holding the lambda.
+    function's own body that comes before the one holding the lambda; or ``d`` is a parameter
+    bound nowhere in the function, whose exact type (dict, list, tuple, str, bytes) the seed's
+    domain gives (``sorted(range(len(a)), key=lambda i: a[i])``, the argsort idiom).
 
     The lambda looks ``d`` up each time it runs, the bound method once, where the lambda was:
     with one binding that has already run, and none anywhere else in the function (nested
@@ -58,6 +61,7 @@ class SubscriptLambdaToGetitem(Rule):
     category = "performance"
     family = "api-substitution"
     intent = "faster"
+    uses_domain = True  # a parameter's type may come from the seed's domain
 
     class Transformer(EvidenceTransformer):
         def _bound_once(self, lam: cst.Lambda, name: str) -> bool:
@@ -74,13 +78,18 @@ class SubscriptLambdaToGetitem(Rule):
                     func, top = ev.parent(up), node
                     break
                 node = up
-            if name in {p.name.value for p in all_params(func.params)}:
-                return self.skip(f"{name} is a parameter")
             if not ev.simple_function(func) or name in global_nonlocal_names(func):
                 return self.skip(f"{name} may be rebound out of sight")
             body = list(func.body.body)
             at = body.index(top)
             binders = [i for i, stmt in enumerate(body) if name in assigned_names(stmt)]
+            if name in {p.name.value for p in all_params(func.params)}:
+                # a parameter never bound again, of an exact builtin type (the domain's)
+                if binders:
+                    return self.skip(f"{name} is a parameter bound again")
+                t = ev.local_type(ev.scopes.get(top), name)
+                return (t is not None and t.kind in _SUBSCRIPTABLE_KINDS or self.skip(
+                    f"no evidence {name} is a dict, list, tuple or str")) and ev.not_recursive(func)
             if len(binders) != 1 or binders[0] >= at:
                 return self.skip(f"{name} is not bound once, by a display, before the lambda")
             stmt = body[binders[0]]
