@@ -8,7 +8,8 @@ the variant timed out and the original did not:
 
 1. it gets ``SLOW_FACTOR`` times the original's own time there, when that is more than
    ``timeout_s`` (at most ``MAX_ALLOWED_S``), and is run again: an outcome then is compared
-   like any other;
+   like any other. Off a scale rung it is run again at ``timeout_s`` otherwise (a stall of a
+   loaded machine is no behaviour), until one such run times out again;
 2. where even that runs out, the input is dropped for the comparison, as the original's own
    timeouts are, but only on a scale rung (an input grown far past the seeds, where slowness
    is what a timeout means): elsewhere (the seeds' neighbourhood, a magnitude, a value the
@@ -63,15 +64,21 @@ def retry_slow(run: OriginalRun, variant: str, entry_point: str, config: VerifyC
     rerun: dict[int, dict] = {}
     hard: list[int] = []
     drops = SlowDrops([])
+    hangs = False  # a run at the plain limit timed out again
     for i in timeouts:
         want = expected[i]
         limit = allowed_s(int(want.get("time_ns") or 0), config)
-        if limit > config.timeout_s:
+        # Off a rung, once at the plain limit too: a wall-clock limit can be hit by a stall of
+        # a loaded machine, and a correct pair lost to it is data lost. A variant that hangs
+        # costs one more ``timeout_s``, and only its first such input is tried again.
+        plain = limit <= config.timeout_s and i not in run.rungs and not hangs
+        if limit > config.timeout_s or plain:
             _, got = run_inputs(_sandbox(config, limit, hash_seed), variant, entry_point,
                                 [inputs[i]], 1)
             if got and got[0].get("kind") != "timeout":
                 rerun[i] = got[0]
                 continue
+            hangs = hangs or plain
         if i in run.rungs:  # a scale rung: slowness, dropped as the original's timeouts are
             drops.indices.append(i)
             bound = int(want.get("time_ns") or 0) / 1e9 / limit

@@ -82,30 +82,47 @@ def judge_variant(run: OriginalRun, original: str, variant: str, entry_point: st
                                config, t0, counterexample=json.dumps(
                                    {"args": None, "original": {"kind": "return", "load": run.load_output},
                                     "variant": {"kind": "return", "load": printed}}, default=repr))
-        diffs, timeouts = [], []
-        for i, (args, want, got) in enumerate(zip(inputs, expected, outcomes)):
-            if i in run.unstable:
-                continue
-            if got.get("kind") == "timeout":
-                timeouts.append(i)
-                continue
-            found = diff_outcomes(want, got, tol)
-            if found:
-                diffs.append((i, found))
-        if timeouts and not diffs:
-            # Slower is not different: more time where the original's own time allows it,
-            # then scale rungs still out of time dropped (judge/slow.py).
-            rerun, timeouts, dropped = retry_slow(run, variant, entry_point, config, h, inputs,
-                                                  expected, timeouts)
-            for i, got in rerun.items():
-                outcomes[i] = got
-                found = diff_outcomes(expected[i], got, tol)
+        hash_note = "" if h == HASH_SEEDS[0] else f" under PYTHONHASHSEED={h}"
+        diffs, timeouts, judged = [], [], 0
+        while True:
+            for i in range(judged, len(outcomes)):
+                if i in run.unstable:
+                    continue
+                if outcomes[i].get("kind") == "timeout":
+                    timeouts.append(i)
+                    continue
+                found = diff_outcomes(expected[i], outcomes[i], tol)
                 if found:
                     diffs.append((i, found))
-            slow.indices += [i for i in dropped.indices if i not in slow.indices]
-            if dropped.bound is not None:
-                slow.bound = max(slow.bound or 0.0, dropped.bound)
-        hash_note = "" if h == HASH_SEEDS[0] else f" under PYTHONHASHSEED={h}"
+            judged = len(outcomes)
+            if timeouts and not diffs:
+                # Slower is not different: more time where the original's own time allows it,
+                # then scale rungs still out of time dropped (judge/slow.py).
+                rerun, timeouts, dropped = retry_slow(run, variant, entry_point, config, h,
+                                                      inputs, expected, timeouts)
+                for i, got in rerun.items():
+                    outcomes[i] = got
+                    found = diff_outcomes(expected[i], got, tol)
+                    if found:
+                        diffs.append((i, found))
+                slow.indices += [i for i in dropped.indices if i not in slow.indices]
+                if dropped.bound is not None:
+                    slow.bound = max(slow.bound or 0.0, dropped.bound)
+            if diffs or timeouts or judged >= len(inputs):
+                break
+            # The session stopped at MAX_TIMEOUTS timeouts, and every one of them was answered
+            # with more time or dropped: the inputs after them must still be compared, or a
+            # variant slow on a few inputs would go unjudged on the rest.
+            rest = inputs[judged:] + extra
+            _, more = run_all(sandbox, variant, entry_point, rest,
+                              {r - judged for r in run.rungs if r >= judged}, run.blobs(rest))
+            if extra:
+                outside_got = more[len(inputs) - judged:]
+            more = more[: len(inputs) - judged]
+            if not more:
+                return new_verdict("timeout", f"variant could not be run on {len(inputs) - judged} "
+                                   f"of {n} inputs{hash_note}", config, t0, n)
+            outcomes += more
         if diffs:  # not where the original's own outcome depends on addresses (run/address.py)
             diffs = confirmed(run, original, variant, entry_point, sandbox, inputs, expected,
                               diffs)
