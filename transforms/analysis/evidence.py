@@ -57,6 +57,12 @@ class TypeEvidence(BindingEvidence):
                 and iterable.func.attr.value in _STR_TO_STR_LIST
                 and self.type_of(iterable.func.value) == STR):
             return STR
+        if (isinstance(iterable, cst.Call) and not iterable.args
+                and isinstance(iterable.func, cst.Attribute)
+                and iterable.func.attr.value == "keys"):
+            base = self.type_of(iterable.func.value)  # an exact dict's keys() view: its keys
+            if base is not None and base.kind == "dict":
+                return base.elem
         if (isinstance(iterable, cst.Subscript) and len(iterable.slice) == 1
                 and isinstance(iterable.slice[0].slice, cst.Slice)):
             base = self.type_of(iterable.value)  # a slice holds items of what it slices
