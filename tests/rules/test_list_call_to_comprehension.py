@@ -27,6 +27,17 @@ class TestListCallToComprehension(RuleTestCase):
             """,
             [[{"a": 1, "b": 2}, "xy"], [{}, ""]],
         ),
+        (  # reversed of a list
+            """
+            def f(xs):
+                return list(reversed(xs))
+            """,
+            """
+            def f(xs):
+                return [item for item in reversed(xs)]
+            """,
+            [[[1, 2, 3]], [[]]],
+        ),
         (  # a map whose function raises StopIteration ends both copies alike
             """
             def f(xs):
@@ -44,6 +55,11 @@ class TestListCallToComprehension(RuleTestCase):
         ("""
         def f(xs, it):
             return list(it)
+        """, "no evidence the copied iterable is a builtin one"),
+        # reversed's length hint calls the sequence's __len__ (user code on a user type)
+        ("""
+        def f(xs, seq):
+            return list(reversed(seq))
         """, "no evidence the copied iterable is a builtin one"),
         # a recursive function: the comprehension is one frame more at the limit
         ("""

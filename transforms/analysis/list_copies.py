@@ -9,8 +9,9 @@ iterator protocol (a subclass's ``__iter__`` is skipped), and the comprehension 
 frame more (CPython 3.11: a depth at the recursion limit). So ``X`` must be an exact builtin
 container (``types``), or a call of the builtin ``filter``/``map``/``zip``/``enumerate``/
 ``reversed``/``sorted``, or ``keys()``/``values()``/``items()`` of an exact dict (their length
-hints run no user code, the code they run on their items runs the same either way), and the
-code must be on no recursion cycle.
+hints run no user code, the code they run on their items runs the same either way; ``reversed``
+only of an exact container, as its length hint calls ``len`` of its sequence), and the code must
+be on no recursion cycle.
 """
 
 from __future__ import annotations
@@ -32,7 +33,14 @@ def copyable(ev, node: cst.CSTNode, source: cst.BaseExpression) -> bool:
     if t is not None and t.kind in CONTAINERS:
         return True
     if ev.is_builtin_call(source, *ITERATORS) and ev.real_builtin(source.func.value):
-        return True
+        if source.func.value != "reversed":
+            return True
+        # reversed's own length hint asks its sequence for len(): user code on a user type,
+        # and a user __reversed__ may return any iterator
+        inner = source.args[0].value if len(source.args) == 1 else None
+        t = ev.type_of(inner) if inner is not None else None
+        if t is not None and t.kind in CONTAINERS:
+            return True
     if (isinstance(source, cst.Call) and not source.args
             and isinstance(source.func, cst.Attribute)
             and source.func.attr.value in DICT_VIEWS):
