@@ -23,18 +23,44 @@ class TestHoistNestedHelper(RuleTestCase):
             """,
             [[["b", "aa"]], [[]]],
         ),
+        (  # recursion through its own name (HumanEval/13's gcd)
+            """
+            def gcd(a: int, b: int) -> int:
+                def query(a: int, b: int) -> int:
+                    return a if b == 0 else query(b, a % b)
+                return query(a, b)
+            """,
+            """
+            def query(a: int, b: int) -> int:
+                return a if b == 0 else query(b, a % b)
+
+
+            def gcd(a: int, b: int) -> int:
+                return query(a, b)
+            """,
+            [[12, 18], [0, 5], [-4, 6]],
+        ),
     ]
     UNTOUCHED = [
-        # a closure over a local of f; recursion through f's variable
+        # a closure over a local of f; a recursive helper that hands itself on as a value
         ("""
         def f(words: list[str]) -> list:
             k = 2
             def weight(x):
                 return len(x) * k
-            def fact(n):
-                return 1 if n < 2 else n * fact(n - 1)
-            return [weight(w) + fact(3) for w in words]
+            def size(t):
+                return 1 + sum(map(size, t)) if isinstance(t, list) else 1
+            return [weight(w) + size([w]) for w in words]
         """, "reads a variable of the enclosing function"),
+        # a recursive helper whose name f rebinds: the call inside would find the new value
+        ("""
+        def f(n: int) -> int:
+            def fact(k):
+                return 1 if k < 2 else k * fact(k - 1)
+            r = fact(n)
+            fact = abs
+            return r + fact(-1)
+        """, "bound more than once"),
         # the function object leaves f or is stored: one shared object would show
         ("""
         def f(words: list[str]):

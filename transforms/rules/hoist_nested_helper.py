@@ -30,7 +30,8 @@ class HoistNestedHelper(Rule):
     Sound when the helper is the same function wherever it lives and nothing can tell where:
 
     * it reads no variable of ``f`` (no closure: each name it reads is its own, a module
-      global or a builtin; recursion through its own name counts as reading ``f``'s variable),
+      global or a builtin) except its own name, and that only to call itself (the same
+      function, found as a global instead of in ``f``'s cell: recursion as deep as before),
       declares no ``global``/``nonlocal``, and neither function uses ``exec``/``locals()``/
       ``super()``...; it is a plain ``def`` (not async, no decorators), its defaults are
       literals (evaluated once either way) and its annotations unshadowed builtin names,
@@ -106,9 +107,9 @@ class HoistNestedHelper(Rule):
             if name in outside or name in self.protected:
                 return self.skip(f"{name!r} is a name of the module outside the function")
             for i, stmt in enumerate(func.body.body):
+                if i == index:
+                    continue  # the helper's own calls of itself: checked by _no_closure
                 for node in m.findall(stmt, m.Name(name)):
-                    if node is helper.name:
-                        continue
                     if i <= index:
                         return self.skip(f"{name!r} is used before its def")
                     if not self._called(node):
@@ -148,7 +149,9 @@ class HoistNestedHelper(Rule):
                 if scope is None:
                     return False
                 if any(a.scope is outer for a in scope[node.value]):
-                    return False
+                    own_call = isinstance(parent, cst.Call) and parent.func is node
+                    if not (own_call and node.value == helper.name.value):
+                        return False  # recursion by a call of its own name stays the same
             return True
 
         def _called(self, node: cst.Name) -> bool:
