@@ -98,8 +98,42 @@ class TestBranchHelperMapToComprehension(RuleTestCase):
             """,
             [[[4.0, 3.8, 0.0, -2.0, float("nan")]], [[]]],
         ),
+        (  # HumanEval/105's own spelling: the list comes from a tuple unpacking
+            """
+            def f(arr: list[int]):
+                def word(x: int) -> str:
+                    if x == 1:
+                        return "One"
+                    else:
+                        return "Many"
+                xs, ans = sorted(arr)[::-1], []
+                for x in xs:
+                    ans.append(word(x))
+                return ans
+            """,
+            """
+            def f(arr: list[int]):
+                xs, ans = sorted(arr)[::-1], []
+                for x in xs:
+                    ans.append("One" if x == 1 else "Many")
+                return ans
+            """,
+            [[[1, 2, 3]], [[]]],
+        ),
     ]
     UNTOUCHED = [
+        # the unpacked list gets an item of unknown type later: no evidence for its items
+        ("""
+        def f(arr: list[int], extra):
+            def word(x: int) -> str:
+                if x == 1:
+                    return "One"
+            xs, ans = sorted(arr), []
+            xs.append(extra)
+            for x in xs:
+                ans.append(word(x))
+            return ans
+        """, "no evidence the argument is a builtin scalar"),
         # two calls: the table would be written twice
         ("""
         def f(arr: list[int]):

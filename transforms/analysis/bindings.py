@@ -236,13 +236,35 @@ class BindingEvidence:
         type for its whole life."""
         node = a.node
         target = self.parents.get(node)
+        value = None
+        if isinstance(target, cst.Element):  # ``xs, acc = sorted(lst), []``: its own item
+            value = self._unpacked_value(target)
+            target = self.parents.get(self.parents.get(target))
         assign = self.parents.get(target)
         if not (isinstance(node, cst.Name) and isinstance(target, cst.AssignTarget)
-                and target.target is node and isinstance(assign, cst.Assign)
+                and (target.target is node or value is not None)
+                and isinstance(assign, cst.Assign)
                 and len(assign.targets) == 1 and read_only(func, name, self, binding=node)):
             return None
-        elem = self.elem_of(assign.value)
+        elem = self.elem_of(value if value is not None else assign.value)
         return T("list", elem) if elem is not None else None
+
+    def _unpacked_value(self, element: cst.Element) -> cst.BaseExpression | None:
+        """The item of the display that ``a, b = e1, e2`` binds ``element``'s name to (as
+        ``_unpacked_display_type`` asks), or None."""
+        target = self.parents.get(element)
+        assign_target = self.parents.get(target)
+        assign = self.parents.get(assign_target)
+        if not (isinstance(target, (cst.Tuple, cst.List))
+                and isinstance(assign_target, cst.AssignTarget)
+                and assign_target.target is target and isinstance(assign, cst.Assign)
+                and isinstance(assign.value, (cst.Tuple, cst.List))):
+            return None
+        items, values = target.elements, assign.value.elements
+        if len(items) != len(values) or any(
+                isinstance(el, cst.StarredElement) for el in (*items, *values)):
+            return None
+        return values[next(i for i, el in enumerate(items) if el is element)].value
 
     def _binding_type(self, scope: FunctionScope, a: Assignment, assumed: T | None) -> T | None:
         node = a.node
