@@ -54,8 +54,76 @@ class TestBranchHelperMapToComprehension(RuleTestCase):
             """,
             [["abc"], [""]],
         ),
+        (  # HumanEval/105's shape: a call of the helper on a proven int, inside a loop
+            """
+            def f(arr: list[int]):
+                def word(x: int) -> str:
+                    if x == 1:
+                        return "One"
+                    elif x == 2:
+                        return "Two"
+                    else:
+                        return "Many"
+                ans = []
+                for v in sorted(arr):
+                    ans.append(word(v) + "!")
+                return ans
+            """,
+            """
+            def f(arr: list[int]):
+                ans = []
+                for v in sorted(arr):
+                    ans.append(("One" if v == 1 else "Two" if v == 2 else "Many") + "!")
+                return ans
+            """,
+            [[[1, 2, 3]], [[]]],
+        ),
+        (  # HumanEval/81's shape: ordering tests against float literals, in a comprehension
+            """
+            def f(grades: list[float]):
+                def letter(score):
+                    if score == 4.0:
+                        return "A+"
+                    elif score > 3.7:
+                        return "A"
+                    elif score > -1.5:
+                        return "B"
+                    else:
+                        return "E"
+                return [letter(g) + "" for g in grades]
+            """,
+            """
+            def f(grades: list[float]):
+                return [("A+" if g == 4.0 else "A" if g > 3.7 else "B" if g > -1.5 else "E") + "" for g in grades]
+            """,
+            [[[4.0, 3.8, 0.0, -2.0, float("nan")]], [[]]],
+        ),
     ]
     UNTOUCHED = [
+        # two calls: the table would be written twice
+        ("""
+        def f(arr: list[int]):
+            def word(x: int) -> str:
+                if x == 1:
+                    return "One"
+            return [word(v) for v in arr] + [word(v) for v in arr]
+        """, "used more than once"),
+        # the helper is called with an expression, not a name
+        ("""
+        def f(xs: list[int]):
+            def g(x):
+                if x == 1:
+                    return 2
+            return [g(x + 1) for x in xs]
+        """, "called with other than one name"),
+        # identity tests are not a table
+        ("""
+        def f(xs: list[int]):
+            def g(x):
+                if x is None:
+                    return 2
+            return [g(x) for x in xs]
+        """, "no candidate"),
         # items of unknown type: their __eq__ may raise StopIteration, which ends map early
         ("""
         def f(xs):
