@@ -50,7 +50,8 @@ def test_harness_catches_an_unsound_rule():
                                      "remove-redundant-int-call",
                                      "negative-index-to-len-offset",
                                      "list-call-to-comprehension",
-                                     "comprehension-copy-to-list-call"])
+                                     "comprehension-copy-to-list-call",
+                                     "sum-to-reduce", "reduce-add-to-sum"])
 def test_rules_are_sound_in_every_hostile_context(rule_id):
     fixtures = harness.fixtures_by_rule(FIXTURES, [rule_id])[rule_id]
     assert fixtures, f"{rule_id} has no must-fire fixtures"

@@ -1,5 +1,7 @@
 """When ``sum(xs)`` and ``functools.reduce(lambda a, b: a + b, xs, 0)`` are the same
-computation (``sum-to-reduce`` and its inverse ``reduce-add-to-sum``).
+computation (``sum-to-reduce`` and its inverse ``reduce-add-to-sum``), and ``"".join(xs)`` and
+``functools.reduce(lambda a, b: a + b, xs, "")`` (``join-to-reduce`` and ``reduce-concat-to-join``:
+the same str from exact str items, the fold copying its growing prefix at every step).
 
 Both start from ``0`` and add the items left to right with ``+``, taking them one by one from
 the iterator. ``sum`` adds exact ints in C, but to the same value; with floats CPython 3.12
@@ -13,7 +15,6 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from .types import is_int
 
 
 def is_add_lambda(e: cst.BaseExpression) -> bool:
@@ -29,19 +30,37 @@ def is_add_lambda(e: cst.BaseExpression) -> bool:
                                                            right=m.Name(b)))
 
 
-def int_items(ev, iterable: cst.BaseExpression) -> bool:
-    """Every item of ``iterable`` is proven an int or bool: by its element type, or as the
-    result of ``map``'s lambda whatever its parameter holds (``int(x)``, ``len(s)``). Says why
-    not."""
+def _items_are(ev, iterable: cst.BaseExpression, kinds) -> bool:
+    """Every item of ``iterable`` is of one of ``kinds``: by its element type, or as the result
+    of ``map``'s lambda (``int(x)``, ``len(s)``, ``ch.swapcase()`` of a character)."""
     item = ev.elem_of(iterable)
-    if item is not None and item.kind in ("int", "bool"):
+    if item is not None and item.kind in kinds:
         return True
     if (ev.is_builtin_call(iterable, "map") and len(iterable.args) == 2
             and all(a.keyword is None and not a.star for a in iterable.args)
-            and isinstance(iterable.args[0].value, cst.Lambda)
-            and is_int(ev.type_of(iterable.args[0].value.body))):
-        return True
-    return ev.skip("no evidence the items are ints")
+            and isinstance(iterable.args[0].value, cst.Lambda)):
+        body = ev.type_of(iterable.args[0].value.body)
+        return body is not None and body.kind in kinds
+    return False
+
+
+def int_items(ev, iterable: cst.BaseExpression) -> bool:
+    """Every item of ``iterable`` is proven an int or bool (says why not)."""
+    return _items_are(ev, iterable, ("int", "bool")) or ev.skip("no evidence the items are ints")
+
+
+def str_items(ev, iterable: cst.BaseExpression) -> bool:
+    """Every item of ``iterable`` is proven an exact str (says why not): ``"".join`` and a
+    ``+`` fold then build the same str (a str subclass could override ``__add__``)."""
+    return _items_are(ev, iterable, ("str",)) or ev.skip("no evidence the items are strs")
+
+
+def empty_join(node: cst.Call) -> bool:
+    """``"".join(x)``: the empty literal's join, one positional argument."""
+    func = node.func
+    return (isinstance(func, cst.Attribute) and func.attr.value == "join"
+            and isinstance(func.value, cst.SimpleString) and func.value.value in ('""', "''")
+            and len(node.args) == 1 and node.args[0].keyword is None and not node.args[0].star)
 
 
 def functools_ok(ev, node: cst.CSTNode) -> bool:
