@@ -7,6 +7,8 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import FunctionScope
 
+from .syntax import hands_back
+
 
 def local_list(ev, name: cst.Name) -> bool:
     """``name`` is a local of the ``def`` it is read in (not a global or free variable, which
@@ -136,12 +138,7 @@ def _private_use(ev, node: cst.Name) -> bool:
                 and isinstance(call.func, cst.Name) and call.func.value in _EAGER_READERS
                 and ev.is_builtin(call.func.value)):
             return False
-        positional = [a for a in call.args if a.keyword is None]
-        if call.func.value in ("min", "max"):  # of several arguments, returns one of them
-            return len(positional) == 1
-        if call.func.value == "sum":  # ``sum([], xs)`` returns its start, ``xs`` itself
-            return positional[0] is parent
-        return True
+        return not hands_back(call, parent)  # ``max(acc, [0])``, ``sum([], acc)``: an alias
     if isinstance(parent, cst.Return):
         return not _before_finally(ev, parent)
     if isinstance(parent, (cst.Comparison, cst.ComparisonTarget, cst.BinaryOperation,

@@ -250,8 +250,8 @@ class BindingEvidence:
         return T("list", elem) if elem is not None else None
 
     def _unpacked_value(self, element: cst.Element) -> cst.BaseExpression | None:
-        """The item of the display that ``a, b = e1, e2`` binds ``element``'s name to (as
-        ``_unpacked_display_type`` asks), or None."""
+        """The item of the display that ``a, b = e1, e2`` binds ``element``'s name to (a
+        tuple/list unpacking of a display of as many items, none starred), or None."""
         target = self.parents.get(element)
         assign_target = self.parents.get(target)
         assign = self.parents.get(assign_target)
@@ -297,20 +297,8 @@ class BindingEvidence:
         """``a, b = [], n``: a target of a tuple/list unpacking of a display of as many items,
         none starred, gets the type of its item (the display is built, then unpacked in
         order, so ``a`` is bound to exactly the list ``[]`` built there)."""
-        target = self.parents.get(element)
-        assign_target = self.parents.get(target)
-        assign = self.parents.get(assign_target)
-        if not (isinstance(target, (cst.Tuple, cst.List))
-                and isinstance(assign_target, cst.AssignTarget)
-                and assign_target.target is target and isinstance(assign, cst.Assign)
-                and isinstance(assign.value, (cst.Tuple, cst.List))):
-            return None
-        items, values = target.elements, assign.value.elements
-        if len(items) != len(values) or any(
-                isinstance(el, cst.StarredElement) for el in (*items, *values)):
-            return None
-        index = next(i for i, el in enumerate(items) if el is element)
-        return self._type(values[index].value)
+        value = self._unpacked_value(element)
+        return None if value is None else self._type(value)
 
     def _divmod_target_type(self, element: cst.Element) -> T | None:
         """``q, r = divmod(a, b)`` of two ints (the builtin): both are ints."""

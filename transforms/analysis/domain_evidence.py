@@ -31,6 +31,8 @@ import libcst as cst
 
 from semforge.domain import Domain, Ty
 
+from .names import name_nodes
+from .syntax import hands_back, stored, str_join
 from .types import BOOL, FLOAT, INT, STR, T, same
 
 _NUMBERS = frozenset({"int", "bool", "float", "number"})
@@ -128,7 +130,7 @@ class DomainEvidence:
         func = defs[0]
         if func.decorators or func.asynchronous is not None:
             return self._note("the entry point is decorated or async")
-        uses = [n for n in _names(self.ev.module, name) if n is not func.name]
+        uses = [n for n in name_nodes(self.ev.module, name) if n is not func.name]
         if uses:
             return self._note(f"{name} is named inside the module (its callers there are not "
                               "the seeds')")
@@ -173,22 +175,10 @@ def _kind_of(ty: Ty) -> str | None:
     return kinds.pop() if len(kinds) == 1 else None
 
 
-def _names(node: cst.CSTNode, name: str) -> list[cst.Name]:
-    found: list[cst.Name] = []
-
-    class _Find(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            if n.value == name:
-                found.append(n)
-
-    node.visit(_Find())
-    return found
-
-
 def read_only(func: cst.FunctionDef, name: str, ev: object, binding=None) -> bool:
     """Every use of ``name`` in ``func`` (nested scopes included) only reads the object;
     ``binding``: the one Name node that binds it, not counted as a use."""
-    for n in _names(func.body, name):
+    for n in name_nodes(func.body, name):
         if n is not binding and not _reading_use(n, ev):
             return False
     return True
@@ -203,22 +193,17 @@ def _reading_use(node: cst.Name, ev: object) -> bool:
     if isinstance(parent, (cst.For, cst.CompFor)):
         return parent.iter is node
     if isinstance(parent, cst.Subscript):
-        return parent.value is node and not _stored(parent, ev)
+        return parent.value is node and not stored(parent, ev)
     if isinstance(parent, cst.Arg):
         call = ev.parent(parent)
         if parent.star == "*" or parent.keyword is not None and parent.value is not node:
             return True
-        if isinstance(call, cst.Call) and _str_join(call.func):
+        if isinstance(call, cst.Call) and str_join(call.func):
             return True  # ``"sep".join(xs)`` reads the items (a str's method: no user code)
         if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name)
                 and call.func.value in _READING_BUILTINS and ev.is_builtin(call.func.value)):
             return False
-        positional = [a for a in call.args if a.keyword is None]
-        if call.func.value in ("min", "max"):  # of several arguments (or a ``default=``)
-            return positional == [parent]   # it returns one of them
-        if call.func.value == "sum":  # ``sum([], xs)`` returns its start, ``xs`` itself
-            return positional[0] is parent
-        return True
+        return not hands_back(call, parent)  # ``max(xs, ys)``, ``sum([], xs)``: an alias
     if isinstance(parent, (cst.If, cst.While, cst.IfExp)):
         return parent.test is node  # ``a if c else N`` and ``N or []`` hand ``N`` on
     if isinstance(parent, (cst.Comparison, cst.ComparisonTarget, cst.UnaryOperation,
@@ -229,20 +214,3 @@ def _reading_use(node: cst.Name, ev: object) -> bool:
     if isinstance(parent, cst.StarredElement):
         return True
     return False
-
-
-def _str_join(func: cst.BaseExpression) -> bool:
-    """``func`` is ``<str literal>.join``."""
-    return (isinstance(func, cst.Attribute) and func.attr.value == "join"
-            and isinstance(func.value, cst.SimpleString) and "b" not in func.value.prefix.lower())
-
-
-def _stored(node: cst.CSTNode, ev: object) -> bool:
-    """``node`` is an assignment, augmented assignment or ``del`` target (or inside one)."""
-    parent = ev.parent(node)
-    while isinstance(parent, (cst.Tuple, cst.List, cst.Element, cst.StarredElement)):
-        node, parent = parent, ev.parent(parent)
-    if isinstance(parent, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor, cst.NamedExpr)):
-        return parent.target is node
-    return isinstance(parent, (cst.AssignTarget, cst.Del, cst.AsName))
-

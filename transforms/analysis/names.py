@@ -392,3 +392,17 @@ def module_level_names(module: cst.Module) -> set[str]:
         names |= assigned_names(stmt, nested=False) if not isinstance(
             stmt, (cst.FunctionDef, cst.ClassDef)) else {stmt.name.value}
     return names
+
+
+def name_nodes(node: cst.CSTNode, name: str) -> list[cst.Name]:
+    """Every ``Name`` node spelled ``name`` under ``node`` (nested scopes and attributes'
+    ``.name`` included: callers decide what each one is)."""
+    found: list[cst.Name] = []
+
+    class _Find(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            if n.value == name:
+                found.append(n)
+
+    node.visit(_Find())
+    return found

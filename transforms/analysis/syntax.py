@@ -240,3 +240,32 @@ def prepend(body: cst.BaseSuite, stmts: list[cst.BaseSmallStatement]) -> cst.Bas
         return body.with_changes(body=[cst.SimpleStatementLine(body=[s]) for s in stmts]
                                  + list(body.body))
     return body.with_changes(body=stmts + list(body.body))
+
+
+def str_join(func: cst.BaseExpression) -> bool:
+    """``func`` is ``<str literal>.join``."""
+    return (isinstance(func, cst.Attribute) and func.attr.value == "join"
+            and isinstance(func.value, cst.SimpleString) and "b" not in func.value.prefix.lower())
+
+
+def stored(node: cst.CSTNode, ev) -> bool:
+    """``node`` is (inside) an assignment, augmented assignment, ``for``, walrus, ``del`` or
+    ``as`` target (``ev.parent`` gives each node's parent)."""
+    parent = ev.parent(node)
+    while isinstance(parent, (cst.Tuple, cst.List, cst.Element, cst.StarredElement)):
+        node, parent = parent, ev.parent(parent)
+    if isinstance(parent, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor, cst.NamedExpr)):
+        return parent.target is node
+    return isinstance(parent, (cst.AssignTarget, cst.Del, cst.AsName))
+
+
+def hands_back(call: cst.Call, arg: cst.Arg) -> bool:
+    """``arg`` of a call of the builtin ``min``/``max``/``sum`` may come back as the call's
+    result, the very object: one of several positional arguments or the ``default=`` of
+    ``min``/``max`` (they return one of them), ``sum``'s start (``sum([], xs)`` is ``xs``)."""
+    positional = [a for a in call.args if a.keyword is None]
+    if call.func.value in ("min", "max"):
+        return positional != [arg]
+    if call.func.value == "sum":
+        return not positional or positional[0] is not arg
+    return False

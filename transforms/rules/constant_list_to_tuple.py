@@ -6,9 +6,9 @@ import libcst as cst
 
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.scopes import global_nonlocal_names, uses_dynamic_scope
-from ..analysis.syntax import is_literal
+from ..analysis.syntax import is_literal, stored, str_join
 from ..analysis.types import is_int
-from ..analysis.names import all_params
+from ..analysis.names import all_params, name_nodes
 from ..base import Rule
 from ..registry import register
 
@@ -77,7 +77,7 @@ class ConstantListToTuple(Rule):
             if name in global_nonlocal_names(func) or any(
                     p.name.value == name for p in all_params(func.params)):
                 return self.skip(f"{name!r} is global, nonlocal or a parameter")
-            for node in _mentions(func.body, name):
+            for node in name_nodes(func.body, name):
                 if node is not binding and not self._reading(node):
                     return self.skip(f"{name!r} is used as a list (stored, passed on, "
                                      "mutated, returned, compared or indexed by a value not proven an int)")
@@ -93,7 +93,7 @@ class ConstantListToTuple(Rule):
                 return (parent.value is node and parent.attr.value in _METHODS
                         and isinstance(call, cst.Call) and call.func is parent)
             if isinstance(parent, cst.Subscript) and parent.value is node:
-                if _stored(parent, self.ev) or len(parent.slice) != 1:
+                if stored(parent, self.ev) or len(parent.slice) != 1:
                     return False
                 part = parent.slice[0].slice
                 if isinstance(part, cst.Slice):
@@ -116,7 +116,7 @@ class ConstantListToTuple(Rule):
             call = self.ev.parent(parent)
             if parent.star or parent.keyword is not None or not isinstance(call, cst.Call):
                 return False
-            if len(call.args) == 1 and _str_join(call.func):
+            if len(call.args) == 1 and str_join(call.func):
                 return True
             if not (isinstance(call.func, cst.Name) and call.func.value in _READERS
                     and self.ev.is_builtin(call.func.value)):
@@ -130,30 +130,3 @@ class ConstantListToTuple(Rule):
                            and not a.star for a in others)
             return not others
 
-
-def _mentions(node: cst.CSTNode, name: str) -> list[cst.Name]:
-    found: list[cst.Name] = []
-
-    class _Find(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            if n.value == name:
-                found.append(n)
-
-    node.visit(_Find())
-    return found
-
-
-def _str_join(func: cst.BaseExpression) -> bool:
-    """``func`` is ``<str literal>.join``."""
-    return (isinstance(func, cst.Attribute) and func.attr.value == "join"
-            and isinstance(func.value, cst.SimpleString) and "b" not in func.value.prefix.lower())
-
-
-def _stored(node: cst.CSTNode, ev) -> bool:
-    """``node`` is (inside) an assignment, augmented assignment, ``for`` or ``del`` target."""
-    parent = ev.parent(node)
-    while isinstance(parent, (cst.Tuple, cst.List, cst.Element, cst.StarredElement)):
-        node, parent = parent, ev.parent(parent)
-    if isinstance(parent, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor, cst.NamedExpr)):
-        return parent.target is node
-    return isinstance(parent, (cst.AssignTarget, cst.Del, cst.AsName))
