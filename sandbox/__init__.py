@@ -19,7 +19,9 @@ Start a worker, run calls with limits, read encoded outcomes, shut down::
 ``Sandbox`` / ``shared_sandbox(limits)`` / ``close_shared_sandboxes()``
     A zygote process that forks confined children one ahead; ``shared_sandbox`` gives one per
     process and distinct limits, ``close_shared_sandboxes`` stops them (the next call starts
-    anew). ``Sandbox.open(code, entry_point) -> Session``.
+    anew). ``Sandbox.open(code, entry_point) -> Session``; ``code`` is source, or a list of
+    parts loaded in order into one module, each source or a code object compiled by the caller
+    (compiled once for a part many sessions load).
 ``Session``
     One child running one program: ``load`` (the loading outcome), ``call``, ``call_many``,
     ``time_calls``, ``close``; ``confinement`` names the kernel rules applied, ``failure`` the
@@ -28,7 +30,8 @@ Outcomes
     Dicts with the keys ``OUTCOME_KEYS``; ``kind`` is one of ``KINDS`` (``return``, ``raise``,
     ``timeout``, ``crash``, ``load_error``). Nothing a program does raises in the caller.
     ``value`` and ``args_after`` are trees of :mod:`semforge.sandbox.encoding` (``encode``
-    builds the same tree in the caller's process, to compare against).
+    builds the same tree in the caller's process, to compare against). Arguments a call left
+    unchanged are encoded by the caller, once per distinct argument list (``unchanged.py``).
 ``SandboxError``
     The machinery itself failed (the zygote could not start); never a program's outcome.
 ``default_root()`` / ``remove_stale_dirs(root, prefix)``

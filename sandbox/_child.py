@@ -16,6 +16,8 @@ from __future__ import annotations
 import builtins
 import copy
 import gc
+import io
+import marshal
 import os
 import pickle
 import resource
@@ -26,6 +28,7 @@ import types
 
 from semforge.sandbox import _guard as guard
 from semforge.sandbox.encoding import make_encoder, make_serializer
+from semforge.sandbox.unchanged import PICKLER_SRC, SAME
 
 CHANNEL_FD = 3
 _MSG_CAP = 1 << 30
@@ -85,6 +88,8 @@ def prepare() -> dict:
     syscall, prctl = guard.prepare_libc()
     wns: dict = {}
     exec(_WRITER_SRC, wns)
+    pns: dict = {}
+    exec(PICKLER_SRC, pns)
     random.seed(0)
     with open("/proc/self/statm") as f:  # the zygote's address space is each child's baseline
         baseline = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
@@ -96,6 +101,7 @@ def prepare() -> dict:
         "encode": make_encoder(),
         "dumps": make_serializer(),
         "Output": wns["SandboxOutput"],
+        "Pickler": pns["BuiltinsOnly"],
         "stubs": guard.make_stubs(),
         "trust": guard.trusted_code(),
         # The sandbox's own modules, named once here: scanning ``sys.modules`` in every child
@@ -188,6 +194,7 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
     _write = os.write
     _exit = os._exit
     _loads = pickle.loads
+    _marshal_loads = marshal.loads
     _deepcopy = copy.deepcopy
     _perf = time.perf_counter_ns
     _marker = os.getsid  # counting.MARKER: under callgrind, each call dumps the counters
@@ -221,6 +228,10 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
     encode = prepared["encode"]
     dumps = prepared["dumps"]
     Output = prepared["Output"]
+    Pickler = prepared["Pickler"]
+    _BytesIO = io.BytesIO
+    _PROTOCOL = pickle.HIGHEST_PROTOCOL  # arg_pickle.dumps_args's
+    _same = SAME
     stubs = prepared["stubs"]
     own_modules = prepared["own_modules"]
     my_pid = os.getpid()
@@ -321,8 +332,32 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
             notes.append(label + " unreadable")
             return ""
 
-    def run(fn, args, enc_opts):
-        """One call: capture output, time it, catch everything, encode result and arguments."""
+    def unchanged(args, blob):
+        """Whether ``args`` pickle to ``blob`` again: exact builtins only (sandbox/unchanged.py)."""
+        if blob is None:
+            return False
+        # The pickler recurses in C: under a limit the program raised, a deep argument could
+        # overflow the stack. Past the default it is not "unchanged" (blobs come from a
+        # process with the default limit), and the encoder walks it without recursion.
+        limit = _getrecursionlimit()
+        try:
+            if limit != 1000:
+                _setrecursionlimit(1000)
+            buf = _BytesIO()
+            Pickler(buf, _PROTOCOL).dump(args)
+            return buf.getvalue() == blob
+        except _BaseException:  # noqa: BLE001 - not builtins only, too deep: encode them
+            return False
+        finally:
+            if limit != 1000:
+                try:
+                    _setrecursionlimit(limit)
+                except _BaseException:  # noqa: BLE001
+                    pass
+
+    def run(fn, args, enc_opts, blob=None):
+        """One call: capture output, time it, catch everything, encode result and arguments
+        (``SAME`` for arguments that still pickle to ``blob``, the bytes they came as)."""
         for w in streams:  # one pair per session (a program may keep sys.stdout), emptied per call
             _set_attr(w, "parts", [])
             _set_attr(w, "size", 0)
@@ -364,7 +399,8 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
             else:
                 outcome["exc_type"] = type_name(_type(exc))
                 outcome["exc_msg"] = exc_text(exc)
-            outcome["args_after"] = [encode(a, **enc_opts) for a in args]
+            outcome["args_after"] = _same if unchanged(args, blob) else [
+                encode(a, **enc_opts) for a in args]
         except _BaseException as e:  # noqa: BLE001 - encoding ran hostile code that raised past us
             # Unique, like every cut value: a failure of ours must never make two results equal.
             outcome["value"] = ["truncated", "encoding-failed-" + _urandom(8).hex()]
@@ -390,7 +426,11 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
         state["token"] = init["token"]
         enc_opts = {"max_items": init.get("max_items", 10000), "max_depth": init.get("max_depth", 50)}
         entry = init["entry_point"]
+        # A program in parts (session.py): source, or code the caller compiled, unmarshalled
+        # here, before the audit hook that refuses code from bytes to the program.
         code = init["code"]
+        if _type(code) is not _str:
+            code = [_marshal_loads(p) if k == "code" else p for k, p in code]
         del init
         # The program runs under plain Python's limit on int <-> decimal str conversion (4300
         # digits), whatever the process that started this child had set: past it, str(int)
@@ -418,7 +458,11 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
         ns = module.__dict__
 
         def load():
-            exec(compile(code, "<program>", "exec"), ns)
+            if _type(code) is _str:
+                exec(compile(code, "<program>", "exec"), ns)
+            else:
+                for part in code:
+                    exec(compile(part, "<program>", "exec") if _type(part) is _str else part, ns)
             fn = _dict_get(ns, entry)
             if fn is None:
                 raise NameError("entry point " + repr(entry) + " is not defined by the program")
@@ -442,7 +486,7 @@ def _make_server(workdir: str, max_output: int, prepared: dict, confinement: str
                     fn = _dict_get(ns, entry)
                     if fn is None:
                         fn = _missing
-                    send(pack(seq, i, run(fn, args, enc_opts)))
+                    send(pack(seq, i, run(fn, args, enc_opts, blob)))
             elif op == "time":
                 seq, blobs, rounds = msg[1], msg[2], msg[3]
                 sink = Output(0)

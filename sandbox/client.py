@@ -214,8 +214,10 @@ class Sandbox:
         return self._proc.pid if self._proc is not None else None
 
     # -- sessions ----------------------------------------------------------------------------
-    def open(self, code: str, entry_point: str) -> "Session":
-        """Fork a child, load ``code`` in it and look up ``entry_point``; see ``Session.load``."""
+    def open(self, code: "str | list", entry_point: str) -> "Session":
+        """Fork a child, load ``code`` in it and look up ``entry_point``; see ``Session.load``.
+        ``code``: source, or parts loaded in order into one module, each source or a code
+        object (``session._wire``)."""
         for attempt in (1, 2):
             ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
             with self._lock:

@@ -7,16 +7,19 @@ session's token and the request's sequence number.
 
 from __future__ import annotations
 
+import marshal
 import pickle
 import secrets
 import socket
 import time
+import types
 from typing import Protocol
 
 from . import counting
 from .arg_pickle import dumps_args
 from .limits import Limits
 from .replies import _TOKEN_BYTES, _ChannelError, _clean, _outcome, _ReplyParser
+from .unchanged import SAME, encoded_args
 
 
 class ChildOwner(Protocol):
@@ -146,11 +149,11 @@ class Session:
             pass
 
     # -- calls -------------------------------------------------------------------------------
-    def _load(self, code: str, entry_point: str) -> None:
+    def _load(self, code: "str | list", entry_point: str) -> None:
         limits = self._limits
         timeout = limits.load_timeout_s if limits.load_timeout_s is not None else 2 * limits.timeout_s
         try:
-            self._send({"token": self._token, "code": code, "entry_point": entry_point,
+            self._send({"token": self._token, "code": _wire(code), "entry_point": entry_point,
                         "max_items": limits.max_items, "max_depth": limits.max_depth})
             msg = self._recv(time.monotonic() + timeout)
             self._expect(msg, 0, 0)
@@ -196,7 +199,11 @@ class Session:
             for i in range(len(blobs)):
                 msg = self._recv(time.monotonic() + timeout)
                 self._expect(msg, seq, i)
-                outs.append(_clean(msg, ("return", "raise")))
+                out = _clean(msg, ("return", "raise"))
+                if out["args_after"] == SAME:  # the arguments as sent (unchanged.py)
+                    out["args_after"] = encoded_args(blobs[i], list(args_list[i]),
+                                                     self._limits.max_items, self._limits.max_depth)
+                outs.append(out)
         except TimeoutError:
             outs.append(self._end("timeout", f"call {len(outs)} ran past {timeout:g} s wall clock"))
         except _ChannelError as e:
@@ -282,3 +289,21 @@ class Session:
             return []
         finally:
             counting.discard(after)
+
+
+def _wire(code: "str | list"):
+    """A program as the child reads it: its source, or its parts in order, each source
+    (``("src", text)``) or code compiled by this process (``("code", marshalled)``): a part
+    that many sessions load, such as the verifier's probe harness, is compiled once, not in
+    every child."""
+    if isinstance(code, str):
+        return str(code)
+    parts = []
+    for part in code:
+        if isinstance(part, types.CodeType):
+            parts.append(("code", marshal.dumps(part)))
+        elif isinstance(part, str):
+            parts.append(("src", str(part)))
+        else:
+            raise TypeError(f"a program part is source or a code object, not {type(part).__name__}")
+    return parts

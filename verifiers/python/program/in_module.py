@@ -281,10 +281,14 @@ def program_text(context: ModuleContext, code: str, entry_point: str) -> Program
                        context.kind in METHOD_KINDS)
 
 
-def runnable(code: str, entry_point: str) -> tuple[str, str]:
-    """What a sandbox session loads for ``code``, and the name it calls."""
+def runnable(code: str, entry_point: str) -> tuple[str | list, str]:
+    """What a sandbox session loads for ``code``, and the name it calls: a program that comes
+    in parts (``probes.harness.Harnessed``) is loaded as its parts."""
     if isinstance(code, ProgramText):
         return code.run_code, code.run_entry
+    parts = getattr(code, "parts", None)
+    if parts is not None:
+        return list(parts), entry_point
     return code, entry_point
 
 
