@@ -34,8 +34,13 @@ class BuiltinsOnly(pickle.Pickler):
         raise TypeError("not an exact builtin")  # anything the fast paths did not take
 '''
 
-_CACHE_ENTRIES = 1024
-_cache: dict[tuple, list] = {}
+# Bounded by the pickles' bytes (a tree takes several times its pickle's memory): a HumanEval+
+# original's inputs pickle to 3-170 KB (median 28 KB), so the cache holds the inputs of a few
+# dozen originals, oldest dropped first. A blob past _LARGEST is encoded each time.
+_CACHE_BYTES = 4 << 20
+_LARGEST = 256 << 10
+_cache: dict[tuple, tuple[bytes, list]] = {}
+_held = [0]
 _lock = threading.Lock()
 
 
@@ -44,16 +49,19 @@ def encoded_args(blob: bytes, args: list, max_items: int, max_depth: int) -> lis
     from .encoding import encode
 
     key = (blob, max_items, max_depth)
-    tree = _cache.get(key)
-    if tree is not None:
-        return tree
+    hit = _cache.get(key)
+    if hit is not None:
+        return hit[1]
     tree = [encode(a, max_items=max_items, max_depth=max_depth) for a in args]
-    if '"truncated"' in json.dumps(tree):
+    if len(blob) > _LARGEST or '"truncated"' in json.dumps(tree):
         # Past max_items or max_depth (rare in arguments): not kept, since a cut must be fresh
         # for every encoding, as the child's would be.
         return tree
     with _lock:
-        if len(_cache) >= _CACHE_ENTRIES:
-            _cache.pop(next(iter(_cache)))
-        _cache[key] = tree
+        if key in _cache:  # (another thread made it meanwhile)
+            return tree
+        while _cache and _held[0] + len(blob) > _CACHE_BYTES:
+            _held[0] -= len(_cache.pop(next(iter(_cache)))[0])
+        _cache[key] = (blob, tree)
+        _held[0] += len(blob)
     return tree

@@ -198,3 +198,23 @@ def test_probes_through_the_compiled_harness_match_the_harness_as_text(sandbox):
     assert [o["kind"] for o in want] == ["return"] * len(plans)
     strip = lambda o: {k: v for k, v in o.items() if k != "time_ns"}  # noqa: E731
     assert [strip(o) for o in got] == [strip(o) for o in want]
+
+
+def test_the_callers_encodings_are_kept_within_a_byte_bound(monkeypatch):
+    from semforge.sandbox import unchanged
+    from semforge.sandbox.arg_pickle import dumps_args
+
+    monkeypatch.setattr(unchanged, "_cache", {})
+    monkeypatch.setattr(unchanged, "_held", [0])
+    monkeypatch.setattr(unchanged, "_CACHE_BYTES", 2000)
+    monkeypatch.setattr(unchanged, "_LARGEST", 500)
+    for k in range(60):
+        args = [list(range(k, k + 20)), "s" * k]
+        blob = dumps_args(args)
+        assert unchanged.encoded_args(blob, args, 10000, 50) == [encode(a) for a in args]
+        assert unchanged._held[0] <= 2000
+        assert unchanged._held[0] == sum(len(b) for b, _ in unchanged._cache.values())
+    assert 5 < len(unchanged._cache) < 60  # the oldest went
+    big = [list(range(400))]
+    assert unchanged.encoded_args(dumps_args(big), big, 10000, 50) == [encode(big[0])]
+    assert all(len(b) <= 500 for b, _ in unchanged._cache.values())  # not kept
