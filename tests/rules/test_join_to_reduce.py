@@ -31,6 +31,19 @@ class TestJoinToReduce(RuleTestCase):
             """,
             [["Hello"], [""]],
         ),
+        (  # a bare generator argument gets its own parentheses beside the others
+            """
+            def f(words):
+                return "".join(w.upper() for w in words)
+            """,
+            """
+            import functools
+
+            def f(words):
+                return functools.reduce(lambda a, b: a + b, (w.upper() for w in words), "")
+            """,
+            [[["ab", "", "c"]], [[]]],
+        ),
     ]
     UNTOUCHED = [
         # a separator: not a plain concatenation

@@ -31,6 +31,19 @@ class TestSumToReduce(RuleTestCase):
             """,
             [[147], [0]],
         ),
+        (  # a bare generator argument gets its own parentheses beside the others
+            """
+            def f(xs):
+                return sum(x * x for x in xs)
+            """,
+            """
+            import functools
+
+            def f(xs):
+                return functools.reduce(lambda a, b: a + b, (x * x for x in xs), 0)
+            """,
+            [[[3, -1, 2]], [[]]],
+        ),
         (  # functools already imported
             """
             import functools

@@ -111,6 +111,17 @@ def comp_safe(expr: cst.BaseExpression) -> cst.BaseExpression:
     return expr
 
 
+def beside_others(arg: cst.Arg) -> cst.Arg:
+    """A call's only argument made ready to stand beside others: a bare generator expression
+    (``sum(x for x in xs)``) gets the parentheses it shared with the call, which it needs once
+    it is not alone (``reduce(f, x for x in xs, 0)`` does not parse)."""
+    value = arg.value
+    if isinstance(value, cst.GeneratorExp) and not value.lpar:
+        return arg.with_changes(value=value.with_changes(lpar=[cst.LeftParen()],
+                                                         rpar=[cst.RightParen()]))
+    return arg
+
+
 def moved_out(expr: cst.BaseExpression, unparenthesize: bool = False) -> cst.BaseExpression:
     """``expr`` ready to stand outside the brackets it came from (a loop header, an ``if``
     test, a statement): optionally without its own parentheses when it fits on one line, and

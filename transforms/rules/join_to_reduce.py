@@ -8,6 +8,7 @@ from libcst.codemod.visitors import AddImportsVisitor
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.loops import not_in_recursion
 from ..analysis.reductions import empty_join, functools_ok, str_items
+from ..analysis.syntax import beside_others
 from ..base import Rule
 from ..registry import register
 
@@ -51,6 +52,6 @@ class JoinToReduce(Rule):
             return cst.Call(
                 func=cst.Attribute(value=cst.Name("functools"), attr=cst.Name("reduce")),
                 args=[cst.Arg(add, comma=comma),
-                      updated_node.args[0].with_changes(comma=comma),
+                      beside_others(updated_node.args[0]).with_changes(comma=comma),
                       cst.Arg(updated_node.func.value)],
                 lpar=updated_node.lpar, rpar=updated_node.rpar)

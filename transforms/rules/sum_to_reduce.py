@@ -8,6 +8,7 @@ from libcst.codemod.visitors import AddImportsVisitor
 from ..analysis.evidence import EvidenceTransformer
 from ..analysis.loops import not_in_recursion
 from ..analysis.reductions import functools_ok, int_items
+from ..analysis.syntax import beside_others
 from ..base import Rule
 from ..registry import register
 
@@ -54,5 +55,5 @@ class SumToReduce(Rule):
             return updated_node.with_changes(
                 func=cst.Attribute(value=cst.Name("functools"), attr=cst.Name("reduce")),
                 args=[cst.Arg(_add_lambda(), comma=comma),
-                      updated_node.args[0].with_changes(comma=comma),
+                      beside_others(updated_node.args[0]).with_changes(comma=comma),
                       cst.Arg(cst.Integer("0"))])
