@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 import threading
 
+from .encoding import encode
+
 # The reply's args_after for "unchanged": a list of encoded trees never holds a bare str.
 SAME = ["same"]
 
@@ -46,8 +48,6 @@ _lock = threading.Lock()
 
 def encoded_args(blob: bytes, args: list, max_items: int, max_depth: int) -> list:
     """The encoding of ``args`` (whose pickle is ``blob``) as a child would send it."""
-    from .encoding import encode
-
     key = (blob, max_items, max_depth)
     hit = _cache.get(key)
     if hit is not None:

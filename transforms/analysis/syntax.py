@@ -111,15 +111,18 @@ def comp_safe(expr: cst.BaseExpression) -> cst.BaseExpression:
     return expr
 
 
+def own_parens(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """A bare generator expression (a call's only argument, ``sum(x for x in xs)``) with the
+    parentheses it shared with the call; anything else as it is."""
+    if isinstance(expr, cst.GeneratorExp) and not expr.lpar:
+        return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return expr
+
+
 def beside_others(arg: cst.Arg) -> cst.Arg:
-    """A call's only argument made ready to stand beside others: a bare generator expression
-    (``sum(x for x in xs)``) gets the parentheses it shared with the call, which it needs once
-    it is not alone (``reduce(f, x for x in xs, 0)`` does not parse)."""
-    value = arg.value
-    if isinstance(value, cst.GeneratorExp) and not value.lpar:
-        return arg.with_changes(value=value.with_changes(lpar=[cst.LeftParen()],
-                                                         rpar=[cst.RightParen()]))
-    return arg
+    """A call's only argument made ready to stand beside others (``reduce(f, x for x in xs,
+    0)`` does not parse): see ``own_parens``."""
+    return arg.with_changes(value=own_parens(arg.value))
 
 
 def moved_out(expr: cst.BaseExpression, unparenthesize: bool = False) -> cst.BaseExpression:
@@ -129,7 +132,7 @@ def moved_out(expr: cst.BaseExpression, unparenthesize: bool = False) -> cst.Bas
     generator expression (a call's only argument, ``enumerate(x for x in xs)``) gets the
     parentheses it borrowed from the call."""
     if isinstance(expr, cst.GeneratorExp) and not expr.lpar:
-        return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+        return own_parens(expr)
     if unparenthesize and expr.lpar:
         bare = expr.with_changes(lpar=[], rpar=[])
         if not is_multiline(bare):
